@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Generate liblockdep.c and liblockdep.h, the drop-in pair.
+
+    python3 amalgamate.py                    # from kernel-snapshot/
+    python3 amalgamate.py --kernel PATH      # from a kernel tree (directory or .tar.xz)
+    python3 amalgamate.py --snapshot TARBALL # refresh kernel-snapshot/ from a kernel tarball
+
+liblockdep.c is one translation unit: src/prologue.h (system headers, configuration),
+the kernel's lockdep.c with every #include expanded in place (kernel headers verbatim
+from the tree, everything else from our shims in uinclude/), then our runtime from
+src/. Kernel text is copied byte for byte between Begin/End markers, with #line
+directives pointing back at the original file. liblockdep.h is src/liblockdep.h with
+a banner. Same inputs, same bytes out.
+"""
+import argparse
+import hashlib
+import io
+import os
+import re
+import sys
+import tarfile
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+SNAPSHOT = 'kernel-snapshot'
+
+# What the engine takes verbatim from a kernel tree; every other header is a shim.
+KERNEL_FILES = [
+    'kernel/locking/lockdep.c',
+    'kernel/locking/lockdep_internals.h',
+    'kernel/locking/lockdep_states.h',
+    'include/linux/debug_locks.h',
+    'include/linux/hash.h',
+    'include/linux/jhash.h',
+    'include/linux/list.h',
+    'include/linux/lockdep.h',
+    'include/linux/lockdep_types.h',
+    'include/linux/poison.h',
+    'include/linux/stacktrace.h',
+    'include/linux/stringify.h',
+]
+KERNEL_MAIN = 'kernel/locking/lockdep.c'
+
+# Our runtime, in dependency order: each file may use what the files above it define.
+SRC_FILES = [
+    'src/real_pthread.h',
+    'src/runtime.c',
+    'src/loaded_objects.c',
+    'src/symbols.c',
+    'src/printk.c',
+    'src/stacktrace.c',
+    'src/rcu.c',
+    'src/task.c',
+    'src/lock_sites.c',
+    'src/lock_table.c',
+    'src/validate.c',
+    'src/pthread_mutex.c',
+    'src/pthread_rwlock.c',
+    'src/api.c',
+]
+PROLOGUE = 'src/prologue.h'
+PUBLIC_HEADER = 'src/liblockdep.h'
+
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+GUARD_RE = re.compile(r'^\s*#\s*ifndef\s+(\w+)\s*\n\s*#\s*define\s+\1\b', re.M)
+
+
+def die(msg):
+    sys.stderr.write('amalgamate.py: error: %s\n' % msg)
+    sys.exit(1)
+
+
+class KernelTree:
+    """The files of KERNEL_FILES (plus the top Makefile for the version) from a
+    directory or a tarball, read once into memory."""
+
+    def __init__(self, path, label):
+        self.path, self.label, self.files = path, label, {}
+        wanted = KERNEL_FILES + ['Makefile']
+        if os.path.isdir(path):
+            for rel in wanted:
+                full = os.path.join(path, rel)
+                if os.path.isfile(full):
+                    with open(full, 'rb') as f:
+                        self.files[rel] = f.read()
+        elif os.path.isfile(path) and tarfile.is_tarfile(path):
+            self._read_tarball(path, wanted)
+        else:
+            die('%s is neither a kernel source directory nor a tarball' % path)
+        missing = [rel for rel in wanted if rel not in self.files]
+        if missing:
+            die('%s is not a kernel tree with lockdep: missing %s (kernel %s)'
+                % (path, ', '.join(missing), self.version or 'version unknown'))
+
+    def _read_tarball(self, path, wanted):
+        # Debian's tarballs put everything under one top directory; accept any.
+        with tarfile.open(path) as tar:
+            for member in tar:
+                if not member.isfile():
+                    continue
+                rel = member.name.split('/', 1)[-1] if '/' in member.name else member.name
+                if rel in wanted and rel not in self.files:
+                    self.files[rel] = tar.extractfile(member).read()
+                    if len(self.files) == len(wanted):
+                        break
+
+    @property
+    def version(self):
+        text = self.files.get('Makefile', b'').decode('utf-8', 'replace')
+        fields = dict(re.findall(r'^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION)[ \t]*=[ \t]*(\S*)',
+                                 text, re.M))
+        if 'VERSION' not in fields:
+            return None
+        return '%s.%s.%s%s' % (fields['VERSION'], fields.get('PATCHLEVEL', '0'),
+                               fields.get('SUBLEVEL', '0'), fields.get('EXTRAVERSION', ''))
+
+
+def write_snapshot(tarball):
+    tree = KernelTree(tarball, os.path.basename(tarball))
+    lines = ['# Kernel files used verbatim by liblockdep; written by amalgamate.py --snapshot.',
+             'version %s' % tree.version,
+             'source %s' % os.path.basename(tarball)]
+    for rel in KERNEL_FILES:
+        dest = os.path.join(ROOT, SNAPSHOT, rel)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        with open(dest, 'wb') as f:
+            f.write(tree.files[rel])
+        lines.append('sha256 %s  %s' % (hashlib.sha256(tree.files[rel]).hexdigest(), rel))
+    lines.append('sha256 %s  Makefile' % hashlib.sha256(tree.files['Makefile']).hexdigest())
+    with open(os.path.join(ROOT, SNAPSHOT, 'Makefile'), 'wb') as f:
+        f.write(tree.files['Makefile'])
+    with open(os.path.join(ROOT, SNAPSHOT, 'MANIFEST'), 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    print('kernel-snapshot/: %d files from Linux %s' % (len(KERNEL_FILES) + 1, tree.version))
+
+
+def read_ours(rel):
+    with open(os.path.join(ROOT, rel), 'rb') as f:
+        return f.read().decode('utf-8')
+
+
+class Amalgamation:
+    """Expands #include directives depth-first, each guarded header only once."""
+
+    def __init__(self, tree):
+        self.tree = tree
+        self.out = []
+        self.seen = set()
+
+    def resolve(self, name, quote, includer):
+        """Returns (origin, path) for an #include, kernel text before shims."""
+        if quote == '"':
+            rel = os.path.normpath(os.path.join(os.path.dirname(includer), name))
+            if rel in self.tree.files:
+                return 'kernel', rel
+        if 'include/' + name in self.tree.files:
+            return 'kernel', 'include/' + name
+        shim = os.path.join('uinclude', name)
+        if os.path.isfile(os.path.join(ROOT, shim)):
+            return 'ours', shim
+        die('%s includes <%s>: no such kernel file in %s and no shim uinclude/%s'
+            % (includer, name, self.tree.label, name))
+
+    def text_of(self, origin, path):
+        if origin == 'kernel':
+            return self.tree.files[path].decode('utf-8')
+        return read_ours(path)
+
+    def shown_path(self, origin, path):
+        return '%s/%s' % (self.tree.label, path) if origin == 'kernel' else path
+
+    def emit_file(self, origin, path):
+        text = self.text_of(origin, path)
+        shown = self.shown_path(origin, path)
+        self.out.append('/************** Begin file %s **************/\n' % shown)
+        self.out.append('#line 1 "%s"\n' % shown)
+        lines = text.splitlines(keepends=True)
+        for number, line in enumerate(lines, 1):
+            m = INCLUDE_RE.match(line)
+            if not m or (origin == 'ours' and m.group(1) == '<' and self.is_system(m.group(2))):
+                self.out.append(line)
+                continue
+            child_origin, child = self.resolve(m.group(2), m.group(1), path)
+            if child in self.seen:
+                self.out.append('/* %s -- already included above */\n' % line.rstrip('\n'))
+                continue
+            if GUARD_RE.search(self.text_of(child_origin, child)):
+                self.seen.add(child)
+            self.emit_file(child_origin, child)
+            self.out.append('#line %d "%s"\n' % (number + 1, shown))
+        if lines and not lines[-1].endswith('\n'):
+            self.out.append('\n')
+        self.out.append('/************** End of %s **************/\n' % shown)
+
+    @staticmethod
+    def is_system(name):
+        """Our own files may include system headers (prologue only); kernel-style
+        names (linux/, asm/, trace/) are always resolved against kernel and shims."""
+        return not re.match(r'(linux|asm|trace|uapi)/', name)
+
+
+def banner(tree, what):
+    return ('/*\n'
+            ' * %s -- generated by amalgamate.py; do not edit.\n'
+            ' * Rebuild with: python3 amalgamate.py\n'
+            ' *\n'
+            ' * liblockdep: the Linux kernel\'s lock validator (lockdep) for user-space C.\n'
+            ' * Kernel text from Linux %s (%s), copied verbatim between the\n'
+            ' * "Begin file" / "End of" markers; everything else is liblockdep\'s own.\n'
+            ' *\n'
+            ' * SPDX-License-Identifier: GPL-2.0-only\n'
+            ' */\n' % (what, tree.version, tree.label))
+
+
+def generate_source(tree):
+    amal = Amalgamation(tree)
+    amal.out.append(banner(tree, 'liblockdep.c'))
+    amal.out.append('#ifndef LIBLOCKDEP\n'
+                    '/* Checking is off: this file compiles to nothing. ISO C wants one'
+                    ' declaration. */\n'
+                    'typedef int liblockdep_is_off;\n'
+                    '#else\n')
+    amal.out.append('#define LIBLOCKDEP_KERNEL_VERSION "%s"\n' % tree.version)
+    amal.emit_file('ours', PROLOGUE)
+    amal.out.append('/************** Begin file %s (the public header) **************/\n'
+                    % PUBLIC_HEADER)
+    amal.out.append('#line 1 "%s"\n' % PUBLIC_HEADER)
+    amal.out.append(read_ours(PUBLIC_HEADER))
+    amal.out.append('/************** End of %s **************/\n' % PUBLIC_HEADER)
+    amal.emit_file('ours', 'uinclude/liblockdep_kernel_begin.h')
+    amal.emit_file('kernel', KERNEL_MAIN)
+    amal.emit_file('ours', 'uinclude/liblockdep_kernel_end.h')
+    for rel in SRC_FILES:
+        amal.emit_file('ours', rel)
+    amal.out.append('#endif /* LIBLOCKDEP */\n')
+    return ''.join(amal.out)
+
+
+def generate_header(tree):
+    return banner(tree, 'liblockdep.h') + read_ours(PUBLIC_HEADER)
+
+
+def write_if_changed(rel, text):
+    path = os.path.join(ROOT, rel)
+    data = text.encode('utf-8')
+    try:
+        with open(path, 'rb') as f:
+            if f.read() == data:
+                return False
+    except FileNotFoundError:
+        pass
+    with open(path, 'wb') as f:
+        f.write(data)
+    return True
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description='Generate liblockdep.c and liblockdep.h from kernel lockdep '
+                    'and liblockdep\'s shims and runtime.')
+    parser.add_argument('--kernel', metavar='PATH',
+                        help='kernel source tree (directory or tarball) instead of '
+                             'kernel-snapshot/')
+    parser.add_argument('--snapshot', metavar='TARBALL',
+                        help='refresh kernel-snapshot/ from a kernel tarball (e.g. '
+                             '/usr/src/linux-source-6.12.tar.xz) and exit')
+    parser.add_argument('--output-dir', metavar='DIR', default=ROOT,
+                        help='where to write liblockdep.c/.h (default: the repo root)')
+    args = parser.parse_args()
+
+    if args.snapshot:
+        write_snapshot(args.snapshot)
+        return
+    if args.kernel:
+        tree = KernelTree(args.kernel, os.path.basename(os.path.normpath(args.kernel)))
+    else:
+        tree = KernelTree(os.path.join(ROOT, SNAPSHOT), SNAPSHOT)
+    outdir = os.path.relpath(os.path.abspath(args.output_dir), ROOT)
+    for name, text in (('liblockdep.c', generate_source(tree)),
+                       ('liblockdep.h', generate_header(tree))):
+        changed = write_if_changed(os.path.join(outdir, name), text)
+        print('%s %s (Linux %s)' % ('wrote' if changed else 'unchanged',
+                                    os.path.join(outdir, name), tree.version))
+
+
+if __name__ == '__main__':
+    main()

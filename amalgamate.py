@@ -43,22 +43,23 @@ KERNEL_MAIN = 'kernel/locking/lockdep.c'
 
 # Our runtime, in dependency order: each file may use what the files above it define.
 SRC_FILES = [
-    'src/real_pthread.h',
-    'src/runtime.c',
     'src/loaded_objects.c',
     'src/symbols.c',
     'src/printk.c',
+    'src/runtime.c',
     'src/stacktrace.c',
     'src/rcu.c',
-    'src/task.c',
+    'src/graph_lock.c',
     'src/lock_sites.c',
     'src/lock_table.c',
+    'src/task.c',
     'src/validate.c',
     'src/pthread_mutex.c',
     'src/pthread_rwlock.c',
     'src/api.c',
 ]
 PROLOGUE = 'src/prologue.h'
+CONFIG = 'src/config.h'
 PUBLIC_HEADER = 'src/liblockdep.h'
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
@@ -153,6 +154,8 @@ class Amalgamation:
             rel = os.path.normpath(os.path.join(os.path.dirname(includer), name))
             if rel in self.tree.files:
                 return 'kernel', rel
+            if os.path.isfile(os.path.join(ROOT, rel)):
+                return 'ours', rel
         if 'include/' + name in self.tree.files:
             return 'kernel', 'include/' + name
         shim = os.path.join('uinclude', name)
@@ -186,6 +189,7 @@ class Amalgamation:
                 continue
             if GUARD_RE.search(self.text_of(child_origin, child)):
                 self.seen.add(child)
+            self.out.append('/* %s -- expanded below */\n' % line.rstrip('\n'))
             self.emit_file(child_origin, child)
             self.out.append('#line %d "%s"\n' % (number + 1, shown))
         if lines and not lines[-1].endswith('\n'):
@@ -227,9 +231,9 @@ def generate_source(tree):
     amal.out.append('#line 1 "%s"\n' % PUBLIC_HEADER)
     amal.out.append(read_ours(PUBLIC_HEADER))
     amal.out.append('/************** End of %s **************/\n' % PUBLIC_HEADER)
-    amal.emit_file('ours', 'uinclude/liblockdep_kernel_begin.h')
+    amal.emit_file('ours', CONFIG)
+    amal.emit_file('ours', 'src/kernel_begin.h')
     amal.emit_file('kernel', KERNEL_MAIN)
-    amal.emit_file('ours', 'uinclude/liblockdep_kernel_end.h')
     for rel in SRC_FILES:
         amal.emit_file('ours', rel)
     amal.out.append('#endif /* LIBLOCKDEP */\n')

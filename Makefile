@@ -1,0 +1,27 @@
+# liblockdep: make (regenerate + demo), make demo, make test, make bench.
+CC ?= cc
+CFLAGS ?= -O2 -g
+BUILD := build
+
+GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
+
+.PHONY: all demo test clean
+
+all: liblockdep.c $(BUILD)/demo
+
+# The pair is committed; regenerate it whenever an input changes.
+liblockdep.c liblockdep.h: $(GENERATOR_INPUTS)
+	python3 amalgamate.py
+
+$(BUILD)/demo: examples/demo.c liblockdep.c liblockdep.h
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) -DLIBLOCKDEP -include liblockdep.h -pthread examples/demo.c liblockdep.c -o $@
+
+demo: $(BUILD)/demo
+	./$(BUILD)/demo
+
+test: liblockdep.c
+	sh tests/run.sh
+
+clean:
+	rm -rf $(BUILD)

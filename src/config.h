@@ -1,0 +1,60 @@
+/*
+ * How liblockdep.c is built, after the system headers and the public header.
+ *
+ * Everything from here on is hidden: after the final link only LIBLOCKDEP_API names
+ * remain global, so nothing of the kernel's or ours collides with the user's symbols.
+ */
+#pragma GCC visibility push(hidden)
+#define LIBLOCKDEP_API __attribute__((__visibility__("default")))
+
+/*
+ * The kernel's code (and its macros, wherever they expand) is written for the
+ * kernel's warning flags; the user's flags must not break on it. These stay off to
+ * the end of the file, since kernel macros expand in our code too.
+ */
+#pragma GCC diagnostic ignored "-Wpragmas"
+#ifdef __clang__
+#pragma clang diagnostic ignored "-Wunknown-warning-option"
+#endif
+#pragma GCC diagnostic ignored "-Wpedantic"
+#pragma GCC diagnostic ignored "-Wvariadic-macros"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wunused-variable"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#pragma GCC diagnostic ignored "-Wmissing-prototypes"
+#pragma GCC diagnostic ignored "-Wmissing-declarations"
+#pragma GCC diagnostic ignored "-Wredundant-decls"
+#pragma GCC diagnostic ignored "-Wpointer-arith"
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wgnu-statement-expression"
+#pragma GCC diagnostic ignored "-Wgnu-zero-variadic-macro-arguments"
+
+/* Lockdep as the kernel builds it with CONFIG_PROVE_LOCKING (which always brings
+ * TRACE_IRQFLAGS). LOCK_STAT and DEBUG_LOCKDEP stay off: both sum real per-cpu
+ * arrays, which per-thread storage cannot express. The table sizes are the kernel's
+ * defaults; each can be raised at compile time (see liblockdep.h). */
+#define CONFIG_LOCKDEP 1
+#define CONFIG_PROVE_LOCKING 1
+#define CONFIG_DEBUG_LOCK_ALLOC 1
+#define CONFIG_TRACE_IRQFLAGS 1
+#define CONFIG_STACKTRACE 1
+#define CONFIG_SMP 1
+#ifndef LIBLOCKDEP_DEPENDENCY_BITS
+#define LIBLOCKDEP_DEPENDENCY_BITS 15
+#endif
+#ifndef LIBLOCKDEP_CHAIN_BITS
+#define LIBLOCKDEP_CHAIN_BITS 16
+#endif
+#ifndef LIBLOCKDEP_STACK_TRACE_BITS
+#define LIBLOCKDEP_STACK_TRACE_BITS 19
+#endif
+#define CONFIG_LOCKDEP_BITS LIBLOCKDEP_DEPENDENCY_BITS
+#define CONFIG_LOCKDEP_CHAINS_BITS LIBLOCKDEP_CHAIN_BITS
+#define CONFIG_LOCKDEP_STACK_TRACE_BITS LIBLOCKDEP_STACK_TRACE_BITS
+#define CONFIG_LOCKDEP_STACK_TRACE_HASH_BITS 14
+#define CONFIG_LOCKDEP_CIRCULAR_QUEUE_BITS 12
+#define IS_ENABLED(option) 0
+
+#include "real_pthread.h"

@@ -1,0 +1,40 @@
+/*
+ * Lockdep's graph lock. The kernel turns lockdep off for everyone before it prints a
+ * report and then drops the graph lock while printing; liblockdep keeps validating
+ * after a report, so instead the reporting thread keeps one extra hold on the lock
+ * (report_begin/report_end in runtime.c) and other threads wait until the report is
+ * out. Holds nest per thread for that reason.
+ */
+static pthread_mutex_t graph_mutex = PTHREAD_MUTEX_INITIALIZER;
+static __thread unsigned int graph_lock_depth;
+
+static void liblockdep_graph_lock(void)
+{
+	if (graph_lock_depth++ == 0)
+		real_pthread_mutex_lock(&graph_mutex);
+}
+
+static void liblockdep_graph_unlock(void)
+{
+	if (--graph_lock_depth == 0)
+		real_pthread_mutex_unlock(&graph_mutex);
+}
+
+/* fork(): the graph must not change while the child's copy is taken, and the child's
+ * only thread must find the lock free. */
+static void graph_lock_fork_prepare(void)
+{
+	liblockdep_graph_lock();
+}
+
+static void graph_lock_fork_parent(void)
+{
+	liblockdep_graph_unlock();
+}
+
+static void graph_lock_fork_child(void)
+{
+	graph_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	if (--graph_lock_depth)
+		real_pthread_mutex_lock(&graph_mutex);
+}

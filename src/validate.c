@@ -1,0 +1,155 @@
+/*
+ * The way from a pthread wrapper into lockdep. Each entry sets the thread up on first
+ * use, remembers where in the user's code it was called from (traces start there),
+ * and publishes any report lockdep started. errno is the user's: the fast path never
+ * touches it, and each slow path that might (allocation, output, the first call of a
+ * thread) saves and restores it where it happens.
+ */
+static int liblockdep_checking = 1;
+
+struct lock_origin {
+	const void *lock;
+	unsigned long ip;
+	enum lock_kind kind;
+	bool init_call;		/* initialised by a call at ip, rather than first used there */
+	int read_mode;
+};
+
+static const char *const lock_kind_names[] = {
+	[LOCK_KIND_MUTEX] = "mutex",
+	[LOCK_KIND_RWLOCK] = "rwlock",
+};
+
+/* A global or static lock is named after its symbol: "table_lock", "stats+0x40". */
+static const char *static_lock_name(const void *lock, const char *kind)
+{
+	unsigned long offset;
+	const char *object, *symbol = liblockdep_symbol_at((unsigned long)lock, &offset, &object);
+	char *name;
+
+	if (symbol && !offset)
+		return symbol;
+	if (symbol ? asprintf(&name, "%s+0x%lx", symbol, offset) < 0
+		   : asprintf(&name, "%s@%p", kind, lock) < 0)
+		return kind;
+	return name;
+}
+
+/*
+ * The class of a lock, as the kernel would give it: its own address when it lives in
+ * static storage and nobody initialised it by a call (a static initializer);
+ * otherwise the call site that initialised it, or that first locked it.
+ */
+static void lock_entry_setup(struct lock_entry *e, void *arg)
+{
+	const struct lock_origin *origin = arg;
+	const char *kind = lock_kind_names[origin->kind];
+	struct lock_class_key *key;
+	const char *name;
+
+	if (!origin->init_call && static_obj(origin->lock)) {
+		key = (struct lock_class_key *)origin->lock;
+		name = static_lock_name(origin->lock, kind);
+	} else {
+		struct lock_site *site = lock_site_of(origin->ip, kind);
+
+		key = &site->key;
+		name = site->name;
+	}
+	e->kind = origin->kind;
+	e->read_mode = origin->read_mode;
+	lockdep_init_map(&e->map, name, key, 0);
+}
+
+static inline void liblockdep_enter(unsigned long ip)
+{
+	if (unlikely(!current->pid))
+		liblockdep_task_start();
+	liblockdep_entry_ip = ip;
+}
+
+/* The entry of a lock this thread holds, found among its held locks without
+ * touching the shared table: the common case of an unlock. */
+static inline struct lock_entry *held_lock_entry(const void *lock)
+{
+	struct task_struct *task = current;
+
+	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+		struct lock_entry *e = container_of(task->held_locks[i].instance,
+						    struct lock_entry, map);
+
+		if (READ_ONCE(e->lock) == lock)
+			return e;
+	}
+	return NULL;
+}
+
+/* The entry for a lock about to be used; created on first sight. */
+static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind kind,
+					       int read_mode, unsigned long ip)
+{
+	struct lock_origin origin = { lock, ip, kind, false, read_mode };
+	struct lock_entry *e;
+
+	liblockdep_rcu_read_lock();
+	e = lock_table_find(lock);
+	liblockdep_rcu_read_unlock();
+	if (likely(e))
+		return e;
+	liblockdep_enter(ip);
+	return lock_table_add(lock, false, lock_entry_setup, &origin);
+}
+
+static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
+			    unsigned long ip)
+{
+	struct lock_origin origin = { lock, ip, kind, true, read_mode };
+
+	liblockdep_enter(ip);
+	lock_table_add(lock, true, lock_entry_setup, &origin);
+}
+
+/*
+ * Validates an acquisition (before the caller blocks on the real lock). When lockdep
+ * reports a problem it leaves the lock out of the thread's held locks; liblockdep goes
+ * on validating after reports, so it records the lock as held, unvalidated, to keep
+ * the later release balanced.
+ */
+static void liblockdep_acquire(struct lock_entry *e, int read, int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+	int depth;
+
+	liblockdep_enter(ip);
+	depth = task->lockdep_depth;
+	lock_acquire(&e->map, 0, trylock, read, 1, NULL, ip);
+	if (unlikely(reporting)) {
+		liblockdep_report_end();
+		if (task->lockdep_depth == depth)
+			lock_acquire(&e->map, 0, trylock, read, 0, NULL, ip);
+		liblockdep_report_end();
+	}
+}
+
+static void liblockdep_release(struct lock_entry *e, unsigned long ip)
+{
+	liblockdep_enter(ip);
+	lock_release(&e->map, ip);
+	liblockdep_report_end();
+}
+
+/* Before a lock is destroyed: lockdep's "held lock freed" check, then forget it. */
+static void lock_entry_destroy(const void *lock, unsigned long ip)
+{
+	struct lock_entry *e;
+
+	liblockdep_enter(ip);
+	liblockdep_rcu_read_lock();
+	e = lock_table_find(lock);
+	liblockdep_rcu_read_unlock();
+	if (e) {
+		debug_check_no_locks_freed(&e->map, sizeof(e->map));
+		liblockdep_report_end();
+		lock_table_remove(lock);
+	}
+}

@@ -1,0 +1,40 @@
+# Linking liblockdep.c into a program adds no global symbol but liblockdep's public
+# API, and a shared library built from it exports nothing else: no lock_acquire,
+# debug_locks, printk, list_add or any other kernel or shim name.
+set -eu
+cc=${CC:-cc}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cat > "$out/prog.c" <<'C'
+#include <pthread.h>
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int main(void) { pthread_mutex_lock(&m); return pthread_mutex_unlock(&m); }
+C
+# The baseline uses what liblockdep uses from libc's static part (pthread_atfork).
+printf 'void use_atfork(void);\nvoid use_atfork(void) { pthread_atfork(0, 0, 0); }\n' >> "$out/prog.c"
+$cc -O2 -pthread "$out/prog.c" -o "$out/plain"
+# Versioned names (name@GLIBC_...) are copies of libc's data the program refers to.
+globals() { nm --defined-only "$1" | awk '$2 ~ /[A-Z]/ && $3 !~ /@/ { print $3 }' | sort -u; }
+$cc -O2 -DLIBLOCKDEP -include liblockdep.h -pthread "$out/prog.c" liblockdep.c -o "$out/checked"
+globals "$out/plain" > "$out/plain.syms"
+globals "$out/checked" | comm -23 - "$out/plain.syms" > "$out/added.syms"
+# Kernel and runtime names are renamed into liblockdep__ and hidden: global in an
+# executable's symbol table only, never resolvable from outside it.
+if grep -v '^liblockdep_' "$out/added.syms"; then
+	echo "^ global symbols added to the program outside liblockdep's namespace"
+	exit 1
+fi
+readelf -sW "$out/checked" | awk '$5 == "GLOBAL" && $8 ~ /^liblockdep__/ && $6 != "HIDDEN" { print $8; bad = 1 } END { exit bad }'
+$cc -O2 -fPIC -shared -DLIBLOCKDEP -pthread liblockdep.c -o "$out/liblockdep.so"
+nm -D --defined-only "$out/liblockdep.so" | awk '{ print $3 }' > "$out/exported.syms"
+if grep -v '^liblockdep_[a-z]' "$out/exported.syms"; then
+	echo "^ exported from a shared library built from liblockdep.c"
+	exit 1
+fi
+grep -q '^liblockdep_pthread_mutex_lock$' "$out/exported.syms"
+for name in lock_acquire debug_locks printk list_add current lockdep_init_map_type; do
+	if nm "$out/checked" | grep -q " [A-Z] $name\$"; then
+		echo "kernel name $name is global in the program"
+		exit 1
+	fi
+done

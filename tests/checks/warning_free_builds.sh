@@ -1,0 +1,64 @@
+# liblockdep.c and a user file that force-includes liblockdep.h build with zero
+# warnings under gcc and clang, -O0 and -O2, gnu11 and gnu17, checking on and off,
+# with strict user flags; liblockdep.c also builds with its own header force-included;
+# the header works from C++; and the user file may include it before or after
+# <pthread.h>.
+set -eu
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+strict="-Wall -Wextra -Werror -pedantic -Wmissing-prototypes -Wmissing-declarations -Wredundant-decls -Wshadow"
+cat > "$out/user.c" <<'C'
+/* An ordinary file of an autoconf project: feature macro first, then headers. */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sys/uio.h>
+#include <limits.h>
+#include <sys/socket.h>
+int user_main(void);
+int user_main(void)
+{
+	static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+	int (*lock)(pthread_mutex_t *) = pthread_mutex_lock;
+	liblockdep_init();
+	(void)accept4; (void)IOV_MAX;
+	lock(&m);
+	return pthread_mutex_unlock(&m);
+}
+C
+cat > "$out/after.c" <<'C'
+#include <pthread.h>
+#include "liblockdep.h"
+int after_main(void);
+int after_main(void) { static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; return pthread_mutex_lock(&m) || pthread_mutex_unlock(&m); }
+C
+builds=0
+for cc in gcc clang; do
+	command -v $cc > /dev/null || { echo "$cc not installed"; exit 1; }
+	for opt in -O0 -O2; do
+		for std in gnu11 gnu17; do
+			for mode in -DLIBLOCKDEP -ULIBLOCKDEP; do
+				flags="$opt -std=$std $strict $mode"
+				$cc $flags -c liblockdep.c -o "$out/l.o"
+				$cc $flags -include liblockdep.h -c liblockdep.c -o "$out/l.o"
+				$cc $flags -include liblockdep.h -c "$out/user.c" -o "$out/u.o"
+				$cc $flags -I. -c "$out/after.c" -o "$out/a.o"
+				builds=$((builds + 4))
+			done
+		done
+	done
+done
+# The checked build must really route the calls: the object refers to our wrappers.
+gcc -O2 -DLIBLOCKDEP -include liblockdep.h -c "$out/user.c" -o "$out/u.o"
+nm "$out/u.o" | grep -q ' U liblockdep_pthread_mutex_lock$'
+nm "$out/u.o" | grep -q ' U pthread_mutex_lock$' && { echo "a call escaped routing"; exit 1; }
+for cxx in g++ clang++; do
+	command -v $cxx > /dev/null || continue
+	for mode in -DLIBLOCKDEP -ULIBLOCKDEP; do
+		printf '#include <pthread.h>\n#include "liblockdep.h"\nint main() { liblockdep_init(); pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; return pthread_mutex_lock(&m); }\n' > "$out/user.cc"
+		$cxx -Wall -Wextra -Werror -pedantic $mode -I. -c "$out/user.cc" -o "$out/c.o"
+		printf '#include "liblockdep.h"\nint main() { liblockdep_init(); return 0; }\n' > "$out/bare.cc"
+		$cxx -Wall -Wextra -Werror -pedantic $mode -I. -c "$out/bare.cc" -o "$out/c.o"
+		builds=$((builds + 2))
+	done
+done
+echo "$builds warning-free builds"

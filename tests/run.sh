@@ -1,0 +1,106 @@
+#!/bin/sh
+# The scenario runner: builds each tests/scenarios/*.c against liblockdep.c, runs it,
+# and compares what lockdep printed with what the scenario's header comment expects:
+#   Expect: <report headline>   one line per report, in order ("Expect: silent" for none)
+#   Names: <class> ...          lock classes the reports must name, as "(name)"
+#   Exit: <status>              the program's exit status (default 0)
+# Each scenario also runs built without -DLIBLOCKDEP: silent, same exit status.
+# Then runs tests/checks/*.sh, each one case. Prints a line per case and a total.
+#
+# usage: tests/run.sh [name-filter]
+# Environment: CC, CFLAGS, BUILD (output directory), LIBLOCKDEP_DIR (where the
+# liblockdep.c/.h under test are), SCENARIOS_ONLY=1 (skip the checks).
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+# The pair under test: the committed one, or another generation of it.
+pair=${LIBLOCKDEP_DIR:-$top}
+build=${BUILD:-$top/build/tests}
+cc=${CC:-cc}
+cflags=${CFLAGS:--O2 -g -Wall -Wextra -Werror}
+filter=${1:-}
+passed=0
+failed=0
+mkdir -p "$build"
+
+pass() { passed=$((passed + 1)); echo "PASS $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1: $2"; }
+
+# Lines of the header comment that start with "Key:".
+header() { sed -n "s/^ \* $1: //p" "$2"; }
+
+# Headlines are the kernel's report titles: the line after a row of '=' signs.
+headlines() { awk 'prev ~ /^=+$/ { print } { prev = $0 }' "$1"; }
+
+check_report() {
+	name=$1 src=$2 out=$3 status=$4
+	want_exit=$(header Exit "$src"); want_exit=${want_exit:-0}
+	if [ "$status" != "$want_exit" ]; then
+		fail "$name" "exit status $status, expected $want_exit; output: $(head -c 600 "$out")"
+		return 1
+	fi
+	header Expect "$src" | grep -vx silent > "$out.want"
+	headlines "$out" > "$out.got"
+	if ! cmp -s "$out.want" "$out.got"; then
+		fail "$name" "reports [$(tr '\n' '|' < "$out.got")] expected [$(tr '\n' '|' < "$out.want")]"
+		return 1
+	fi
+	if header Expect "$src" | grep -qx silent && [ -s "$out" ]; then
+		fail "$name" "expected silence, got: $(head -c 600 "$out")"
+		return 1
+	fi
+	for class in $(header Names "$src"); do
+		if ! grep -qF "($class" "$out"; then
+			fail "$name" "no lock class named $class in the report"
+			return 1
+		fi
+	done
+	return 0
+}
+
+run_scenario() {
+	src=$1 name=$(basename "$1" .c)
+	exe=$build/$name out=$build/$name.out
+	if ! $cc $cflags -DLIBLOCKDEP -include "$pair/liblockdep.h" -pthread "$src" \
+		"$build/liblockdep.o" -o "$exe" 2> "$out"; then
+		fail "$name" "does not build: $(head -c 600 "$out")"
+		return
+	fi
+	timeout 60 "$exe" > /dev/null 2> "$out"
+	check_report "$name" "$src" "$out" $? || return
+	# The switch-off build: same program, no checking, no output.
+	if ! $cc $cflags -include "$pair/liblockdep.h" -pthread "$src" \
+		"$build/liblockdep-off.o" -o "$exe-off" 2> "$out"; then
+		fail "$name" "does not build without -DLIBLOCKDEP: $(head -c 600 "$out")"
+		return
+	fi
+	timeout 60 "$exe-off" > /dev/null 2> "$out"
+	status=$? want_exit=$(header Exit "$src")
+	if [ "$status" != "${want_exit:-0}" ] || [ -s "$out" ]; then
+		fail "$name" "without -DLIBLOCKDEP: exit $status, output: $(head -c 300 "$out")"
+		return
+	fi
+	pass "$name"
+}
+
+if ! $cc $cflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblockdep.o" ||
+   ! $cc $cflags -c "$pair/liblockdep.c" -o "$build/liblockdep-off.o"; then
+	fail liblockdep.c "does not build"
+else
+	for src in "$top"/tests/scenarios/*.c; do
+		case $(basename "$src") in *"$filter"*) run_scenario "$src" ;; esac
+	done
+fi
+
+for check in "$top"/tests/checks/*.sh; do
+	[ -n "${SCENARIOS_ONLY:-}" ] && break
+	name=$(basename "$check" .sh)
+	case $name in *"$filter"*) ;; *) continue ;; esac
+	if out=$(cd "$top" && BUILD="$build" CC="$cc" sh "$check" 2>&1); then
+		pass "$name"
+	else
+		fail "$name" "$(printf '%s' "$out" | tail -n 15)"
+	fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

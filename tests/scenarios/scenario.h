@@ -1,0 +1,27 @@
+/* Helpers shared by the scenarios: run a function in a thread and wait for it. */
+#ifndef SCENARIO_H
+#define SCENARIO_H
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static inline void run_in_thread(void *(*fn)(void *), void *arg)
+{
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, fn, arg) || pthread_join(t, NULL)) {
+		fprintf(stderr, "scenario: cannot run a thread\n");
+		exit(2);
+	}
+}
+
+/* Fails the scenario with a message when a pthread call returns something else. */
+#define EXPECT_RET(call, want) do {					\
+	int __got = (call);						\
+	if (__got != (want)) {						\
+		fprintf(stderr, "scenario: %s returned %d, expected %d\n", #call, __got, (want)); \
+		exit(3);						\
+	}								\
+} while (0)
+#endif

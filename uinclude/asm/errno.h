@@ -1,0 +1,1 @@
+/* Shim: the kernel error numbers lockdep uses are the C library's. */

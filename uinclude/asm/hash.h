@@ -1,0 +1,1 @@
+/* Shim: no architecture-specific hash; linux/hash.h uses its generic one. */

@@ -1,0 +1,87 @@
+/* Shim: the bit operations lockdep uses on its bitmaps (under the graph lock, or
+ * read-only on the fast path), as gcc builtins. */
+#ifndef LIBLOCKDEP_SHIM_BITOPS_H
+#define LIBLOCKDEP_SHIM_BITOPS_H
+#include <linux/types.h>
+#include <asm/types.h>
+
+#define BITS_PER_BYTE		8
+#define BIT_WORD(nr)		((nr) / BITS_PER_LONG)
+#define BIT_MASK(nr)		(1UL << ((nr) % BITS_PER_LONG))
+#define BITS_TO_LONGS(nr)	DIV_ROUND_UP(nr, BITS_PER_LONG)
+
+static inline void __set_bit(unsigned long nr, unsigned long *addr)
+{
+	addr[BIT_WORD(nr)] |= BIT_MASK(nr);
+}
+
+static inline void __clear_bit(unsigned long nr, unsigned long *addr)
+{
+	addr[BIT_WORD(nr)] &= ~BIT_MASK(nr);
+}
+
+#define arch_test_bit(nr, addr)	test_bit(nr, addr)
+
+static inline int test_bit(unsigned long nr, const unsigned long *addr)
+{
+	return (addr[BIT_WORD(nr)] >> (nr % BITS_PER_LONG)) & 1;
+}
+
+#define set_bit(nr, addr)	__atomic_or_fetch(&(addr)[BIT_WORD(nr)], BIT_MASK(nr), __ATOMIC_RELAXED)
+#define clear_bit(nr, addr)	__atomic_and_fetch(&(addr)[BIT_WORD(nr)], ~BIT_MASK(nr), __ATOMIC_RELAXED)
+
+static inline unsigned long __ffs(unsigned long word)
+{
+	return __builtin_ctzl(word);
+}
+
+static inline int fls(unsigned int x)
+{
+	return x ? 32 - __builtin_clz(x) : 0;
+}
+
+static inline u32 rol32(u32 word, unsigned int shift)
+{
+	return (word << (shift & 31)) | (word >> ((-shift) & 31));
+}
+
+static inline unsigned int hweight_long(unsigned long w)
+{
+	return __builtin_popcountl(w);
+}
+
+static inline unsigned int bitmap_weight(const unsigned long *map, unsigned int nbits)
+{
+	unsigned int w = 0;
+
+	for (unsigned int i = 0; i < nbits; i++)
+		w += test_bit(i, map);
+	return w;
+}
+
+#define for_each_set_bit(bit, addr, size)				\
+	for ((bit) = find_first_bit((addr), (size));			\
+	     (bit) < (size);						\
+	     (bit) = find_next_bit((addr), (size), (bit) + 1))
+
+static inline unsigned long find_next_bit(const unsigned long *addr,
+					  unsigned long size, unsigned long offset)
+{
+	for (; offset < size; offset++)
+		if (test_bit(offset, addr))
+			return offset;
+	return size;
+}
+
+static inline unsigned long find_next_zero_bit(const unsigned long *addr,
+					       unsigned long size, unsigned long offset)
+{
+	for (; offset < size; offset++)
+		if (!test_bit(offset, addr))
+			return offset;
+	return size;
+}
+
+#define find_first_bit(addr, size)	find_next_bit((addr), (size), 0)
+#define find_first_zero_bit(addr, size)	find_next_zero_bit((addr), (size), 0)
+#endif

@@ -1,0 +1,1 @@
+/* Shim: no user/kernel context switches to track: a thread is always "in the kernel" for lockdep. */

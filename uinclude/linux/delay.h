@@ -1,0 +1,1 @@
+/* Shim: lockdep never delays; the include is a leftover. */

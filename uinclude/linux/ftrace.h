@@ -1,0 +1,1 @@
+/* Shim: no function tracer in user space. */

@@ -1,0 +1,69 @@
+/* Shim: "interrupts" are a per-thread virtual flag. Lockdep disables them around its
+ * own work and asserts they are off; in user space nothing interrupts lockdep but a
+ * signal handler, which cannot enter lockdep while the flag says it is busy because
+ * lockdep_recursion is set too. Disabling "interrupts" also marks an RCU read-side
+ * section, as it does in the kernel (lockdep's hash lookups rely on that). The
+ * irqtrace state stays live so signal handlers can become hard-irq context. */
+#ifndef LIBLOCKDEP_SHIM_IRQFLAGS_H
+#define LIBLOCKDEP_SHIM_IRQFLAGS_H
+#include <linux/types.h>
+#include <asm/percpu.h>
+
+struct task_struct;
+
+struct irqtrace_events {
+	unsigned int	irq_events;
+	unsigned long	hardirq_enable_ip;
+	unsigned long	hardirq_disable_ip;
+	unsigned int	hardirq_enable_event;
+	unsigned int	hardirq_disable_event;
+	unsigned long	softirq_disable_ip;
+	unsigned long	softirq_enable_ip;
+	unsigned int	softirq_disable_event;
+	unsigned int	softirq_enable_event;
+};
+
+/* Threads start with "interrupts" (handled signals) enabled, as kernel tasks do. */
+static __thread int hardirqs_enabled = 1;
+static __thread int hardirq_context;
+static __thread unsigned long liblockdep_irqs_off;
+
+static void liblockdep_rcu_read_lock(void);
+static void liblockdep_rcu_read_unlock(void);
+
+#define lockdep_hardirq_context()	(this_cpu_read(hardirq_context))
+#define lockdep_hardirqs_enabled()	(this_cpu_read(hardirqs_enabled))
+#define lockdep_softirq_context(p)	((p)->softirq_context)
+#define lockdep_softirqs_enabled(p)	((p)->softirqs_enabled)
+#define lockdep_hrtimer_enter(t)	0
+#define lockdep_hrtimer_exit(c)		do { } while (0)
+
+#define irqs_disabled_flags(flags)	((flags) != 0)
+#define raw_irqs_disabled_flags(flags)	((flags) != 0)
+#define irqs_disabled()			(liblockdep_irqs_off != 0)
+#define raw_irqs_disabled()		irqs_disabled()
+
+#define raw_local_irq_save(flags) do {					\
+	(flags) = liblockdep_irqs_off;					\
+	liblockdep_irqs_off = 1;					\
+	if (!(flags))							\
+		liblockdep_rcu_read_lock();				\
+} while (0)
+#define raw_local_irq_restore(flags) do {				\
+	if (!(flags))							\
+		liblockdep_rcu_read_unlock();				\
+	liblockdep_irqs_off = (flags);					\
+} while (0)
+#define local_irq_save(flags)		raw_local_irq_save(flags)
+#define local_irq_restore(flags)	raw_local_irq_restore(flags)
+#define raw_local_irq_disable()		do { unsigned long __f; raw_local_irq_save(__f); (void)__f; } while (0)
+#define raw_local_irq_enable()		raw_local_irq_restore(0UL)
+#define local_irq_disable()		raw_local_irq_disable()
+#define local_irq_enable()		raw_local_irq_enable()
+
+static void lockdep_hardirqs_on_prepare(void);
+static void lockdep_hardirqs_on(unsigned long ip);
+static void lockdep_hardirqs_off(unsigned long ip);
+static void lockdep_softirqs_on(unsigned long ip);
+static void lockdep_softirqs_off(unsigned long ip);
+#endif

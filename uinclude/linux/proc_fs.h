@@ -1,0 +1,1 @@
+/* Shim: no /proc in user space; liblockdep writes its own dumps. */

@@ -1,0 +1,1 @@
+/* Shim: lockdep includes it but draws no random numbers. */

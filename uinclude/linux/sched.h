@@ -1,0 +1,51 @@
+/* Shim: a task is a thread. Each thread has its own task_struct in thread-local
+ * storage with only the fields lockdep reads; src/task.c fills in the thread's id and
+ * name the first time the thread enters liblockdep and checks its held locks when it
+ * exits. */
+#ifndef LIBLOCKDEP_SHIM_SCHED_H
+#define LIBLOCKDEP_SHIM_SCHED_H
+#include <linux/kernel.h>
+#include <linux/irqflags.h>
+/* struct held_lock: in lockdep_types.h since 6.4, in lockdep.h before. */
+#include <linux/lockdep.h>
+
+#ifndef LIBLOCKDEP_MAX_LOCK_DEPTH
+#define LIBLOCKDEP_MAX_LOCK_DEPTH 63
+#endif
+/* Lockdep stores a chain's depth in 6 bits, so 63 is its ceiling. */
+#define MAX_LOCK_DEPTH	((unsigned long)LIBLOCKDEP_MAX_LOCK_DEPTH)
+#define TASK_COMM_LEN	16
+
+struct task_struct {
+	int			pid;
+	char			comm[TASK_COMM_LEN];
+	int			lockdep_depth;
+	unsigned int		lockdep_recursion;
+	u64			curr_chain_key;
+	u64			hardirq_chain_key;
+	struct irqtrace_events	irqtrace;
+	unsigned int		hardirq_threaded;
+	int			softirqs_enabled;
+	int			softirq_context;
+	int			irq_config;
+	struct list_head	thread_list;	/* all live threads, src/task.c */
+	struct held_lock	held_locks[LIBLOCKDEP_MAX_LOCK_DEPTH];
+};
+
+/* Softirqs do not exist here; "enabled" would only make lockdep mark a usage bit
+ * per acquisition that no check can ever use. */
+static __thread struct task_struct liblockdep_task;
+#define current			(&liblockdep_task)
+#define task_pid_nr(t)		((t)->pid)
+#define in_task()		(!lockdep_hardirq_context())
+#define get_task_struct(t)	(t)
+#define put_task_struct(t)	do { } while (0)
+/* Lockdep asks whether another task is running before printing its locks; it never
+ * prints another thread's locks here (no debug_show_all_locks walk of other threads). */
+#define task_is_running(t)	1
+
+/* There is no boot: the process is fully up from its first instruction. */
+#define system_state		SYSTEM_RUNNING
+enum system_states { SYSTEM_SCHEDULING, SYSTEM_FREEING_INITMEM, SYSTEM_RUNNING };
+#define early_boot_irqs_disabled	false
+#endif

@@ -1,0 +1,1 @@
+/* Shim: no memory-reclaim contexts in user space: nothing to track. */

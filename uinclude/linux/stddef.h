@@ -1,0 +1,2 @@
+/* Shim: <stddef.h> already gives offsetof and NULL. */
+#include <linux/compiler.h>

@@ -56,6 +56,9 @@ SRC_FILES = [
     'src/validate.c',
     'src/pthread_mutex.c',
     'src/pthread_rwlock.c',
+    'src/pthread_spin.c',
+    'src/pthread_cond.c',
+    'src/c11_threads.c',
     'src/api.c',
 ]
 PROLOGUE = 'src/prologue.h'
@@ -138,6 +141,19 @@ def write_snapshot(tarball):
 def read_ours(rel):
     with open(os.path.join(ROOT, rel), 'rb') as f:
         return f.read().decode('utf-8')
+
+
+def inline_ours(rel):
+    """Our file with its #include "..." of our own files pasted in, unmarked: the
+    public header must stand alone in the user's tree."""
+    out = []
+    for line in read_ours(rel).splitlines(keepends=True):
+        m = INCLUDE_RE.match(line)
+        if m and m.group(1) == '"':
+            out.append(inline_ours(os.path.join(os.path.dirname(rel), m.group(2))))
+        else:
+            out.append(line)
+    return ''.join(out)
 
 
 class Amalgamation:
@@ -229,7 +245,7 @@ def generate_source(tree):
     amal.out.append('/************** Begin file %s (the public header) **************/\n'
                     % PUBLIC_HEADER)
     amal.out.append('#line 1 "%s"\n' % PUBLIC_HEADER)
-    amal.out.append(read_ours(PUBLIC_HEADER))
+    amal.out.append(inline_ours(PUBLIC_HEADER))
     amal.out.append('/************** End of %s **************/\n' % PUBLIC_HEADER)
     amal.emit_file('ours', CONFIG)
     amal.emit_file('ours', 'src/kernel_begin.h')
@@ -241,7 +257,7 @@ def generate_source(tree):
 
 
 def generate_header(tree):
-    return banner(tree, 'liblockdep.h') + read_ours(PUBLIC_HEADER)
+    return banner(tree, 'liblockdep.h') + inline_ours(PUBLIC_HEADER)
 
 
 def write_if_changed(rel, text):

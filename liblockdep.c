@@ -43,6 +43,7 @@ typedef int liblockdep_is_off;
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <threads.h>
 #include <time.h>
 #include <unistd.h>
 /************** End of src/prologue.h **************/
@@ -103,33 +104,91 @@ extern "C" {
 void liblockdep_init(void);
 void liblockdep_set_thread(void);
 
+/*
+ * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
+ * a lock (pthread_mutex_t, pthread_rwlock_t, pthread_spinlock_t or mtx_t) that has
+ * been initialised or used; without -DLIBLOCKDEP they cost nothing.
+ */
+
+/* Lock a mutex (rwlock) nested inside another of its own class: the kernel's
+ * mutex_lock_nested(). subclass 1..7 tells the nesting levels apart. */
+int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass);
+int liblockdep_rwlock_rdlock_nested(void *rwlock, unsigned int subclass);
+int liblockdep_rwlock_wrlock_nested(void *rwlock, unsigned int subclass);
+
+/* A class key: one per class, in static storage ("static struct liblockdep_key k;"),
+ * or in dynamic memory between liblockdep_register_key() and _unregister_key(). */
+struct liblockdep_key {
+	void *opaque[2];
+};
+void liblockdep_register_key(struct liblockdep_key *key);
+void liblockdep_unregister_key(struct liblockdep_key *key);
+
+/* Give a lock the class of key, named name (NULL keeps the lock's name): the kernel's
+ * lockdep_set_class_and_name(). */
+void liblockdep_set_class(const void *lock, struct liblockdep_key *key, const char *name);
+
+/* Give a lock a class of its own, for its lifetime: the class is freed when the lock
+ * is destroyed (or its memory passed to liblockdep_check_free()). */
+void liblockdep_set_own_class(const void *lock, const char *name);
+
+/* Never validate this lock's ordering: the kernel's lockdep_set_novalidate_class(). */
+void liblockdep_set_novalidate_class(const void *lock);
+
+/* Report unless this thread holds / does not hold the lock (once per lock class). */
+void liblockdep_assert_held(const void *lock);
+void liblockdep_assert_not_held(const void *lock);
+
+/* Before freeing memory that holds locks the program never destroyed: reports a lock
+ * this thread still holds in [ptr, ptr + size), then forgets every lock there, so
+ * that a new lock at the same address starts afresh. */
+void liblockdep_check_free(const void *ptr, unsigned long size);
+
 #ifdef __cplusplus
 }
 #endif
 
 /*
- * Routing: each pthread name is redeclared with an assembler label naming the checked
- * version, so every call in this file, and every address taken of the function, goes
- * to liblockdep. Unlike a macro this leaves <pthread.h>'s declarations untouched, so
- * the header can be force-included before any system header. Before <pthread.h> the
- * redeclaration has no parameter list (C17 and earlier), and pthread.h's prototype
- * completes it.
+ * Routing: each locking function is redeclared with an assembler label naming the
+ * checked version, so every call in this file, and every address taken of the
+ * function, goes to liblockdep. Unlike a macro this leaves <pthread.h>'s declarations
+ * untouched, so the header can be force-included before any system header: the
+ * redeclaration has no parameter list (C17 and earlier) and the system header's
+ * prototype completes it. In C++ and C23, where () means (void), only the functions
+ * whose header was included first are routed.
  */
-#if !defined(__cplusplus) || defined(_PTHREAD_H)
-#if defined(_PTHREAD_H)
+#if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L)
+/* () means (void) here: route only the calls whose header came first. */
+#ifdef _PTHREAD_H
+#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
+#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#else
+#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params)
+#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params)
+#endif
+#ifdef _THREADS_H
+#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#else
+#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params)
+#endif
 #define LIBLOCKDEP_PARAMS_(params) params
-#elif !defined(__STDC_VERSION__) || __STDC_VERSION__ <= 201710L
+#else
+#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_PARAMS_(params) ()
 #endif
 
-#ifdef LIBLOCKDEP_PARAMS_
+/* C++ must repeat glibc's exception specification: none for cancellation points. */
 #ifdef __cplusplus
-#define LIBLOCKDEP_ROUTE_(ret, name, params) \
-	extern "C" ret name LIBLOCKDEP_PARAMS_(params) __THROW __asm__("liblockdep_" #name);
+#define LIBLOCKDEP_NOTHROW_ __THROW
+#define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
+	extern "C" ret name LIBLOCKDEP_PARAMS_(params) nothrow __asm__("liblockdep_" #name);
 #else
-#define LIBLOCKDEP_ROUTE_(ret, name, params) \
+#define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
 	extern ret name LIBLOCKDEP_PARAMS_(params) __asm__("liblockdep_" #name);
 #endif
+#define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(ret, name, params)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wredundant-decls"
 #ifndef __cplusplus
@@ -140,30 +199,72 @@ void liblockdep_set_thread(void);
 #pragma GCC diagnostic ignored "-Wdeprecated-non-prototype"
 #endif
 #endif
-LIBLOCKDEP_ROUTE_(int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_mutex_destroy, (pthread_mutex_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_mutex_lock, (pthread_mutex_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_mutex_trylock, (pthread_mutex_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_mutex_unlock, (pthread_mutex_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_init, (pthread_rwlock_t *, const pthread_rwlockattr_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_destroy, (pthread_rwlock_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_rdlock, (pthread_rwlock_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_unlock, (pthread_rwlock_t *))
+/*
+ * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
+ * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
+ * reaches the real one as real_<name>. One list, so the two cannot drift apart.
+ */
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_lock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_trylock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_timedlock, (pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_clocklock, (pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_unlock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_init, (pthread_rwlock_t *, const pthread_rwlockattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_destroy, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_rdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedrdlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedwrlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockrdlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockwrlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_unlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_init, (pthread_spinlock_t *, int))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
+LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_trylock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
 #pragma GCC diagnostic pop
+#undef LIBLOCKDEP_CALL
 #undef LIBLOCKDEP_ROUTE_
+#undef LIBLOCKDEP_ROUTE_PTHREAD_
+#undef LIBLOCKDEP_ROUTE_PTHREAD_WAIT_
+#undef LIBLOCKDEP_NOTHROW_
+#undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_PARAMS_
-#else
-#error "liblockdep.h: in C23 and later, include <pthread.h> before liblockdep.h"
-#endif
-#endif /* routing */
 
 #else /* !LIBLOCKDEP: checking compiled out */
 
-#define liblockdep_init()		((void)0)
-#define liblockdep_set_thread()		((void)0)
+struct liblockdep_key {
+	void *opaque[2];
+};
+#define liblockdep_init()				((void)0)
+#define liblockdep_set_thread()				((void)0)
+#define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
+#define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)
+#define liblockdep_rwlock_wrlock_nested(rwlock, subclass) pthread_rwlock_wrlock(rwlock)
+#define liblockdep_register_key(key)			((void)(key))
+#define liblockdep_unregister_key(key)			((void)(key))
+#define liblockdep_set_class(lock, key, name)		((void)(lock), (void)(key), (void)(name))
+#define liblockdep_set_own_class(lock, name)		((void)(lock), (void)(name))
+#define liblockdep_set_novalidate_class(lock)		((void)(lock))
+#define liblockdep_assert_held(lock)			((void)(lock))
+#define liblockdep_assert_not_held(lock)		((void)(lock))
+#define liblockdep_check_free(ptr, size)		((void)(ptr), (void)(size))
 
 #endif /* LIBLOCKDEP */
 #endif /* LIBLOCKDEP_H */
@@ -233,27 +334,58 @@ LIBLOCKDEP_ROUTE_(int, pthread_rwlock_unlock, (pthread_rwlock_t *))
 /************** Begin file src/real_pthread.h **************/
 #line 1 "src/real_pthread.h"
 /*
- * The real pthread functions, under names of our own. liblockdep.h may have bound the
- * pthread names in this file to our wrappers (when it is force-included), so our
- * runtime never calls a pthread locking function by its own name. They are libc's, so
- * they keep default visibility under prologue.h's "hidden" pragma.
+ * The real locking functions, under names of our own (real_pthread_mutex_lock...).
+ * liblockdep.h may have bound the pthread names in this file to our wrappers (when it
+ * is force-included), so our runtime never calls a locking function by its own name.
+ * They are libc's, so they keep default visibility under config.h's "hidden" pragma.
  */
-#define REAL_PTHREAD(ret, name, params) \
+#define LIBLOCKDEP_CALL(family, ret, name, params) \
 	extern ret real_##name params __asm__(#name) __attribute__((__visibility__("default")));
-
-REAL_PTHREAD(int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
-REAL_PTHREAD(int, pthread_mutex_destroy, (pthread_mutex_t *))
-REAL_PTHREAD(int, pthread_mutex_lock, (pthread_mutex_t *))
-REAL_PTHREAD(int, pthread_mutex_trylock, (pthread_mutex_t *))
-REAL_PTHREAD(int, pthread_mutex_unlock, (pthread_mutex_t *))
-REAL_PTHREAD(int, pthread_rwlock_init, (pthread_rwlock_t *, const pthread_rwlockattr_t *))
-REAL_PTHREAD(int, pthread_rwlock_destroy, (pthread_rwlock_t *))
-REAL_PTHREAD(int, pthread_rwlock_rdlock, (pthread_rwlock_t *))
-REAL_PTHREAD(int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
-REAL_PTHREAD(int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *))
-REAL_PTHREAD(int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
-REAL_PTHREAD(int, pthread_rwlock_unlock, (pthread_rwlock_t *))
-#undef REAL_PTHREAD
+/* #include "routed_calls.h" -- expanded below */
+/************** Begin file src/routed_calls.h **************/
+#line 1 "src/routed_calls.h"
+/*
+ * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
+ * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
+ * reaches the real one as real_<name>. One list, so the two cannot drift apart.
+ */
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_lock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_trylock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_timedlock, (pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_clocklock, (pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_unlock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_init, (pthread_rwlock_t *, const pthread_rwlockattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_destroy, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_rdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedrdlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedwrlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockrdlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockwrlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_unlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_init, (pthread_spinlock_t *, int))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
+LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_trylock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+/************** End of src/routed_calls.h **************/
+#line 10 "src/real_pthread.h"
+#undef LIBLOCKDEP_CALL
 /************** End of src/real_pthread.h **************/
 #line 61 "src/config.h"
 /************** End of src/config.h **************/
@@ -12132,8 +12264,6 @@ static pthread_mutex_t rcu_gp_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t rcu_cb_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct rcu_head *rcu_cb_list;
 static struct rcu_head **rcu_cb_tail = &rcu_cb_list;
-/* Tests set this before any read lock to exercise the smp_mb() readers. */
-static bool rcu_no_membarrier;
 
 static void __attribute__((__noreturn__)) rcu_die(const char *why)
 {
@@ -12177,8 +12307,7 @@ static void rcu_decide_mode(void)
 	if (rcu_mode_decided)
 		return;
 	rcu_mode_decided = true;
-	if (rcu_no_membarrier ||
-	    !rcu_membarrier(RCU_MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) ||
+	if (!rcu_membarrier(RCU_MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) ||
 	    !rcu_membarrier(RCU_MEMBARRIER_CMD_PRIVATE_EXPEDITED))
 		WRITE_ONCE(rcu_gp.readers_fence, true);
 }
@@ -12222,7 +12351,8 @@ static void rcu_registry_unlock_nosig(const sigset_t *saved)
 
 static bool rcu_in_section(void)
 {
-	return rcu_self.pprev && (rcu_self.ctr & RCU_NEST_MASK);
+	return (rcu_self.pprev && (rcu_self.ctr & RCU_NEST_MASK)) ||
+	       rcu_orphan_depth;
 }
 
 static void rcu_orphan_lock(void)
@@ -12251,8 +12381,13 @@ static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 {
 	sigset_t saved;
 
-	if (rcu_self.pprev)
-		rcu_die("read-side sections nested too deeply");
+	if (rcu_self.pprev) {
+		/* Or a signal handler registered us since our caller looked. */
+		if ((rcu_self.ctr & RCU_NEST_MASK) == RCU_NEST_MASK)
+			rcu_die("read-side sections nested too deeply");
+		liblockdep_rcu_read_lock();
+		return;
+	}
 	if (rcu_self.ctr == RCU_EXITED) {
 		rcu_orphan_lock();
 		return;
@@ -12598,6 +12733,7 @@ static struct lock_site *lock_site_of(unsigned long ip, const char *kind)
 enum lock_kind {
 	LOCK_KIND_MUTEX,
 	LOCK_KIND_RWLOCK,
+	LOCK_KIND_SPIN,
 };
 
 struct lock_entry {
@@ -12606,6 +12742,8 @@ struct lock_entry {
 	struct lock_entry *next_free;
 	enum lock_kind kind;
 	int read_mode;			/* lockdep's read argument for shared acquires */
+	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
+	struct lock_class_key own_key;
 };
 
 /* Entries come in chunks that are never freed, listed for liblockdep_lock_of_map(). */
@@ -12796,6 +12934,39 @@ static const void *liblockdep_lock_of_map(const void *map)
 	}
 	return map;
 }
+
+/*
+ * The locks in [from, from + len), for a program freeing memory that holds locks it
+ * never destroyed. A scan of the whole table: meant for freeing such memory, not for
+ * every free(). Returns a malloc'ed array (the caller frees it) and its length.
+ */
+static const void **lock_table_locks_in(const void *from, unsigned long len, size_t *count)
+{
+	const void **locks = NULL, **grown;
+	size_t n = 0, size = 0;
+	struct lock_slots *t;
+
+	real_pthread_mutex_lock(&lock_table_mutex);
+	t = lock_slots;
+	for (unsigned long i = 0; t && i <= t->mask; i++) {
+		struct lock_entry *e = t->slot[i];
+
+		if (!e || e == LOCK_ENTRY_TOMBSTONE ||
+		    (unsigned long)e->lock - (unsigned long)from >= len)
+			continue;
+		if (n == size) {
+			size = size ? 2 * size : 16;
+			grown = realloc(locks, size * sizeof(*locks));
+			if (!grown)
+				break;
+			locks = grown;
+		}
+		locks[n++] = e->lock;
+	}
+	real_pthread_mutex_unlock(&lock_table_mutex);
+	*count = n;
+	return locks;
+}
 /************** End of src/lock_table.c **************/
 /************** Begin file src/task.c **************/
 #line 1 "src/task.c"
@@ -12934,6 +13105,14 @@ struct lock_origin {
 static const char *const lock_kind_names[] = {
 	[LOCK_KIND_MUTEX] = "mutex",
 	[LOCK_KIND_RWLOCK] = "rwlock",
+	[LOCK_KIND_SPIN] = "spinlock",
+};
+
+/* Blocking locks sleep; spin locks spin, and must not be held across a sleep. */
+static const u8 lock_kind_wait_types[] = {
+	[LOCK_KIND_MUTEX] = LD_WAIT_SLEEP,
+	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
+	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 };
 
 /* A global or static lock is named after its symbol: "table_lock", "stats+0x40". */
@@ -12974,7 +13153,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
-	lockdep_init_map(&e->map, name, key, 0);
+	lockdep_init_map_wait(&e->map, name, key, 0, lock_kind_wait_types[origin->kind]);
 }
 
 static inline void liblockdep_enter(unsigned long ip)
@@ -13016,12 +13195,20 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 	return lock_table_add(lock, false, lock_entry_setup, &origin);
 }
 
+static struct lock_entry *lock_entry_find(const void *lock);
+static void lock_entry_drop_own_key(struct lock_entry *e);
+
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
 {
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
+	struct lock_entry *old;
 
 	liblockdep_enter(ip);
+	/* Initialised again in place without a destroy: the old lock's class must go. */
+	old = lock_entry_find(lock);
+	if (old)
+		lock_entry_drop_own_key(old);
 	lock_table_add(lock, true, lock_entry_setup, &origin);
 }
 
@@ -13031,20 +13218,33 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
  * on validating after reports, so it records the lock as held, unvalidated, to keep
  * the later release balanced.
  */
-static void liblockdep_acquire(struct lock_entry *e, int read, int trylock, unsigned long ip)
+static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
+						 int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 	int depth;
 
 	liblockdep_enter(ip);
 	depth = task->lockdep_depth;
-	lock_acquire(&e->map, 0, trylock, read, 1, NULL, ip);
+	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(reporting)) {
 		liblockdep_report_end();
 		if (task->lockdep_depth == depth)
-			lock_acquire(&e->map, 0, trylock, read, 0, NULL, ip);
+			lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 		liblockdep_report_end();
 	}
+}
+
+static void liblockdep_acquire(struct lock_entry *e, int read, int trylock, unsigned long ip)
+{
+	lock_acquire_checked(e, 0, read, trylock, ip);
+}
+
+/* The kernel's mutex_lock_nested(): one more level of nesting within a class. */
+static void liblockdep_acquire_nested(struct lock_entry *e, int read, unsigned int subclass,
+				      unsigned long ip)
+{
+	lock_acquire_checked(e, subclass, read, 0, ip);
 }
 
 static void liblockdep_release(struct lock_entry *e, unsigned long ip)
@@ -13054,20 +13254,63 @@ static void liblockdep_release(struct lock_entry *e, unsigned long ip)
 	liblockdep_report_end();
 }
 
-/* Before a lock is destroyed: lockdep's "held lock freed" check, then forget it. */
-static void lock_entry_destroy(const void *lock, unsigned long ip)
+/*
+ * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
+ * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
+ * side table, so the user's lock addresses are checked instead.)
+ */
+static void check_no_held_lock_in(const void *from, unsigned long len)
+{
+	struct task_struct *task = current;
+
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		struct held_lock *hlock = &task->held_locks[i];
+		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+
+		if ((unsigned long)e->lock - (unsigned long)from < len) {
+			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
+			liblockdep_report_end();
+			return;
+		}
+	}
+}
+
+/* A lock's own class dies with it: lockdep frees the class after a grace period. */
+static void lock_entry_drop_own_key(struct lock_entry *e)
+{
+	if (e->own_key_registered) {
+		lockdep_unregister_key(&e->own_key);
+		e->own_key_registered = false;
+	}
+}
+
+static struct lock_entry *lock_entry_find(const void *lock)
 {
 	struct lock_entry *e;
 
-	liblockdep_enter(ip);
 	liblockdep_rcu_read_lock();
 	e = lock_table_find(lock);
 	liblockdep_rcu_read_unlock();
+	return e;
+}
+
+/* The lock at this address is gone (destroyed, or its memory freed): forget it. */
+static void lock_entry_forget(const void *lock)
+{
+	struct lock_entry *e = lock_entry_find(lock);
+
 	if (e) {
-		debug_check_no_locks_freed(&e->map, sizeof(e->map));
-		liblockdep_report_end();
+		lock_entry_drop_own_key(e);
 		lock_table_remove(lock);
 	}
+}
+
+static void lock_entry_destroy(const void *lock, unsigned long ip)
+{
+	liblockdep_enter(ip);
+	if (lock_entry_find(lock))
+		check_no_held_lock_in(lock, 1);
+	lock_entry_forget(lock);
 }
 /************** End of src/validate.c **************/
 /************** Begin file src/pthread_mutex.c **************/
@@ -13075,14 +13318,109 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
 /*
  * pthread mutexes, checked. Each wrapper returns exactly what pthread returns. A lock
  * is validated before the real call can block, so a deadlock is reported before the
- * program hangs in it; a trylock is recorded only when it succeeds, and as a trylock,
- * which adds no ordering dependency.
+ * program hangs in it; if the call then fails (a timeout, EDEADLK, EINVAL) the
+ * acquisition is forgotten again. A trylock is recorded only when it succeeds, and as
+ * a trylock, which adds no ordering dependency.
+ *
+ * Mutex kinds follow the kernel's closest primitive: a recursive mutex re-locked by
+ * its owner is not a new acquisition (only the outermost lock and unlock reach
+ * lockdep); an error-checking mutex still answers EDEADLK and EPERM, and lockdep
+ * reports the misuse; a robust mutex returned with EOWNERDEAD is held.
  */
-LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr);
-LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m);
-LIBLOCKDEP_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m);
-LIBLOCKDEP_API int liblockdep_pthread_mutex_trylock(pthread_mutex_t *m);
-LIBLOCKDEP_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m);
+#define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_API ret liblockdep_##name params;
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_init, (pthread_mutex_t *m, const pthread_mutexattr_t *attr))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_destroy, (pthread_mutex_t *m))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_lock, (pthread_mutex_t *m))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_trylock, (pthread_mutex_t *m))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_timedlock, (pthread_mutex_t *m, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_clocklock, (pthread_mutex_t *m, clockid_t clock, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_unlock, (pthread_mutex_t *m))
+
+/* glibc keeps the kind, owner and recursion count in the mutex itself. */
+static inline bool mutex_is_recursive(const pthread_mutex_t *m)
+{
+	return (m->__data.__kind & 3) == PTHREAD_MUTEX_RECURSIVE_NP;
+}
+
+static inline bool mutex_nested_by_owner(const pthread_mutex_t *m)
+{
+	return current->pid && mutex_is_recursive(m) && m->__data.__owner == current->pid;
+}
+
+/* A robust mutex whose owner died is acquired all the same. */
+static inline bool mutex_acquired(int ret)
+{
+	return ret == 0 || ret == EOWNERDEAD;
+}
+
+struct mutex_wait {
+	clockid_t clock;
+	const struct timespec *abstime;
+};
+
+/* The blocking calls; C11's return thrd_* codes, in which success is 0 too. */
+enum mutex_call { MUTEX_LOCK, MUTEX_TIMEDLOCK, MUTEX_CLOCKLOCK, MTX_LOCK, MTX_TIMEDLOCK };
+
+static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
+				  const struct mutex_wait *wait)
+{
+	switch (call) {
+	case MUTEX_TIMEDLOCK:
+		return real_pthread_mutex_timedlock(m, wait->abstime);
+	case MUTEX_CLOCKLOCK:
+		return real_pthread_mutex_clocklock(m, wait->clock, wait->abstime);
+	case MTX_LOCK:
+		return real_mtx_lock((mtx_t *)m);
+	case MTX_TIMEDLOCK:
+		return real_mtx_timedlock((mtx_t *)m, wait->abstime);
+	default:
+		return real_pthread_mutex_lock(m);
+	}
+}
+
+/* Also serves C11's mtx_t, which glibc lays out as a pthread mutex. */
+static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_call call,
+					      const struct mutex_wait *wait, unsigned long ip)
+{
+	struct lock_entry *e;
+	int ret;
+
+	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
+		return real_mutex_lock(m, call, wait);
+	liblockdep_acquire(e, 0, 0, ip);
+	ret = real_mutex_lock(m, call, wait);
+	if (unlikely(!mutex_acquired(ret)))
+		liblockdep_release(e, ip);
+	return ret;
+}
+
+static __always_inline int mutex_trylock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
+{
+	bool nested = mutex_nested_by_owner(m);
+	int ret = c11 ? real_mtx_trylock((mtx_t *)m) : real_pthread_mutex_trylock(m);
+	struct lock_entry *e;
+
+	if (mutex_acquired(ret) && likely(liblockdep_checking) && !nested &&
+	    (e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
+		liblockdep_acquire(e, 0, 1, ip);
+	return ret;
+}
+
+static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
+{
+	struct lock_entry *e;
+
+	if (likely(liblockdep_checking) &&
+	    !(mutex_nested_by_owner(m) && m->__data.__count > 1)) {
+		e = held_lock_entry(m);
+		if (!e)
+			e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip);
+		if (likely(e))
+			liblockdep_release(e, ip);
+	}
+	return c11 ? real_mtx_unlock((mtx_t *)m) : real_pthread_mutex_unlock(m);
+}
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
 {
@@ -13102,46 +13440,32 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
 {
-	struct lock_entry *e;
-	int ret;
+	return mutex_lock_checked(m, MUTEX_LOCK, NULL, _RET_IP_);
+}
 
-	if (unlikely(!liblockdep_checking))
-		return real_pthread_mutex_lock(m);
-	e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
-	if (unlikely(!e))
-		return real_pthread_mutex_lock(m);
-	liblockdep_acquire(e, 0, 0, _RET_IP_);
-	ret = real_pthread_mutex_lock(m);
-	if (unlikely(ret))
-		liblockdep_release(e, _RET_IP_);
-	return ret;
+LIBLOCKDEP_API int liblockdep_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
+{
+	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
+
+	return mutex_lock_checked(m, MUTEX_TIMEDLOCK, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock,
+						      const struct timespec *abstime)
+{
+	struct mutex_wait wait = { clock, abstime };
+
+	return mutex_lock_checked(m, MUTEX_CLOCKLOCK, &wait, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_trylock(pthread_mutex_t *m)
 {
-	struct lock_entry *e;
-	int ret = real_pthread_mutex_trylock(m);
-
-	if (ret || unlikely(!liblockdep_checking))
-		return ret;
-	e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
-	if (likely(e))
-		liblockdep_acquire(e, 0, 1, _RET_IP_);
-	return ret;
+	return mutex_trylock_checked(m, false, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m)
 {
-	struct lock_entry *e;
-
-	if (likely(liblockdep_checking)) {
-		e = held_lock_entry(m);
-		if (!e)
-			e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
-		if (likely(e))
-			liblockdep_release(e, _RET_IP_);
-	}
-	return real_pthread_mutex_unlock(m);
+	return mutex_unlock_checked(m, false, _RET_IP_);
 }
 /************** End of src/pthread_mutex.c **************/
 /************** Begin file src/pthread_rwlock.c **************/
@@ -13154,13 +13478,17 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m)
  * rwlock of the writer-preferring non-recursive kind behaves like the kernel's
  * rw_semaphore instead, and its reads are lockdep's plain read (read=1).
  */
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_wrlock(pthread_rwlock_t *rw);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_tryrdlock(pthread_rwlock_t *rw);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_trywrlock(pthread_rwlock_t *rw);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw);
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_init, (pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_destroy, (pthread_rwlock_t *rw))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_rdlock, (pthread_rwlock_t *rw))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_wrlock, (pthread_rwlock_t *rw))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *rw))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_trywrlock, (pthread_rwlock_t *rw))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_timedrdlock, (pthread_rwlock_t *rw, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_timedwrlock, (pthread_rwlock_t *rw, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_clockrdlock, (pthread_rwlock_t *rw, clockid_t clock, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_clockwrlock, (pthread_rwlock_t *rw, clockid_t clock, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_unlock, (pthread_rwlock_t *rw))
 
 /* glibc keeps the rwlock's kind in the lock itself, for static initializers too. */
 static int rwlock_read_mode(const pthread_rwlock_t *rw)
@@ -13173,30 +13501,53 @@ static struct lock_entry *rwlock_entry(pthread_rwlock_t *rw, unsigned long ip)
 	return lock_entry_of(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), ip);
 }
 
-/* Validate, then block in the real call; forget the acquisition if it failed. */
-static int rwlock_lock_checked(pthread_rwlock_t *rw, bool write, int (*real)(pthread_rwlock_t *),
-			  unsigned long ip)
+enum rwlock_call {
+	RWLOCK_RD, RWLOCK_WR, RWLOCK_TRYRD, RWLOCK_TRYWR,
+	RWLOCK_TIMEDRD, RWLOCK_TIMEDWR, RWLOCK_CLOCKRD, RWLOCK_CLOCKWR,
+};
+
+static inline int real_rwlock_lock(pthread_rwlock_t *rw, enum rwlock_call call,
+				   const struct mutex_wait *wait)
 {
+	switch (call) {
+	case RWLOCK_RD:		return real_pthread_rwlock_rdlock(rw);
+	case RWLOCK_WR:		return real_pthread_rwlock_wrlock(rw);
+	case RWLOCK_TRYRD:	return real_pthread_rwlock_tryrdlock(rw);
+	case RWLOCK_TRYWR:	return real_pthread_rwlock_trywrlock(rw);
+	case RWLOCK_TIMEDRD:	return real_pthread_rwlock_timedrdlock(rw, wait->abstime);
+	case RWLOCK_TIMEDWR:	return real_pthread_rwlock_timedwrlock(rw, wait->abstime);
+	case RWLOCK_CLOCKRD:	return real_pthread_rwlock_clockrdlock(rw, wait->clock, wait->abstime);
+	default:		return real_pthread_rwlock_clockwrlock(rw, wait->clock, wait->abstime);
+	}
+}
+
+static inline bool rwlock_call_writes(enum rwlock_call call)
+{
+	return call == RWLOCK_WR || call == RWLOCK_TRYWR || call == RWLOCK_TIMEDWR ||
+	       call == RWLOCK_CLOCKWR;
+}
+
+/* Validate, then block in the real call; forget the acquisition if it failed. A
+ * trylock is recorded only once it succeeded. */
+static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock_call call,
+					       const struct mutex_wait *wait, unsigned long ip)
+{
+	bool trylock = call == RWLOCK_TRYRD || call == RWLOCK_TRYWR;
 	struct lock_entry *e;
 	int ret;
 
 	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
-		return real(rw);
-	liblockdep_acquire(e, write ? 0 : e->read_mode, 0, ip);
-	ret = real(rw);
+		return real_rwlock_lock(rw, call, wait);
+	if (trylock) {
+		ret = real_rwlock_lock(rw, call, wait);
+		if (ret == 0)
+			liblockdep_acquire(e, rwlock_call_writes(call) ? 0 : e->read_mode, 1, ip);
+		return ret;
+	}
+	liblockdep_acquire(e, rwlock_call_writes(call) ? 0 : e->read_mode, 0, ip);
+	ret = real_rwlock_lock(rw, call, wait);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
-	return ret;
-}
-
-static int rwlock_trylock_checked(pthread_rwlock_t *rw, bool write,
-			      int (*real)(pthread_rwlock_t *), unsigned long ip)
-{
-	struct lock_entry *e;
-	int ret = real(rw);
-
-	if (ret == 0 && likely(liblockdep_checking) && (e = rwlock_entry(rw, ip)))
-		liblockdep_acquire(e, write ? 0 : e->read_mode, 1, ip);
 	return ret;
 }
 
@@ -13218,22 +13569,52 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
 {
-	return rwlock_lock_checked(rw, false, real_pthread_rwlock_rdlock, _RET_IP_);
+	return rwlock_lock_checked(rw, RWLOCK_RD, NULL, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_wrlock(pthread_rwlock_t *rw)
 {
-	return rwlock_lock_checked(rw, true, real_pthread_rwlock_wrlock, _RET_IP_);
+	return rwlock_lock_checked(rw, RWLOCK_WR, NULL, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_tryrdlock(pthread_rwlock_t *rw)
 {
-	return rwlock_trylock_checked(rw, false, real_pthread_rwlock_tryrdlock, _RET_IP_);
+	return rwlock_lock_checked(rw, RWLOCK_TRYRD, NULL, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_trywrlock(pthread_rwlock_t *rw)
 {
-	return rwlock_trylock_checked(rw, true, real_pthread_rwlock_trywrlock, _RET_IP_);
+	return rwlock_lock_checked(rw, RWLOCK_TRYWR, NULL, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_rwlock_timedrdlock(pthread_rwlock_t *rw, const struct timespec *abstime)
+{
+	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
+
+	return rwlock_lock_checked(rw, RWLOCK_TIMEDRD, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_rwlock_timedwrlock(pthread_rwlock_t *rw, const struct timespec *abstime)
+{
+	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
+
+	return rwlock_lock_checked(rw, RWLOCK_TIMEDWR, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, clockid_t clock,
+							 const struct timespec *abstime)
+{
+	struct mutex_wait wait = { clock, abstime };
+
+	return rwlock_lock_checked(rw, RWLOCK_CLOCKRD, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, clockid_t clock,
+							 const struct timespec *abstime)
+{
+	struct mutex_wait wait = { clock, abstime };
+
+	return rwlock_lock_checked(rw, RWLOCK_CLOCKWR, &wait, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
@@ -13250,9 +13631,231 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 	return real_pthread_rwlock_unlock(rw);
 }
 /************** End of src/pthread_rwlock.c **************/
+/************** Begin file src/pthread_spin.c **************/
+#line 1 "src/pthread_spin.c"
+/*
+ * pthread spin locks, checked as their own lock type: lockdep's spinning wait type,
+ * so that blocking on a sleeping lock (a mutex, an rwlock, a condition variable's
+ * mutex) while a spin lock is held is the kernel's "Invalid wait context" report.
+ */
+LIBLOCKDEP_WRAPPER(int, pthread_spin_init, (pthread_spinlock_t *s, int pshared))
+LIBLOCKDEP_WRAPPER(int, pthread_spin_destroy, (pthread_spinlock_t *s))
+LIBLOCKDEP_WRAPPER(int, pthread_spin_lock, (pthread_spinlock_t *s))
+LIBLOCKDEP_WRAPPER(int, pthread_spin_trylock, (pthread_spinlock_t *s))
+LIBLOCKDEP_WRAPPER(int, pthread_spin_unlock, (pthread_spinlock_t *s))
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
+{
+	int ret = real_pthread_spin_init(s, pshared);
+
+	if (ret == 0 && liblockdep_checking)
+		lock_entry_init((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
+{
+	if (liblockdep_checking)
+		lock_entry_destroy((const void *)s, _RET_IP_);
+	return real_pthread_spin_destroy(s);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
+{
+	struct lock_entry *e;
+	int ret;
+
+	if (unlikely(!liblockdep_checking) ||
+	    !(e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
+		return real_pthread_spin_lock(s);
+	liblockdep_acquire(e, 0, 0, _RET_IP_);
+	ret = real_pthread_spin_lock(s);
+	if (unlikely(ret))
+		liblockdep_release(e, _RET_IP_);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
+{
+	int ret = real_pthread_spin_trylock(s);
+	struct lock_entry *e;
+
+	if (ret == 0 && likely(liblockdep_checking) &&
+	    (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
+		liblockdep_acquire(e, 0, 1, _RET_IP_);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
+{
+	struct lock_entry *e;
+
+	if (likely(liblockdep_checking)) {
+		e = held_lock_entry((const void *)s);
+		if (!e)
+			e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
+		if (likely(e))
+			liblockdep_release(e, _RET_IP_);
+	}
+	return real_pthread_spin_unlock(s);
+}
+/************** End of src/pthread_spin.c **************/
+/************** Begin file src/pthread_cond.c **************/
+#line 1 "src/pthread_cond.c"
+/*
+ * Condition variables. A wait releases the mutex and takes it again before it
+ * returns; lockdep sees exactly that: a release before the wait and a fresh, validated
+ * acquisition after it. So waiting while holding an outer lock taken before the mutex
+ * is the same order as ever and silent, while a wait on a mutex taken *before* a lock
+ * still held makes the thread re-take the mutex under that lock: a new dependency,
+ * checked like any other. Waiting on a mutex the thread does not hold is lockdep's bad
+ * unlock balance.
+ */
+LIBLOCKDEP_WRAPPER(int, pthread_cond_wait, (pthread_cond_t *c, pthread_mutex_t *m))
+LIBLOCKDEP_WRAPPER(int, pthread_cond_timedwait, (pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_cond_clockwait, (pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock, const struct timespec *abstime))
+
+enum cond_call { COND_WAIT, COND_TIMEDWAIT, COND_CLOCKWAIT, CND_WAIT, CND_TIMEDWAIT };
+
+static inline int real_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, enum cond_call call,
+				 const struct mutex_wait *wait)
+{
+	switch (call) {
+	case COND_TIMEDWAIT:
+		return real_pthread_cond_timedwait(c, m, wait->abstime);
+	case COND_CLOCKWAIT:
+		return real_pthread_cond_clockwait(c, m, wait->clock, wait->abstime);
+	case CND_WAIT:
+		return real_cnd_wait((cnd_t *)c, (mtx_t *)m);
+	case CND_TIMEDWAIT:
+		return real_cnd_timedwait((cnd_t *)c, (mtx_t *)m, wait->abstime);
+	default:
+		return real_pthread_cond_wait(c, m);
+	}
+}
+
+/* Also serves C11's cnd_t and mtx_t, which glibc lays out as pthread's. */
+static int cond_wait_checked(pthread_cond_t *c, pthread_mutex_t *m, enum cond_call call,
+			     const struct mutex_wait *wait, unsigned long ip)
+{
+	struct lock_entry *held, *e;
+	int ret;
+
+	if (unlikely(!liblockdep_checking))
+		return real_cond_wait(c, m, call, wait);
+	held = held_lock_entry(m);
+	e = held ? held : lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip);
+	if (e)
+		liblockdep_release(e, ip);
+	ret = real_cond_wait(c, m, call, wait);
+	/* Whatever the outcome, a mutex held before the call is held after it. */
+	if (held)
+		liblockdep_acquire(held, 0, 0, ip);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+{
+	return cond_wait_checked(c, m, COND_WAIT, NULL, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
+						     const struct timespec *abstime)
+{
+	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
+
+	return cond_wait_checked(c, m, COND_TIMEDWAIT, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
+						     clockid_t clock, const struct timespec *abstime)
+{
+	struct mutex_wait wait = { clock, abstime };
+
+	return cond_wait_checked(c, m, COND_CLOCKWAIT, &wait, _RET_IP_);
+}
+/************** End of src/pthread_cond.c **************/
+/************** Begin file src/c11_threads.c **************/
+#line 1 "src/c11_threads.c"
+/*
+ * C11 <threads.h> mutexes and condition variables. glibc implements them on its
+ * pthread mutex and condition variable layouts, so they share the pthread paths; only
+ * the real calls (and their thrd_* results) are C11's own.
+ */
+LIBLOCKDEP_WRAPPER(int, mtx_init, (mtx_t *m, int type))
+LIBLOCKDEP_WRAPPER(void, mtx_destroy, (mtx_t *m))
+LIBLOCKDEP_WRAPPER(int, mtx_lock, (mtx_t *m))
+LIBLOCKDEP_WRAPPER(int, mtx_trylock, (mtx_t *m))
+LIBLOCKDEP_WRAPPER(int, mtx_timedlock, (mtx_t *__restrict m, const struct timespec *__restrict abstime))
+LIBLOCKDEP_WRAPPER(int, mtx_unlock, (mtx_t *m))
+LIBLOCKDEP_WRAPPER(int, cnd_wait, (cnd_t *c, mtx_t *m))
+LIBLOCKDEP_WRAPPER(int, cnd_timedwait, (cnd_t *__restrict c, mtx_t *__restrict m, const struct timespec *__restrict abstime))
+
+_Static_assert(sizeof(mtx_t) == sizeof(pthread_mutex_t), "glibc's mtx_t is a pthread mutex");
+_Static_assert(sizeof(cnd_t) == sizeof(pthread_cond_t), "glibc's cnd_t is a pthread condvar");
+
+LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
+{
+	int ret = real_mtx_init(m, type);
+
+	if (ret == thrd_success && liblockdep_checking)
+		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
+	return ret;
+}
+
+LIBLOCKDEP_API void liblockdep_mtx_destroy(mtx_t *m)
+{
+	if (liblockdep_checking)
+		lock_entry_destroy(m, _RET_IP_);
+	real_mtx_destroy(m);
+}
+
+LIBLOCKDEP_API int liblockdep_mtx_lock(mtx_t *m)
+{
+	return mutex_lock_checked((pthread_mutex_t *)m, MTX_LOCK, NULL, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_mtx_timedlock(mtx_t *__restrict m, const struct timespec *__restrict abstime)
+{
+	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
+
+	return mutex_lock_checked((pthread_mutex_t *)m, MTX_TIMEDLOCK, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_mtx_trylock(mtx_t *m)
+{
+	return mutex_trylock_checked((pthread_mutex_t *)m, true, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_mtx_unlock(mtx_t *m)
+{
+	return mutex_unlock_checked((pthread_mutex_t *)m, true, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_cnd_wait(cnd_t *c, mtx_t *m)
+{
+	return cond_wait_checked((pthread_cond_t *)c, (pthread_mutex_t *)m, CND_WAIT, NULL, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_cnd_timedwait(cnd_t *__restrict c, mtx_t *__restrict m,
+					    const struct timespec *__restrict abstime)
+{
+	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
+
+	return cond_wait_checked((pthread_cond_t *)c, (pthread_mutex_t *)m, CND_TIMEDWAIT,
+				 &wait, _RET_IP_);
+}
+/************** End of src/c11_threads.c **************/
 /************** Begin file src/api.c **************/
 #line 1 "src/api.c"
-/* liblockdep's public API, declared in liblockdep.h. */
+/*
+ * liblockdep's public API, declared in liblockdep.h: what the kernel lets its own
+ * developers say about their locks (nesting subclasses, classes, assertions), in
+ * user-space form.
+ */
+_Static_assert(sizeof(struct liblockdep_key) >= sizeof(struct lock_class_key),
+	       "struct liblockdep_key holds a lockdep class key");
+
 /* The 2013 liblockdep needed these; every thread now sets itself up on first use. */
 LIBLOCKDEP_API void liblockdep_init(void)
 {
@@ -13260,6 +13863,178 @@ LIBLOCKDEP_API void liblockdep_init(void)
 
 LIBLOCKDEP_API void liblockdep_set_thread(void)
 {
+}
+
+LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass)
+{
+	pthread_mutex_t *m = mutex;
+	struct lock_entry *e;
+	int ret;
+
+	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_)))
+		return real_pthread_mutex_lock(m);
+	liblockdep_acquire_nested(e, 0, subclass, _RET_IP_);
+	ret = real_pthread_mutex_lock(m);
+	if (unlikely(!mutex_acquired(ret)))
+		liblockdep_release(e, _RET_IP_);
+	return ret;
+}
+
+static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int subclass,
+			      unsigned long ip)
+{
+	struct lock_entry *e;
+	int ret;
+
+	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
+		return write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+	liblockdep_acquire_nested(e, write ? 0 : e->read_mode, subclass, ip);
+	ret = write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+	if (unlikely(ret))
+		liblockdep_release(e, ip);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_rwlock_rdlock_nested(void *rwlock, unsigned int subclass)
+{
+	return rwlock_lock_nested(rwlock, false, subclass, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_rwlock_wrlock_nested(void *rwlock, unsigned int subclass)
+{
+	return rwlock_lock_nested(rwlock, true, subclass, _RET_IP_);
+}
+
+/* The entry of a lock the program already initialised or used. */
+static struct lock_entry *annotated_entry(const void *lock, const char *api)
+{
+	struct lock_entry *e = lock ? lock_entry_find(lock) : NULL;
+
+	if (!e && liblockdep_checking)
+		printk(KERN_ERR "liblockdep: %s(%p): not a lock liblockdep knows; call it after "
+		       "the lock's init or first use\n", api, lock);
+	return e;
+}
+
+static void set_class(struct lock_entry *e, struct lock_class_key *key, const char *name)
+{
+	lockdep_init_map_wait(&e->map, name ? name : e->map.name, key, 0,
+			      e->map.wait_type_inner);
+}
+
+LIBLOCKDEP_API void liblockdep_set_class(const void *lock, struct liblockdep_key *key,
+					 const char *name)
+{
+	struct lock_entry *e = annotated_entry(lock, __func__);
+
+	if (e && key) {
+		lock_entry_drop_own_key(e);
+		set_class(e, (struct lock_class_key *)key, name);
+	}
+}
+
+LIBLOCKDEP_API void liblockdep_set_own_class(const void *lock, const char *name)
+{
+	struct lock_entry *e = annotated_entry(lock, __func__);
+
+	if (e && !e->own_key_registered) {
+		lockdep_register_key(&e->own_key);
+		e->own_key_registered = true;
+		set_class(e, &e->own_key, name);
+	}
+}
+
+LIBLOCKDEP_API void liblockdep_set_novalidate_class(const void *lock)
+{
+	struct lock_entry *e = annotated_entry(lock, __func__);
+
+	if (e) {
+		lock_entry_drop_own_key(e);
+		set_class(e, &__lockdep_no_validate__, NULL);
+	}
+}
+
+LIBLOCKDEP_API void liblockdep_register_key(struct liblockdep_key *key)
+{
+	lockdep_register_key((struct lock_class_key *)key);
+}
+
+LIBLOCKDEP_API void liblockdep_unregister_key(struct liblockdep_key *key)
+{
+	lockdep_unregister_key((struct lock_class_key *)key);
+}
+
+/*
+ * A failed assertion prints once per lock class and kind of assertion, as a report:
+ * an assertion in a loop or on every object of a class would otherwise flood.
+ */
+static bool assertion_first_failure(const void *lock, bool want_held)
+{
+	static pthread_mutex_t reported_mutex = PTHREAD_MUTEX_INITIALIZER;
+	static unsigned long reported[256];
+	static unsigned int nr_reported;
+	struct lock_entry *e = lock_entry_find(lock);
+	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
+	bool first = true;
+
+	real_pthread_mutex_lock(&reported_mutex);
+	for (unsigned int i = 0; i < nr_reported; i++)
+		if (reported[i] == what)
+			first = false;
+	if (first && nr_reported < ARRAY_SIZE(reported))
+		reported[nr_reported++] = what;
+	real_pthread_mutex_unlock(&reported_mutex);
+	return first;
+}
+
+static void assert_held(const void *lock, bool want_held, unsigned long ip)
+{
+	struct lock_entry *e;
+
+	if (!liblockdep_checking || !READ_ONCE(debug_locks))
+		return;
+	liblockdep_enter(ip);
+	e = held_lock_entry(lock);
+	if (!!e == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
+		return;
+	pr_warn("\n");
+	pr_warn("==================================\n");
+	pr_warn("WARNING: lock %s where asserted %s!\n", want_held ? "not held" : "held",
+		want_held ? "held" : "not held");
+	print_kernel_ident();
+	pr_warn("----------------------------------\n");
+	pr_warn("%s/%d asserted at %pS that it %s %px\n", current->comm, current->pid,
+		(void *)ip, want_held ? "holds" : "does not hold", lock);
+	lockdep_print_held_locks(current);
+	pr_warn("\nstack backtrace:\n");
+	dump_stack();
+	liblockdep_report_end();
+}
+
+LIBLOCKDEP_API void liblockdep_assert_held(const void *lock)
+{
+	assert_held(lock, true, _RET_IP_);
+}
+
+LIBLOCKDEP_API void liblockdep_assert_not_held(const void *lock)
+{
+	assert_held(lock, false, _RET_IP_);
+}
+
+LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
+{
+	const void **locks;
+	size_t n;
+
+	if (!liblockdep_checking || !ptr || !size)
+		return;
+	liblockdep_enter(_RET_IP_);
+	check_no_held_lock_in(ptr, size);
+	locks = lock_table_locks_in(ptr, size, &n);
+	for (size_t i = 0; i < n; i++)
+		lock_entry_forget(locks[i]);
+	free(locks);
 }
 /************** End of src/api.c **************/
 #endif /* LIBLOCKDEP */

@@ -1,4 +1,11 @@
-/* liblockdep's public API, declared in liblockdep.h. */
+/*
+ * liblockdep's public API, declared in liblockdep.h: what the kernel lets its own
+ * developers say about their locks (nesting subclasses, classes, assertions), in
+ * user-space form.
+ */
+_Static_assert(sizeof(struct liblockdep_key) >= sizeof(struct lock_class_key),
+	       "struct liblockdep_key holds a lockdep class key");
+
 /* The 2013 liblockdep needed these; every thread now sets itself up on first use. */
 LIBLOCKDEP_API void liblockdep_init(void)
 {
@@ -6,4 +13,176 @@ LIBLOCKDEP_API void liblockdep_init(void)
 
 LIBLOCKDEP_API void liblockdep_set_thread(void)
 {
+}
+
+LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass)
+{
+	pthread_mutex_t *m = mutex;
+	struct lock_entry *e;
+	int ret;
+
+	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_)))
+		return real_pthread_mutex_lock(m);
+	liblockdep_acquire_nested(e, 0, subclass, _RET_IP_);
+	ret = real_pthread_mutex_lock(m);
+	if (unlikely(!mutex_acquired(ret)))
+		liblockdep_release(e, _RET_IP_);
+	return ret;
+}
+
+static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int subclass,
+			      unsigned long ip)
+{
+	struct lock_entry *e;
+	int ret;
+
+	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
+		return write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+	liblockdep_acquire_nested(e, write ? 0 : e->read_mode, subclass, ip);
+	ret = write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+	if (unlikely(ret))
+		liblockdep_release(e, ip);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_rwlock_rdlock_nested(void *rwlock, unsigned int subclass)
+{
+	return rwlock_lock_nested(rwlock, false, subclass, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_rwlock_wrlock_nested(void *rwlock, unsigned int subclass)
+{
+	return rwlock_lock_nested(rwlock, true, subclass, _RET_IP_);
+}
+
+/* The entry of a lock the program already initialised or used. */
+static struct lock_entry *annotated_entry(const void *lock, const char *api)
+{
+	struct lock_entry *e = lock ? lock_entry_find(lock) : NULL;
+
+	if (!e && liblockdep_checking)
+		printk(KERN_ERR "liblockdep: %s(%p): not a lock liblockdep knows; call it after "
+		       "the lock's init or first use\n", api, lock);
+	return e;
+}
+
+static void set_class(struct lock_entry *e, struct lock_class_key *key, const char *name)
+{
+	lockdep_init_map_wait(&e->map, name ? name : e->map.name, key, 0,
+			      e->map.wait_type_inner);
+}
+
+LIBLOCKDEP_API void liblockdep_set_class(const void *lock, struct liblockdep_key *key,
+					 const char *name)
+{
+	struct lock_entry *e = annotated_entry(lock, __func__);
+
+	if (e && key) {
+		lock_entry_drop_own_key(e);
+		set_class(e, (struct lock_class_key *)key, name);
+	}
+}
+
+LIBLOCKDEP_API void liblockdep_set_own_class(const void *lock, const char *name)
+{
+	struct lock_entry *e = annotated_entry(lock, __func__);
+
+	if (e && !e->own_key_registered) {
+		lockdep_register_key(&e->own_key);
+		e->own_key_registered = true;
+		set_class(e, &e->own_key, name);
+	}
+}
+
+LIBLOCKDEP_API void liblockdep_set_novalidate_class(const void *lock)
+{
+	struct lock_entry *e = annotated_entry(lock, __func__);
+
+	if (e) {
+		lock_entry_drop_own_key(e);
+		set_class(e, &__lockdep_no_validate__, NULL);
+	}
+}
+
+LIBLOCKDEP_API void liblockdep_register_key(struct liblockdep_key *key)
+{
+	lockdep_register_key((struct lock_class_key *)key);
+}
+
+LIBLOCKDEP_API void liblockdep_unregister_key(struct liblockdep_key *key)
+{
+	lockdep_unregister_key((struct lock_class_key *)key);
+}
+
+/*
+ * A failed assertion prints once per lock class and kind of assertion, as a report:
+ * an assertion in a loop or on every object of a class would otherwise flood.
+ */
+static bool assertion_first_failure(const void *lock, bool want_held)
+{
+	static pthread_mutex_t reported_mutex = PTHREAD_MUTEX_INITIALIZER;
+	static unsigned long reported[256];
+	static unsigned int nr_reported;
+	struct lock_entry *e = lock_entry_find(lock);
+	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
+	bool first = true;
+
+	real_pthread_mutex_lock(&reported_mutex);
+	for (unsigned int i = 0; i < nr_reported; i++)
+		if (reported[i] == what)
+			first = false;
+	if (first && nr_reported < ARRAY_SIZE(reported))
+		reported[nr_reported++] = what;
+	real_pthread_mutex_unlock(&reported_mutex);
+	return first;
+}
+
+static void assert_held(const void *lock, bool want_held, unsigned long ip)
+{
+	struct lock_entry *e;
+
+	if (!liblockdep_checking || !READ_ONCE(debug_locks))
+		return;
+	liblockdep_enter(ip);
+	e = held_lock_entry(lock);
+	if (!!e == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
+		return;
+	pr_warn("\n");
+	pr_warn("==================================\n");
+	pr_warn("WARNING: lock %s where asserted %s!\n", want_held ? "not held" : "held",
+		want_held ? "held" : "not held");
+	print_kernel_ident();
+	pr_warn("----------------------------------\n");
+	pr_warn("%s/%d asserted at %pS that it %s %px\n", current->comm, current->pid,
+		(void *)ip, want_held ? "holds" : "does not hold", lock);
+	lockdep_print_held_locks(current);
+	pr_warn("\nstack backtrace:\n");
+	dump_stack();
+	liblockdep_report_end();
+}
+
+LIBLOCKDEP_API void liblockdep_assert_held(const void *lock)
+{
+	assert_held(lock, true, _RET_IP_);
+}
+
+LIBLOCKDEP_API void liblockdep_assert_not_held(const void *lock)
+{
+	assert_held(lock, false, _RET_IP_);
+}
+
+LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
+{
+	const void **locks;
+	size_t n;
+
+	if (!liblockdep_checking || !ptr || !size)
+		return;
+	liblockdep_enter(_RET_IP_);
+	check_no_held_lock_in(ptr, size);
+	locks = lock_table_locks_in(ptr, size, &n);
+	for (size_t i = 0; i < n; i++)
+		lock_entry_forget(locks[i]);
+	free(locks);
 }

@@ -53,33 +53,91 @@ extern "C" {
 void liblockdep_init(void);
 void liblockdep_set_thread(void);
 
+/*
+ * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
+ * a lock (pthread_mutex_t, pthread_rwlock_t, pthread_spinlock_t or mtx_t) that has
+ * been initialised or used; without -DLIBLOCKDEP they cost nothing.
+ */
+
+/* Lock a mutex (rwlock) nested inside another of its own class: the kernel's
+ * mutex_lock_nested(). subclass 1..7 tells the nesting levels apart. */
+int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass);
+int liblockdep_rwlock_rdlock_nested(void *rwlock, unsigned int subclass);
+int liblockdep_rwlock_wrlock_nested(void *rwlock, unsigned int subclass);
+
+/* A class key: one per class, in static storage ("static struct liblockdep_key k;"),
+ * or in dynamic memory between liblockdep_register_key() and _unregister_key(). */
+struct liblockdep_key {
+	void *opaque[2];
+};
+void liblockdep_register_key(struct liblockdep_key *key);
+void liblockdep_unregister_key(struct liblockdep_key *key);
+
+/* Give a lock the class of key, named name (NULL keeps the lock's name): the kernel's
+ * lockdep_set_class_and_name(). */
+void liblockdep_set_class(const void *lock, struct liblockdep_key *key, const char *name);
+
+/* Give a lock a class of its own, for its lifetime: the class is freed when the lock
+ * is destroyed (or its memory passed to liblockdep_check_free()). */
+void liblockdep_set_own_class(const void *lock, const char *name);
+
+/* Never validate this lock's ordering: the kernel's lockdep_set_novalidate_class(). */
+void liblockdep_set_novalidate_class(const void *lock);
+
+/* Report unless this thread holds / does not hold the lock (once per lock class). */
+void liblockdep_assert_held(const void *lock);
+void liblockdep_assert_not_held(const void *lock);
+
+/* Before freeing memory that holds locks the program never destroyed: reports a lock
+ * this thread still holds in [ptr, ptr + size), then forgets every lock there, so
+ * that a new lock at the same address starts afresh. */
+void liblockdep_check_free(const void *ptr, unsigned long size);
+
 #ifdef __cplusplus
 }
 #endif
 
 /*
- * Routing: each pthread name is redeclared with an assembler label naming the checked
- * version, so every call in this file, and every address taken of the function, goes
- * to liblockdep. Unlike a macro this leaves <pthread.h>'s declarations untouched, so
- * the header can be force-included before any system header. Before <pthread.h> the
- * redeclaration has no parameter list (C17 and earlier), and pthread.h's prototype
- * completes it.
+ * Routing: each locking function is redeclared with an assembler label naming the
+ * checked version, so every call in this file, and every address taken of the
+ * function, goes to liblockdep. Unlike a macro this leaves <pthread.h>'s declarations
+ * untouched, so the header can be force-included before any system header: the
+ * redeclaration has no parameter list (C17 and earlier) and the system header's
+ * prototype completes it. In C++ and C23, where () means (void), only the functions
+ * whose header was included first are routed.
  */
-#if !defined(__cplusplus) || defined(_PTHREAD_H)
-#if defined(_PTHREAD_H)
+#if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L)
+/* () means (void) here: route only the calls whose header came first. */
+#ifdef _PTHREAD_H
+#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
+#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#else
+#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params)
+#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params)
+#endif
+#ifdef _THREADS_H
+#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#else
+#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params)
+#endif
 #define LIBLOCKDEP_PARAMS_(params) params
-#elif !defined(__STDC_VERSION__) || __STDC_VERSION__ <= 201710L
+#else
+#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_PARAMS_(params) ()
 #endif
 
-#ifdef LIBLOCKDEP_PARAMS_
+/* C++ must repeat glibc's exception specification: none for cancellation points. */
 #ifdef __cplusplus
-#define LIBLOCKDEP_ROUTE_(ret, name, params) \
-	extern "C" ret name LIBLOCKDEP_PARAMS_(params) __THROW __asm__("liblockdep_" #name);
+#define LIBLOCKDEP_NOTHROW_ __THROW
+#define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
+	extern "C" ret name LIBLOCKDEP_PARAMS_(params) nothrow __asm__("liblockdep_" #name);
 #else
-#define LIBLOCKDEP_ROUTE_(ret, name, params) \
+#define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
 	extern ret name LIBLOCKDEP_PARAMS_(params) __asm__("liblockdep_" #name);
 #endif
+#define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(ret, name, params)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wredundant-decls"
 #ifndef __cplusplus
@@ -90,30 +148,34 @@ void liblockdep_set_thread(void);
 #pragma GCC diagnostic ignored "-Wdeprecated-non-prototype"
 #endif
 #endif
-LIBLOCKDEP_ROUTE_(int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_mutex_destroy, (pthread_mutex_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_mutex_lock, (pthread_mutex_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_mutex_trylock, (pthread_mutex_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_mutex_unlock, (pthread_mutex_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_init, (pthread_rwlock_t *, const pthread_rwlockattr_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_destroy, (pthread_rwlock_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_rdlock, (pthread_rwlock_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
-LIBLOCKDEP_ROUTE_(int, pthread_rwlock_unlock, (pthread_rwlock_t *))
+#include "routed_calls.h"
 #pragma GCC diagnostic pop
+#undef LIBLOCKDEP_CALL
 #undef LIBLOCKDEP_ROUTE_
+#undef LIBLOCKDEP_ROUTE_PTHREAD_
+#undef LIBLOCKDEP_ROUTE_PTHREAD_WAIT_
+#undef LIBLOCKDEP_NOTHROW_
+#undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_PARAMS_
-#else
-#error "liblockdep.h: in C23 and later, include <pthread.h> before liblockdep.h"
-#endif
-#endif /* routing */
 
 #else /* !LIBLOCKDEP: checking compiled out */
 
-#define liblockdep_init()		((void)0)
-#define liblockdep_set_thread()		((void)0)
+struct liblockdep_key {
+	void *opaque[2];
+};
+#define liblockdep_init()				((void)0)
+#define liblockdep_set_thread()				((void)0)
+#define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
+#define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)
+#define liblockdep_rwlock_wrlock_nested(rwlock, subclass) pthread_rwlock_wrlock(rwlock)
+#define liblockdep_register_key(key)			((void)(key))
+#define liblockdep_unregister_key(key)			((void)(key))
+#define liblockdep_set_class(lock, key, name)		((void)(lock), (void)(key), (void)(name))
+#define liblockdep_set_own_class(lock, name)		((void)(lock), (void)(name))
+#define liblockdep_set_novalidate_class(lock)		((void)(lock))
+#define liblockdep_assert_held(lock)			((void)(lock))
+#define liblockdep_assert_not_held(lock)		((void)(lock))
+#define liblockdep_check_free(ptr, size)		((void)(ptr), (void)(size))
 
 #endif /* LIBLOCKDEP */
 #endif /* LIBLOCKDEP_H */

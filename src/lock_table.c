@@ -8,6 +8,7 @@
 enum lock_kind {
 	LOCK_KIND_MUTEX,
 	LOCK_KIND_RWLOCK,
+	LOCK_KIND_SPIN,
 };
 
 struct lock_entry {
@@ -16,6 +17,8 @@ struct lock_entry {
 	struct lock_entry *next_free;
 	enum lock_kind kind;
 	int read_mode;			/* lockdep's read argument for shared acquires */
+	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
+	struct lock_class_key own_key;
 };
 
 /* Entries come in chunks that are never freed, listed for liblockdep_lock_of_map(). */
@@ -205,4 +208,37 @@ static const void *liblockdep_lock_of_map(const void *map)
 		}
 	}
 	return map;
+}
+
+/*
+ * The locks in [from, from + len), for a program freeing memory that holds locks it
+ * never destroyed. A scan of the whole table: meant for freeing such memory, not for
+ * every free(). Returns a malloc'ed array (the caller frees it) and its length.
+ */
+static const void **lock_table_locks_in(const void *from, unsigned long len, size_t *count)
+{
+	const void **locks = NULL, **grown;
+	size_t n = 0, size = 0;
+	struct lock_slots *t;
+
+	real_pthread_mutex_lock(&lock_table_mutex);
+	t = lock_slots;
+	for (unsigned long i = 0; t && i <= t->mask; i++) {
+		struct lock_entry *e = t->slot[i];
+
+		if (!e || e == LOCK_ENTRY_TOMBSTONE ||
+		    (unsigned long)e->lock - (unsigned long)from >= len)
+			continue;
+		if (n == size) {
+			size = size ? 2 * size : 16;
+			grown = realloc(locks, size * sizeof(*locks));
+			if (!grown)
+				break;
+			locks = grown;
+		}
+		locks[n++] = e->lock;
+	}
+	real_pthread_mutex_unlock(&lock_table_mutex);
+	*count = n;
+	return locks;
 }

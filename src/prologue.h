@@ -26,5 +26,6 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <threads.h>
 #include <time.h>
 #include <unistd.h>

@@ -1,14 +1,109 @@
 /*
  * pthread mutexes, checked. Each wrapper returns exactly what pthread returns. A lock
  * is validated before the real call can block, so a deadlock is reported before the
- * program hangs in it; a trylock is recorded only when it succeeds, and as a trylock,
- * which adds no ordering dependency.
+ * program hangs in it; if the call then fails (a timeout, EDEADLK, EINVAL) the
+ * acquisition is forgotten again. A trylock is recorded only when it succeeds, and as
+ * a trylock, which adds no ordering dependency.
+ *
+ * Mutex kinds follow the kernel's closest primitive: a recursive mutex re-locked by
+ * its owner is not a new acquisition (only the outermost lock and unlock reach
+ * lockdep); an error-checking mutex still answers EDEADLK and EPERM, and lockdep
+ * reports the misuse; a robust mutex returned with EOWNERDEAD is held.
  */
-LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr);
-LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m);
-LIBLOCKDEP_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m);
-LIBLOCKDEP_API int liblockdep_pthread_mutex_trylock(pthread_mutex_t *m);
-LIBLOCKDEP_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m);
+#define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_API ret liblockdep_##name params;
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_init, (pthread_mutex_t *m, const pthread_mutexattr_t *attr))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_destroy, (pthread_mutex_t *m))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_lock, (pthread_mutex_t *m))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_trylock, (pthread_mutex_t *m))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_timedlock, (pthread_mutex_t *m, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_clocklock, (pthread_mutex_t *m, clockid_t clock, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_mutex_unlock, (pthread_mutex_t *m))
+
+/* glibc keeps the kind, owner and recursion count in the mutex itself. */
+static inline bool mutex_is_recursive(const pthread_mutex_t *m)
+{
+	return (m->__data.__kind & 3) == PTHREAD_MUTEX_RECURSIVE_NP;
+}
+
+static inline bool mutex_nested_by_owner(const pthread_mutex_t *m)
+{
+	return current->pid && mutex_is_recursive(m) && m->__data.__owner == current->pid;
+}
+
+/* A robust mutex whose owner died is acquired all the same. */
+static inline bool mutex_acquired(int ret)
+{
+	return ret == 0 || ret == EOWNERDEAD;
+}
+
+struct mutex_wait {
+	clockid_t clock;
+	const struct timespec *abstime;
+};
+
+/* The blocking calls; C11's return thrd_* codes, in which success is 0 too. */
+enum mutex_call { MUTEX_LOCK, MUTEX_TIMEDLOCK, MUTEX_CLOCKLOCK, MTX_LOCK, MTX_TIMEDLOCK };
+
+static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
+				  const struct mutex_wait *wait)
+{
+	switch (call) {
+	case MUTEX_TIMEDLOCK:
+		return real_pthread_mutex_timedlock(m, wait->abstime);
+	case MUTEX_CLOCKLOCK:
+		return real_pthread_mutex_clocklock(m, wait->clock, wait->abstime);
+	case MTX_LOCK:
+		return real_mtx_lock((mtx_t *)m);
+	case MTX_TIMEDLOCK:
+		return real_mtx_timedlock((mtx_t *)m, wait->abstime);
+	default:
+		return real_pthread_mutex_lock(m);
+	}
+}
+
+/* Also serves C11's mtx_t, which glibc lays out as a pthread mutex. */
+static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_call call,
+					      const struct mutex_wait *wait, unsigned long ip)
+{
+	struct lock_entry *e;
+	int ret;
+
+	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
+		return real_mutex_lock(m, call, wait);
+	liblockdep_acquire(e, 0, 0, ip);
+	ret = real_mutex_lock(m, call, wait);
+	if (unlikely(!mutex_acquired(ret)))
+		liblockdep_release(e, ip);
+	return ret;
+}
+
+static __always_inline int mutex_trylock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
+{
+	bool nested = mutex_nested_by_owner(m);
+	int ret = c11 ? real_mtx_trylock((mtx_t *)m) : real_pthread_mutex_trylock(m);
+	struct lock_entry *e;
+
+	if (mutex_acquired(ret) && likely(liblockdep_checking) && !nested &&
+	    (e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
+		liblockdep_acquire(e, 0, 1, ip);
+	return ret;
+}
+
+static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
+{
+	struct lock_entry *e;
+
+	if (likely(liblockdep_checking) &&
+	    !(mutex_nested_by_owner(m) && m->__data.__count > 1)) {
+		e = held_lock_entry(m);
+		if (!e)
+			e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip);
+		if (likely(e))
+			liblockdep_release(e, ip);
+	}
+	return c11 ? real_mtx_unlock((mtx_t *)m) : real_pthread_mutex_unlock(m);
+}
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
 {
@@ -28,44 +123,30 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
 {
-	struct lock_entry *e;
-	int ret;
+	return mutex_lock_checked(m, MUTEX_LOCK, NULL, _RET_IP_);
+}
 
-	if (unlikely(!liblockdep_checking))
-		return real_pthread_mutex_lock(m);
-	e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
-	if (unlikely(!e))
-		return real_pthread_mutex_lock(m);
-	liblockdep_acquire(e, 0, 0, _RET_IP_);
-	ret = real_pthread_mutex_lock(m);
-	if (unlikely(ret))
-		liblockdep_release(e, _RET_IP_);
-	return ret;
+LIBLOCKDEP_API int liblockdep_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
+{
+	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
+
+	return mutex_lock_checked(m, MUTEX_TIMEDLOCK, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock,
+						      const struct timespec *abstime)
+{
+	struct mutex_wait wait = { clock, abstime };
+
+	return mutex_lock_checked(m, MUTEX_CLOCKLOCK, &wait, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_trylock(pthread_mutex_t *m)
 {
-	struct lock_entry *e;
-	int ret = real_pthread_mutex_trylock(m);
-
-	if (ret || unlikely(!liblockdep_checking))
-		return ret;
-	e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
-	if (likely(e))
-		liblockdep_acquire(e, 0, 1, _RET_IP_);
-	return ret;
+	return mutex_trylock_checked(m, false, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m)
 {
-	struct lock_entry *e;
-
-	if (likely(liblockdep_checking)) {
-		e = held_lock_entry(m);
-		if (!e)
-			e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
-		if (likely(e))
-			liblockdep_release(e, _RET_IP_);
-	}
-	return real_pthread_mutex_unlock(m);
+	return mutex_unlock_checked(m, false, _RET_IP_);
 }

@@ -6,13 +6,17 @@
  * rwlock of the writer-preferring non-recursive kind behaves like the kernel's
  * rw_semaphore instead, and its reads are lockdep's plain read (read=1).
  */
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_wrlock(pthread_rwlock_t *rw);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_tryrdlock(pthread_rwlock_t *rw);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_trywrlock(pthread_rwlock_t *rw);
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw);
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_init, (pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_destroy, (pthread_rwlock_t *rw))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_rdlock, (pthread_rwlock_t *rw))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_wrlock, (pthread_rwlock_t *rw))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *rw))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_trywrlock, (pthread_rwlock_t *rw))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_timedrdlock, (pthread_rwlock_t *rw, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_timedwrlock, (pthread_rwlock_t *rw, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_clockrdlock, (pthread_rwlock_t *rw, clockid_t clock, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_clockwrlock, (pthread_rwlock_t *rw, clockid_t clock, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_rwlock_unlock, (pthread_rwlock_t *rw))
 
 /* glibc keeps the rwlock's kind in the lock itself, for static initializers too. */
 static int rwlock_read_mode(const pthread_rwlock_t *rw)
@@ -25,30 +29,53 @@ static struct lock_entry *rwlock_entry(pthread_rwlock_t *rw, unsigned long ip)
 	return lock_entry_of(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), ip);
 }
 
-/* Validate, then block in the real call; forget the acquisition if it failed. */
-static int rwlock_lock_checked(pthread_rwlock_t *rw, bool write, int (*real)(pthread_rwlock_t *),
-			  unsigned long ip)
+enum rwlock_call {
+	RWLOCK_RD, RWLOCK_WR, RWLOCK_TRYRD, RWLOCK_TRYWR,
+	RWLOCK_TIMEDRD, RWLOCK_TIMEDWR, RWLOCK_CLOCKRD, RWLOCK_CLOCKWR,
+};
+
+static inline int real_rwlock_lock(pthread_rwlock_t *rw, enum rwlock_call call,
+				   const struct mutex_wait *wait)
 {
+	switch (call) {
+	case RWLOCK_RD:		return real_pthread_rwlock_rdlock(rw);
+	case RWLOCK_WR:		return real_pthread_rwlock_wrlock(rw);
+	case RWLOCK_TRYRD:	return real_pthread_rwlock_tryrdlock(rw);
+	case RWLOCK_TRYWR:	return real_pthread_rwlock_trywrlock(rw);
+	case RWLOCK_TIMEDRD:	return real_pthread_rwlock_timedrdlock(rw, wait->abstime);
+	case RWLOCK_TIMEDWR:	return real_pthread_rwlock_timedwrlock(rw, wait->abstime);
+	case RWLOCK_CLOCKRD:	return real_pthread_rwlock_clockrdlock(rw, wait->clock, wait->abstime);
+	default:		return real_pthread_rwlock_clockwrlock(rw, wait->clock, wait->abstime);
+	}
+}
+
+static inline bool rwlock_call_writes(enum rwlock_call call)
+{
+	return call == RWLOCK_WR || call == RWLOCK_TRYWR || call == RWLOCK_TIMEDWR ||
+	       call == RWLOCK_CLOCKWR;
+}
+
+/* Validate, then block in the real call; forget the acquisition if it failed. A
+ * trylock is recorded only once it succeeded. */
+static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock_call call,
+					       const struct mutex_wait *wait, unsigned long ip)
+{
+	bool trylock = call == RWLOCK_TRYRD || call == RWLOCK_TRYWR;
 	struct lock_entry *e;
 	int ret;
 
 	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
-		return real(rw);
-	liblockdep_acquire(e, write ? 0 : e->read_mode, 0, ip);
-	ret = real(rw);
+		return real_rwlock_lock(rw, call, wait);
+	if (trylock) {
+		ret = real_rwlock_lock(rw, call, wait);
+		if (ret == 0)
+			liblockdep_acquire(e, rwlock_call_writes(call) ? 0 : e->read_mode, 1, ip);
+		return ret;
+	}
+	liblockdep_acquire(e, rwlock_call_writes(call) ? 0 : e->read_mode, 0, ip);
+	ret = real_rwlock_lock(rw, call, wait);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
-	return ret;
-}
-
-static int rwlock_trylock_checked(pthread_rwlock_t *rw, bool write,
-			      int (*real)(pthread_rwlock_t *), unsigned long ip)
-{
-	struct lock_entry *e;
-	int ret = real(rw);
-
-	if (ret == 0 && likely(liblockdep_checking) && (e = rwlock_entry(rw, ip)))
-		liblockdep_acquire(e, write ? 0 : e->read_mode, 1, ip);
 	return ret;
 }
 
@@ -70,22 +97,52 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
 {
-	return rwlock_lock_checked(rw, false, real_pthread_rwlock_rdlock, _RET_IP_);
+	return rwlock_lock_checked(rw, RWLOCK_RD, NULL, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_wrlock(pthread_rwlock_t *rw)
 {
-	return rwlock_lock_checked(rw, true, real_pthread_rwlock_wrlock, _RET_IP_);
+	return rwlock_lock_checked(rw, RWLOCK_WR, NULL, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_tryrdlock(pthread_rwlock_t *rw)
 {
-	return rwlock_trylock_checked(rw, false, real_pthread_rwlock_tryrdlock, _RET_IP_);
+	return rwlock_lock_checked(rw, RWLOCK_TRYRD, NULL, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_trywrlock(pthread_rwlock_t *rw)
 {
-	return rwlock_trylock_checked(rw, true, real_pthread_rwlock_trywrlock, _RET_IP_);
+	return rwlock_lock_checked(rw, RWLOCK_TRYWR, NULL, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_rwlock_timedrdlock(pthread_rwlock_t *rw, const struct timespec *abstime)
+{
+	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
+
+	return rwlock_lock_checked(rw, RWLOCK_TIMEDRD, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_rwlock_timedwrlock(pthread_rwlock_t *rw, const struct timespec *abstime)
+{
+	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
+
+	return rwlock_lock_checked(rw, RWLOCK_TIMEDWR, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, clockid_t clock,
+							 const struct timespec *abstime)
+{
+	struct mutex_wait wait = { clock, abstime };
+
+	return rwlock_lock_checked(rw, RWLOCK_CLOCKRD, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, clockid_t clock,
+							 const struct timespec *abstime)
+{
+	struct mutex_wait wait = { clock, abstime };
+
+	return rwlock_lock_checked(rw, RWLOCK_CLOCKWR, &wait, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)

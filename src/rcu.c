@@ -73,8 +73,6 @@ static pthread_mutex_t rcu_gp_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t rcu_cb_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct rcu_head *rcu_cb_list;
 static struct rcu_head **rcu_cb_tail = &rcu_cb_list;
-/* Tests set this before any read lock to exercise the smp_mb() readers. */
-static bool rcu_no_membarrier;
 
 static void __attribute__((__noreturn__)) rcu_die(const char *why)
 {
@@ -118,8 +116,7 @@ static void rcu_decide_mode(void)
 	if (rcu_mode_decided)
 		return;
 	rcu_mode_decided = true;
-	if (rcu_no_membarrier ||
-	    !rcu_membarrier(RCU_MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) ||
+	if (!rcu_membarrier(RCU_MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) ||
 	    !rcu_membarrier(RCU_MEMBARRIER_CMD_PRIVATE_EXPEDITED))
 		WRITE_ONCE(rcu_gp.readers_fence, true);
 }
@@ -163,7 +160,8 @@ static void rcu_registry_unlock_nosig(const sigset_t *saved)
 
 static bool rcu_in_section(void)
 {
-	return rcu_self.pprev && (rcu_self.ctr & RCU_NEST_MASK);
+	return (rcu_self.pprev && (rcu_self.ctr & RCU_NEST_MASK)) ||
+	       rcu_orphan_depth;
 }
 
 static void rcu_orphan_lock(void)
@@ -192,8 +190,13 @@ static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 {
 	sigset_t saved;
 
-	if (rcu_self.pprev)
-		rcu_die("read-side sections nested too deeply");
+	if (rcu_self.pprev) {
+		/* Or a signal handler registered us since our caller looked. */
+		if ((rcu_self.ctr & RCU_NEST_MASK) == RCU_NEST_MASK)
+			rcu_die("read-side sections nested too deeply");
+		liblockdep_rcu_read_lock();
+		return;
+	}
 	if (rcu_self.ctr == RCU_EXITED) {
 		rcu_orphan_lock();
 		return;

@@ -18,6 +18,14 @@ struct lock_origin {
 static const char *const lock_kind_names[] = {
 	[LOCK_KIND_MUTEX] = "mutex",
 	[LOCK_KIND_RWLOCK] = "rwlock",
+	[LOCK_KIND_SPIN] = "spinlock",
+};
+
+/* Blocking locks sleep; spin locks spin, and must not be held across a sleep. */
+static const u8 lock_kind_wait_types[] = {
+	[LOCK_KIND_MUTEX] = LD_WAIT_SLEEP,
+	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
+	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 };
 
 /* A global or static lock is named after its symbol: "table_lock", "stats+0x40". */
@@ -58,7 +66,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
-	lockdep_init_map(&e->map, name, key, 0);
+	lockdep_init_map_wait(&e->map, name, key, 0, lock_kind_wait_types[origin->kind]);
 }
 
 static inline void liblockdep_enter(unsigned long ip)
@@ -100,12 +108,20 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 	return lock_table_add(lock, false, lock_entry_setup, &origin);
 }
 
+static struct lock_entry *lock_entry_find(const void *lock);
+static void lock_entry_drop_own_key(struct lock_entry *e);
+
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
 {
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
+	struct lock_entry *old;
 
 	liblockdep_enter(ip);
+	/* Initialised again in place without a destroy: the old lock's class must go. */
+	old = lock_entry_find(lock);
+	if (old)
+		lock_entry_drop_own_key(old);
 	lock_table_add(lock, true, lock_entry_setup, &origin);
 }
 
@@ -115,20 +131,33 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
  * on validating after reports, so it records the lock as held, unvalidated, to keep
  * the later release balanced.
  */
-static void liblockdep_acquire(struct lock_entry *e, int read, int trylock, unsigned long ip)
+static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
+						 int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 	int depth;
 
 	liblockdep_enter(ip);
 	depth = task->lockdep_depth;
-	lock_acquire(&e->map, 0, trylock, read, 1, NULL, ip);
+	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(reporting)) {
 		liblockdep_report_end();
 		if (task->lockdep_depth == depth)
-			lock_acquire(&e->map, 0, trylock, read, 0, NULL, ip);
+			lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 		liblockdep_report_end();
 	}
+}
+
+static void liblockdep_acquire(struct lock_entry *e, int read, int trylock, unsigned long ip)
+{
+	lock_acquire_checked(e, 0, read, trylock, ip);
+}
+
+/* The kernel's mutex_lock_nested(): one more level of nesting within a class. */
+static void liblockdep_acquire_nested(struct lock_entry *e, int read, unsigned int subclass,
+				      unsigned long ip)
+{
+	lock_acquire_checked(e, subclass, read, 0, ip);
 }
 
 static void liblockdep_release(struct lock_entry *e, unsigned long ip)
@@ -138,18 +167,61 @@ static void liblockdep_release(struct lock_entry *e, unsigned long ip)
 	liblockdep_report_end();
 }
 
-/* Before a lock is destroyed: lockdep's "held lock freed" check, then forget it. */
-static void lock_entry_destroy(const void *lock, unsigned long ip)
+/*
+ * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
+ * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
+ * side table, so the user's lock addresses are checked instead.)
+ */
+static void check_no_held_lock_in(const void *from, unsigned long len)
+{
+	struct task_struct *task = current;
+
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		struct held_lock *hlock = &task->held_locks[i];
+		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+
+		if ((unsigned long)e->lock - (unsigned long)from < len) {
+			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
+			liblockdep_report_end();
+			return;
+		}
+	}
+}
+
+/* A lock's own class dies with it: lockdep frees the class after a grace period. */
+static void lock_entry_drop_own_key(struct lock_entry *e)
+{
+	if (e->own_key_registered) {
+		lockdep_unregister_key(&e->own_key);
+		e->own_key_registered = false;
+	}
+}
+
+static struct lock_entry *lock_entry_find(const void *lock)
 {
 	struct lock_entry *e;
 
-	liblockdep_enter(ip);
 	liblockdep_rcu_read_lock();
 	e = lock_table_find(lock);
 	liblockdep_rcu_read_unlock();
+	return e;
+}
+
+/* The lock at this address is gone (destroyed, or its memory freed): forget it. */
+static void lock_entry_forget(const void *lock)
+{
+	struct lock_entry *e = lock_entry_find(lock);
+
 	if (e) {
-		debug_check_no_locks_freed(&e->map, sizeof(e->map));
-		liblockdep_report_end();
+		lock_entry_drop_own_key(e);
 		lock_table_remove(lock);
 	}
+}
+
+static void lock_entry_destroy(const void *lock, unsigned long ip)
+{
+	liblockdep_enter(ip);
+	if (lock_entry_find(lock))
+		check_no_held_lock_in(lock, 1);
+	lock_entry_forget(lock);
 }

@@ -1,14 +1,285 @@
 #!/bin/sh
-# Builds the benchmarks plain and with liblockdep (-O2) and prints their figures.
+# The benchmark: builds tests/bench/workloads.c plain, with liblockdep (liblockdep.c
+# at -O2, and at -O0 as in a debug build) and with TSan; runs each workload in each
+# flavour, plus the checked binary with LIBLOCKDEP=0 and the plain one under Helgrind;
+# prints ns per operation (the median of $REPS runs), ratios, peak memory and the
+# targets of issue 6, and saves the tables as tests/bench/RESULTS.md. It reports
+# times, it never fails on one.
+#
+# usage: sh tests/bench/bench.sh      (or: make bench)
+# Environment: CC (default cc), CLANG (default clang), REPS (default 5).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$top/build/bench
+results=$top/tests/bench/RESULTS.md
 cc=${CC:-cc}
+clang=${CLANG:-clang}
+reps=${REPS:-5}
+workloads="mutex nested3 rwlock own2 own4 pool4 classes condvar"
+flavours="plain liblockdep lib-O0 disabled tsan helgrind"
+
+# --- Flavour: preload ------------------------------------------------------------
+# liblockdep's preload build (build/liblockdep.so, checking an unmodified binary)
+# does not exist yet. Once it does, the plain binary also runs under
+# LD_PRELOAD=build/liblockdep.so, as one more column; until then it is skipped.
+preload=$top/build/liblockdep.so
+if [ -f "$preload" ]; then
+	flavours="$flavours preload"
+fi
+
+# Helgrind costs microseconds per lock: it runs 1/200 of the iterations. Its cost
+# per new chain grows with the lock graph, and at full size "classes" takes it six
+# minutes, so there it runs at 1/10 size (500 classes, 5,000 chains).
+helgrind_divisor() {
+	if [ "$1" = classes ]; then echo 10; else echo 200; fi
+}
+
+# Runs workload $2 once in flavour $1; prints "ns_per_op peak_rss_kib".
+run_once() {
+	case $1 in
+	plain)		"$build/plain" "$2" ;;
+	liblockdep)	"$build/checked" "$2" ;;
+	lib-O0)		"$build/checked-O0" "$2" ;;
+	disabled)	LIBLOCKDEP=0 "$build/checked" "$2" ;;
+	tsan)		"$build/tsan" "$2" ;;
+	helgrind)	valgrind --tool=helgrind -q "$build/plain" "$2" "$(helgrind_divisor "$2")" ;;
+	preload)	LD_PRELOAD=$preload "$build/plain" "$2" ;;
+	esac
+}
+
+flavour_title() {
+	case $1 in
+	plain)		echo "plain" ;;
+	liblockdep)	echo "liblockdep" ;;
+	lib-O0)		echo "liblockdep, its .c at -O0" ;;
+	disabled)	echo "liblockdep, LIBLOCKDEP=0" ;;
+	tsan)		echo "TSan" ;;
+	helgrind)	echo "Helgrind" ;;
+	preload)	echo "liblockdep preload" ;;
+	esac
+}
+
+workload_title() {
+	case $1 in
+	mutex)		echo "1. one mutex, uncontended | lock+unlock" ;;
+	nested3)	echo "2. 3 nested locks, fixed order | lock+unlock" ;;
+	rwlock)		echo "3. rwlock, 1 write in 16 | lock+unlock" ;;
+	own2)		echo "4. 2 threads, own locks | lock+unlock" ;;
+	own4)		echo "4. 4 threads, own locks | lock+unlock" ;;
+	pool4)		echo "5. 4 threads, pool of 4 locks | lock+unlock" ;;
+	classes)	echo "6. 5,000 classes, 50,000 chains | new chain" ;;
+	condvar)	echo "7. condvar producer/consumer | item" ;;
+	esac
+}
+
+# The median of field $3 (1: ns per op, 2: peak RSS in KiB) over the runs of flavour
+# $1 on workload $2; nothing if every run failed.
+get() {
+	runs=$build/runs/$1.$2
+	if [ -s "$runs" ]; then
+		cut -d' ' -f"$3" "$runs" | sort -n | sed -n "$((($(wc -l <"$runs") + 1) / 2))p"
+	fi
+}
+
+# Whether all arguments are numbers (a failed run leaves a value empty, a ratio "-").
+numbers() {
+	for v; do
+		case $v in "" | *[!0-9.-]* | *[!0-9]) return 1 ;; esac
+	done
+}
+
+# Prints the awk expression $2 of a, b, c (the arguments after it) in the printf
+# format $1; "-" if a value is missing or the expression divides by zero.
+calc() {
+	fmt=$1 expr=$2
+	shift 2
+	if ! numbers "$@"; then
+		echo -
+		return
+	fi
+	awk -v fmt="$fmt" -v a="${1-}" -v b="${2-}" -v c="${3-}" "BEGIN {
+		r = $expr
+		if (r \"\" ~ /inf|nan/) print \"-\"; else printf fmt \"\\n\", r
+	}" 2>/dev/null || echo -
+}
+
+# Whether the awk condition $1 holds of a, b (the arguments after it).
+holds() {
+	cond=$1
+	shift
+	numbers "$@" && awk -v a="$1" -v b="${2-}" "BEGIN { exit !($cond) }" 2>/dev/null
+}
+
+# --- Build ---------------------------------------------------------------------
+# A snapshot of the pair, so that every flavour checks the same code even if the
+# pair is regenerated during the run.
 mkdir -p "$build"
-echo "machine: $(nproc) cores, $($cc --version | head -n 1)"
-$cc -O2 -DLIBLOCKDEP -c "$top/liblockdep.c" -o "$build/liblockdep.o"
-$cc -O2 -pthread "$top/tests/bench/lock_pair.c" -o "$build/lock_pair-plain"
-$cc -O2 -pthread -DLIBLOCKDEP -include "$top/liblockdep.h" "$top/tests/bench/lock_pair.c" \
-	"$build/liblockdep.o" -o "$build/lock_pair-checked"
-"$build/lock_pair-plain" plain
-"$build/lock_pair-checked" liblockdep
+rm -rf "$build/runs"
+mkdir "$build/runs"
+cp "$top/liblockdep.c" "$top/liblockdep.h" "$build/"
+src=$top/tests/bench/workloads.c
+echo "building in $build" >&2
+$cc -O2 -pthread "$src" -o "$build/plain"
+$cc -O2 -DLIBLOCKDEP -c "$build/liblockdep.c" -o "$build/liblockdep.o"
+$cc -O0 -DLIBLOCKDEP -c "$build/liblockdep.c" -o "$build/liblockdep-O0.o"
+for lib in liblockdep liblockdep-O0; do
+	$cc -O2 -pthread -DLIBLOCKDEP -include "$build/liblockdep.h" "$src" \
+		"$build/$lib.o" -o "$build/checked${lib#liblockdep}"
+done
+$clang -O2 -pthread -fsanitize=thread "$src" -o "$build/tsan"
+
+# --- Run -----------------------------------------------------------------------
+# Repetitions on the outside, so a noisy moment of the machine hits every flavour.
+rep=1
+while [ "$rep" -le "$reps" ]; do
+	echo "run $rep of $reps" >&2
+	for w in $workloads; do
+		for f in $flavours; do
+			if ! run_once "$f" "$w" >>"$build/runs/$f.$w" \
+					2>>"$build/runs/$f.$w.stderr"; then
+				echo "$f $w: run failed" | tee -a "$build/runs/$f.$w.stderr" >&2
+			fi
+		done
+	done
+	rep=$((rep + 1))
+done
+
+# --- Report --------------------------------------------------------------------
+report() {
+	commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo "?")
+	if ! git -C "$top" diff --quiet HEAD -- liblockdep.c liblockdep.h 2>/dev/null; then
+		commit="$commit + uncommitted changes to liblockdep.c/.h"
+	fi
+	echo "# Benchmark results (latest run)"
+	echo
+	echo "Produced by \`make bench\` (\`sh tests/bench/bench.sh\`, REPS=$reps) on $(date -u '+%Y-%m-%d %H:%M UTC'),"
+	echo "liblockdep at $commit."
+	echo
+	echo "- machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), Linux $(uname -r), $(ldd --version | head -n 1)"
+	echo "- compilers: $($cc --version | head -n 1) (plain, liblockdep); $($clang --version | head -n 1) (TSan); $(valgrind --version)"
+	echo "- every figure is the median of $reps runs, each a fresh process, timed with"
+	echo "  clock_gettime after an untimed warm-up (none in workload 6: its cost is the cold path);"
+	echo "  threaded workloads give wall time per operation of all threads together"
+	echo "- Helgrind runs 1/200 of the iterations (workload 6: 1/10 of the size, 500 classes and"
+	echo "  5,000 chains; its cost per chain grows with the graph, so that figure flatters it)"
+	echo
+	echo "## ns per operation"
+	echo
+	printf "| workload | op |"
+	for f in $flavours; do printf " %s |" "$(flavour_title "$f")"; done
+	printf "\n|---|---|"
+	for f in $flavours; do printf '%s' '--:|'; done
+	echo
+	for w in $workloads; do
+		printf "| %s |" "$(workload_title "$w")"
+		for f in $flavours; do printf " %s |" "$(get "$f" "$w" 1)"; done
+		echo
+	done
+	echo
+	echo "## Ratios"
+	echo
+	echo "Overhead is ns per op over plain; \"TSan overhead ÷ ours\" is how many times"
+	echo "liblockdep's overhead fits into TSan's (targets: >= 5 and, for Helgrind, >= 100)."
+	echo
+	echo "| workload | liblockdep ÷ plain | liblockdep ÷ TSan | liblockdep ÷ Helgrind | our overhead, ns | TSan overhead ÷ ours | Helgrind overhead ÷ ours |"
+	echo "|---|--:|--:|--:|--:|--:|--:|"
+	for w in $workloads; do
+		plain=$(get plain "$w" 1)
+		ours=$(get liblockdep "$w" 1)
+		tsan=$(get tsan "$w" 1)
+		hg=$(get helgrind "$w" 1)
+		printf "| %s| %s | %s | %s | %s | %s | %s |\n" \
+			"$(workload_title "$w" | cut -d'|' -f1)" \
+			"$(calc %.1fx "a / b" "$ours" "$plain")" \
+			"$(calc %.2fx "a / b" "$ours" "$tsan")" \
+			"$(calc %.4fx "a / b" "$ours" "$hg")" \
+			"$(calc %.1f "a - b" "$ours" "$plain")" \
+			"$(calc %.1fx "(a - c) / (b - c)" "$tsan" "$ours" "$plain")" \
+			"$(calc %.0fx "(a - c) / (b - c)" "$hg" "$ours" "$plain")"
+	done
+	echo
+	echo "## Peak RSS, MiB (VmHWM at the end of the run)"
+	echo
+	printf "| workload |"
+	for f in $flavours; do printf " %s |" "$(flavour_title "$f")"; done
+	printf "\n|---|"
+	for f in $flavours; do printf '%s' '--:|'; done
+	echo
+	for w in $workloads; do
+		printf "| %s|" "$(workload_title "$w" | cut -d'|' -f1)"
+		for f in $flavours; do printf " %s |" "$(calc %.1f "a / 1024" "$(get "$f" "$w" 2)")"; done
+		echo
+	done
+	echo
+	targets
+	echo
+	echo "## Anything on stderr"
+	echo
+	quiet=1
+	for w in $workloads; do
+		for f in $flavours; do
+			if [ -s "$build/runs/$f.$w.stderr" ]; then
+				quiet=0
+				echo "- $(flavour_title "$f"), workload $(workload_title "$w" | cut -d'|' -f1): $(grep -c . "$build/runs/$f.$w.stderr") lines, first: \`$(grep -m 1 . "$build/runs/$f.$w.stderr")\`"
+			fi
+		done
+	done
+	if [ "$quiet" = 1 ]; then
+		echo "Nothing: no run of any flavour printed a report (no lockdep, TSan or Helgrind report)."
+	fi
+	if [ -s "$build/runs/liblockdep.classes.stderr" ]; then
+		echo
+		echo "Workload 6 with liblockdep: lockdep printed a report (see above)."
+	else
+		echo
+		echo "Workload 6 with liblockdep: stderr empty, no lockdep report."
+	fi
+}
+
+# One target row: what, wanted, measured, and the awk condition on a, b that meets it.
+target() {
+	if holds "$4" "$5" "${6-}"; then verdict=met; else verdict=MISSED; fi
+	echo "| $1 | $2 | $3 | $verdict |"
+}
+
+targets() {
+	plain=$(get plain mutex 1)
+	ours=$(get liblockdep mutex 1)
+	overhead=$(calc %.1f "a - b" "$ours" "$plain")
+	disabled=$(calc %.1f "a - b" "$(get disabled mutex 1)" "$plain")
+	scaling=$(calc %.2f "a / b" "$ours" "$(get liblockdep own2 1)")
+	plain_scaling=$(calc %.2f "a / b" "$plain" "$(get plain own2 1)")
+	memory=$(calc %.1f "(a - b) / 1024" "$(get liblockdep mutex 2)" "$(get plain mutex 2)")
+	tsan_min=- hg_min=- tsan_worst=- hg_worst=-
+	for w in mutex nested3 rwlock own2 own4 pool4; do
+		wp=$(get plain "$w" 1)
+		wo=$(get liblockdep "$w" 1)
+		t=$(calc %.1f "(a - c) / (b - c)" "$(get tsan "$w" 1)" "$wo" "$wp")
+		h=$(calc %.0f "(a - c) / (b - c)" "$(get helgrind "$w" 1)" "$wo" "$wp")
+		if [ "$tsan_min" = - ] || holds "a < b" "$t" "$tsan_min"; then
+			tsan_min=$t tsan_worst=$w
+		fi
+		if [ "$hg_min" = - ] || holds "a < b" "$h" "$hg_min"; then
+			hg_min=$h hg_worst=$w
+		fi
+	done
+	echo "## Targets (issue 6)"
+	echo
+	echo "| target | wanted | measured | |"
+	echo "|---|---|---|---|"
+	target "checked overhead, workload 1 (-O2)" "<= 45 ns per lock+unlock" \
+		"$overhead ns" "a <= 45" "$overhead"
+	target "runtime-disabled overhead, workload 1 (LIBLOCKDEP=0 not yet implemented)" \
+		"<= 3 ns over plain" "$disabled ns" "a <= 3" "$disabled"
+	target "overhead vs TSan, workloads 1-5" ">= 5x less" \
+		"${tsan_min}x less at worst ($tsan_worst)" "a >= 5" "$tsan_min"
+	target "overhead vs Helgrind, workloads 1-5" ">= 100x less" \
+		"${hg_min}x less at worst ($hg_worst)" "a >= 100" "$hg_min"
+	target "workload 4: throughput, 2 threads ÷ 1 (plain: ${plain_scaling}x)" ">= 1.7x" \
+		"${scaling}x" "a >= 1.7" "$scaling"
+	target "memory: fixed cost (peak RSS over plain, workload 1)" "<= 12 MiB" \
+		"$memory MiB" "a <= 12" "$memory"
+}
+
+report >"$results"
+cat "$results"

@@ -1,0 +1,72 @@
+/*
+ * Condition variables. A wait releases the mutex and takes it again before it
+ * returns; lockdep sees exactly that: a release before the wait and a fresh, validated
+ * acquisition after it. So waiting while holding an outer lock taken before the mutex
+ * is the same order as ever and silent, while a wait on a mutex taken *before* a lock
+ * still held makes the thread re-take the mutex under that lock: a new dependency,
+ * checked like any other. Waiting on a mutex the thread does not hold is lockdep's bad
+ * unlock balance.
+ */
+LIBLOCKDEP_WRAPPER(int, pthread_cond_wait, (pthread_cond_t *c, pthread_mutex_t *m))
+LIBLOCKDEP_WRAPPER(int, pthread_cond_timedwait, (pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_cond_clockwait, (pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock, const struct timespec *abstime))
+
+enum cond_call { COND_WAIT, COND_TIMEDWAIT, COND_CLOCKWAIT, CND_WAIT, CND_TIMEDWAIT };
+
+static inline int real_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, enum cond_call call,
+				 const struct mutex_wait *wait)
+{
+	switch (call) {
+	case COND_TIMEDWAIT:
+		return real_pthread_cond_timedwait(c, m, wait->abstime);
+	case COND_CLOCKWAIT:
+		return real_pthread_cond_clockwait(c, m, wait->clock, wait->abstime);
+	case CND_WAIT:
+		return real_cnd_wait((cnd_t *)c, (mtx_t *)m);
+	case CND_TIMEDWAIT:
+		return real_cnd_timedwait((cnd_t *)c, (mtx_t *)m, wait->abstime);
+	default:
+		return real_pthread_cond_wait(c, m);
+	}
+}
+
+/* Also serves C11's cnd_t and mtx_t, which glibc lays out as pthread's. */
+static int cond_wait_checked(pthread_cond_t *c, pthread_mutex_t *m, enum cond_call call,
+			     const struct mutex_wait *wait, unsigned long ip)
+{
+	struct lock_entry *held, *e;
+	int ret;
+
+	if (unlikely(!liblockdep_checking))
+		return real_cond_wait(c, m, call, wait);
+	held = held_lock_entry(m);
+	e = held ? held : lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip);
+	if (e)
+		liblockdep_release(e, ip);
+	ret = real_cond_wait(c, m, call, wait);
+	/* Whatever the outcome, a mutex held before the call is held after it. */
+	if (held)
+		liblockdep_acquire(held, 0, 0, ip);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+{
+	return cond_wait_checked(c, m, COND_WAIT, NULL, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
+						     const struct timespec *abstime)
+{
+	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
+
+	return cond_wait_checked(c, m, COND_TIMEDWAIT, &wait, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
+						     clockid_t clock, const struct timespec *abstime)
+{
+	struct mutex_wait wait = { clock, abstime };
+
+	return cond_wait_checked(c, m, COND_CLOCKWAIT, &wait, _RET_IP_);
+}

@@ -1,0 +1,66 @@
+/*
+ * pthread spin locks, checked as their own lock type: lockdep's spinning wait type,
+ * so that blocking on a sleeping lock (a mutex, an rwlock, a condition variable's
+ * mutex) while a spin lock is held is the kernel's "Invalid wait context" report.
+ */
+LIBLOCKDEP_WRAPPER(int, pthread_spin_init, (pthread_spinlock_t *s, int pshared))
+LIBLOCKDEP_WRAPPER(int, pthread_spin_destroy, (pthread_spinlock_t *s))
+LIBLOCKDEP_WRAPPER(int, pthread_spin_lock, (pthread_spinlock_t *s))
+LIBLOCKDEP_WRAPPER(int, pthread_spin_trylock, (pthread_spinlock_t *s))
+LIBLOCKDEP_WRAPPER(int, pthread_spin_unlock, (pthread_spinlock_t *s))
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
+{
+	int ret = real_pthread_spin_init(s, pshared);
+
+	if (ret == 0 && liblockdep_checking)
+		lock_entry_init((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
+{
+	if (liblockdep_checking)
+		lock_entry_destroy((const void *)s, _RET_IP_);
+	return real_pthread_spin_destroy(s);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
+{
+	struct lock_entry *e;
+	int ret;
+
+	if (unlikely(!liblockdep_checking) ||
+	    !(e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
+		return real_pthread_spin_lock(s);
+	liblockdep_acquire(e, 0, 0, _RET_IP_);
+	ret = real_pthread_spin_lock(s);
+	if (unlikely(ret))
+		liblockdep_release(e, _RET_IP_);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
+{
+	int ret = real_pthread_spin_trylock(s);
+	struct lock_entry *e;
+
+	if (ret == 0 && likely(liblockdep_checking) &&
+	    (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
+		liblockdep_acquire(e, 0, 1, _RET_IP_);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
+{
+	struct lock_entry *e;
+
+	if (likely(liblockdep_checking)) {
+		e = held_lock_entry((const void *)s);
+		if (!e)
+			e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
+		if (likely(e))
+			liblockdep_release(e, _RET_IP_);
+	}
+	return real_pthread_spin_unlock(s);
+}

@@ -1,0 +1,278 @@
+/*
+ * The workloads of the benchmark (bench.sh builds this one source plain, with
+ * liblockdep and with TSan, and runs it under Helgrind too):
+ *
+ *	workloads NAME [DIVISOR]
+ *
+ * runs workload NAME once and prints "ns_per_op peak_rss_kib". An untimed warm-up
+ * goes first, so one-time costs (a new class, a new chain, a table growing) stay
+ * off the clock, except in "classes", whose point is those costs. DIVISOR divides
+ * the iterations, for Helgrind. bench.sh runs each case several times, in fresh
+ * processes, and takes the median.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_THREADS	4
+#define NR_CLASSES	5000
+#define NR_CHAINS	50000
+#define QUEUE_LEN	64
+
+/* Each thread's own lock, padded: no two threads share a cache line. */
+struct worker {
+	pthread_mutex_t own;
+	long id;
+	long iters;
+	void *(*loop)(struct worker *);
+	char pad[128];
+};
+
+static struct worker workers[MAX_THREADS];
+static pthread_barrier_t start_line;
+static int nr_classes = NR_CLASSES;	/* of many[], fewer when scaled down */
+
+/* Each statically initialised lock is a class of its own: these are distinct. */
+static pthread_mutex_t nest_a = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t nest_b = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t nest_c = PTHREAD_MUTEX_INITIALIZER;
+static pthread_rwlock_t table_lock = PTHREAD_RWLOCK_INITIALIZER;
+static pthread_mutex_t pool[4] = { [0 ... 3] = PTHREAD_MUTEX_INITIALIZER };
+static pthread_mutex_t many[NR_CLASSES] = {
+	[0 ... NR_CLASSES - 1] = PTHREAD_MUTEX_INITIALIZER
+};
+
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t nonempty, nonfull;
+	long head, tail;
+	long slot[QUEUE_LEN];
+} queue = {
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.nonempty = PTHREAD_COND_INITIALIZER,
+	.nonfull = PTHREAD_COND_INITIALIZER,
+};
+
+static void *own_lock(struct worker *w)
+{
+	for (long i = 0; i < w->iters; i++) {
+		pthread_mutex_lock(&w->own);
+		pthread_mutex_unlock(&w->own);
+	}
+	return NULL;
+}
+
+static void *nested(struct worker *w)
+{
+	for (long i = 0; i < w->iters; i++) {
+		pthread_mutex_lock(&nest_a);
+		pthread_mutex_lock(&nest_b);
+		pthread_mutex_lock(&nest_c);
+		pthread_mutex_unlock(&nest_c);
+		pthread_mutex_unlock(&nest_b);
+		pthread_mutex_unlock(&nest_a);
+	}
+	return NULL;
+}
+
+/* One write in 16: the readers' path is what a read-mostly table pays for. */
+static void *read_mostly(struct worker *w)
+{
+	for (long i = 0; i < w->iters; i++) {
+		if (i % 16)
+			pthread_rwlock_rdlock(&table_lock);
+		else
+			pthread_rwlock_wrlock(&table_lock);
+		pthread_rwlock_unlock(&table_lock);
+	}
+	return NULL;
+}
+
+/* Neighbouring locks of the pool, lower index first: contended, never inverted. */
+static void *shared_pool(struct worker *w)
+{
+	for (long i = 0; i < w->iters; i++) {
+		long k = (w->id + i) % 3;
+
+		pthread_mutex_lock(&pool[k]);
+		pthread_mutex_lock(&pool[k + 1]);
+		pthread_mutex_unlock(&pool[k + 1]);
+		pthread_mutex_unlock(&pool[k]);
+	}
+	return NULL;
+}
+
+/*
+ * Walks of 1 to 4 locks of many[], each step 1 or 2 classes up (so the order is
+ * global and nothing is reported). The set of walks contains each walk's prefixes,
+ * so each new walk ends in exactly one new chain; steps of 1 and 2 keep the edges
+ * under 2 * NR_CLASSES, well inside lockdep's dependency table.
+ */
+static const char chain_steps[][3] = {
+	{ 0 }, { 1 }, { 2 }, { 1, 1 }, { 1, 2 }, { 2, 1 }, { 2, 2 },
+	{ 1, 1, 1 }, { 1, 1, 2 }, { 2, 1, 1 }, { 2, 2, 2 },
+};
+
+static int walk(int first, const char *steps)
+{
+	int held[4], n = 0;
+
+	held[n++] = first;
+	for (int s = 0; s < 3 && steps[s]; s++, n++) {
+		held[n] = held[n - 1] + steps[s];
+		if (held[n] >= nr_classes)
+			return 0;
+	}
+	for (int i = 0; i < n; i++)
+		pthread_mutex_lock(&many[held[i]]);
+	while (n--)
+		pthread_mutex_unlock(&many[held[n]]);
+	return 1;
+}
+
+/* Walks shortest first, all starts of one shape before the next: every class is
+ * registered by the first shape, and every prefix exists before its extensions. */
+static void *many_classes(struct worker *w)
+{
+	long chains = 0;
+
+	for (size_t p = 0; p < sizeof(chain_steps) / sizeof(chain_steps[0]); p++)
+		for (int first = 0; first < nr_classes; first++) {
+			if (chains == w->iters)
+				return NULL;
+			chains += walk(first, chain_steps[p]);
+		}
+	fprintf(stderr, "workloads: only %ld chains\n", chains);
+	exit(1);
+}
+
+/* Worker 0 produces, worker 1 consumes, through a bounded queue. */
+static void *pipeline(struct worker *w)
+{
+	for (long i = 0; i < w->iters; i++) {
+		pthread_mutex_lock(&queue.lock);
+		if (w->id == 0) {
+			while (queue.head - queue.tail == QUEUE_LEN)
+				pthread_cond_wait(&queue.nonfull, &queue.lock);
+			queue.slot[queue.head++ % QUEUE_LEN] = i;
+			pthread_cond_signal(&queue.nonempty);
+		} else {
+			while (queue.head == queue.tail)
+				pthread_cond_wait(&queue.nonempty, &queue.lock);
+			queue.tail++;
+			pthread_cond_signal(&queue.nonfull);
+		}
+		pthread_mutex_unlock(&queue.lock);
+	}
+	return NULL;
+}
+
+/* An operation is one lock/unlock pair, except in "classes" (one new lock chain)
+ * and "condvar" (one item through the queue). */
+static const struct workload {
+	const char *name;
+	void *(*loop)(struct worker *);
+	int threads;
+	long iters;		/* per thread */
+	int ops;		/* operations per iteration, all threads together */
+	int warm_up;
+} workloads[] = {
+	{ "mutex",	own_lock,	1, 2000000, 1, 1 },
+	{ "nested3",	nested,		1,  500000, 3, 1 },
+	{ "rwlock",	read_mostly,	1, 2000000, 1, 1 },
+	{ "own2",	own_lock,	2, 1000000, 2, 1 },
+	{ "own4",	own_lock,	4,  500000, 4, 1 },
+	{ "pool4",	shared_pool,	4,  125000, 8, 1 },
+	{ "classes",	many_classes,	1, NR_CHAINS, 1, 0 },
+	{ "condvar",	pipeline,	2,  200000, 1, 1 },
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Threads are created before the clock starts and released together. */
+static void *thread_start(void *arg)
+{
+	struct worker *w = arg;
+
+	pthread_barrier_wait(&start_line);
+	return w->loop(w);
+}
+
+static double run(const struct workload *wl, long iters)
+{
+	pthread_t t[MAX_THREADS];
+	double start;
+
+	pthread_barrier_init(&start_line, NULL, wl->threads + 1);
+	for (int i = 0; i < wl->threads; i++) {
+		workers[i].iters = iters;
+		workers[i].loop = wl->loop;
+		pthread_create(&t[i], NULL, thread_start, &workers[i]);
+	}
+	pthread_barrier_wait(&start_line);
+	start = now();
+	for (int i = 0; i < wl->threads; i++)
+		pthread_join(t[i], NULL);
+	start = now() - start;
+	pthread_barrier_destroy(&start_line);
+	return start;
+}
+
+/* Peak resident set, from the kernel: no dependency on /usr/bin/time. */
+static long peak_rss_kib(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[128];
+	long kib = -1;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmHWM: %ld", &kib) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kib;
+}
+
+int main(int argc, char **argv)
+{
+	static pthread_mutex_t first_lock = PTHREAD_MUTEX_INITIALIZER;
+	const struct workload *wl = NULL;
+	long divisor = argc > 2 ? atol(argv[2]) : 1;
+	long iters;
+	double secs;
+
+	for (size_t i = 0; argc > 1 && i < sizeof(workloads) / sizeof(workloads[0]); i++)
+		if (!strcmp(argv[1], workloads[i].name))
+			wl = &workloads[i];
+	if (!wl || divisor < 1) {
+		fprintf(stderr, "usage: workloads NAME [DIVISOR]; NAME is one of:");
+		for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++)
+			fprintf(stderr, " %s", workloads[i].name);
+		fputc('\n', stderr);
+		return 2;
+	}
+	/* A checker's one-time start-up (symbol tables, first thread) is not measured. */
+	pthread_mutex_lock(&first_lock);
+	pthread_mutex_unlock(&first_lock);
+	for (int i = 0; i < MAX_THREADS; i++) {
+		workers[i].id = i;
+		pthread_mutex_init(&workers[i].own, NULL);
+	}
+	/* "classes" keeps its shape when scaled down: ten chains per class. */
+	iters = wl->iters / divisor;
+	if (wl->loop == many_classes)
+		nr_classes = NR_CLASSES / divisor;
+	if (wl->warm_up)
+		run(wl, iters / 10 + 1);
+	secs = run(wl, iters);
+	printf("%.2f %ld\n", secs * 1e9 / (iters * wl->ops), peak_rss_kib());
+	return 0;
+}

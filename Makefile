@@ -25,3 +25,8 @@ test: liblockdep.c
 
 clean:
 	rm -rf $(BUILD)
+
+# Prints the benchmark tables and saves them as tests/bench/RESULTS.md (a few minutes).
+.PHONY: bench
+bench:
+	sh tests/bench/bench.sh

@@ -27,6 +27,7 @@ SNAPSHOT = 'kernel-snapshot'
 # What the engine takes verbatim from a kernel tree; every other header is a shim.
 KERNEL_FILES = [
     'kernel/locking/lockdep.c',
+    'kernel/locking/lockdep_proc.c',
     'kernel/locking/lockdep_internals.h',
     'kernel/locking/lockdep_states.h',
     'include/linux/debug_locks.h',
@@ -40,12 +41,14 @@ KERNEL_FILES = [
     'include/linux/stringify.h',
 ]
 KERNEL_MAIN = 'kernel/locking/lockdep.c'
+KERNEL_PROC = 'kernel/locking/lockdep_proc.c'
 
 # Our runtime, in dependency order: each file may use what the files above it define.
 SRC_FILES = [
     'src/loaded_objects.c',
     'src/symbols.c',
     'src/printk.c',
+    'src/settings.c',
     'src/runtime.c',
     'src/stacktrace.c',
     'src/rcu.c',
@@ -60,13 +63,17 @@ SRC_FILES = [
     'src/pthread_cond.c',
     'src/c11_threads.c',
     'src/api.c',
+    'src/dump.c',
 ]
 PROLOGUE = 'src/prologue.h'
 CONFIG = 'src/config.h'
 PUBLIC_HEADER = 'src/liblockdep.h'
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
-GUARD_RE = re.compile(r'^\s*#\s*ifndef\s+(\w+)\s*\n\s*#\s*define\s+\1\b', re.M)
+
+# X-macro lists, included again on purpose each time; every other header is inlined
+# once and a later #include of it is commented out.
+REPEATED_INCLUDES = {'kernel/locking/lockdep_states.h', 'src/routed_calls.h'}
 
 
 def die(msg):
@@ -203,7 +210,7 @@ class Amalgamation:
             if child in self.seen:
                 self.out.append('/* %s -- already included above */\n' % line.rstrip('\n'))
                 continue
-            if GUARD_RE.search(self.text_of(child_origin, child)):
+            if child not in REPEATED_INCLUDES:
                 self.seen.add(child)
             self.out.append('/* %s -- expanded below */\n' % line.rstrip('\n'))
             self.emit_file(child_origin, child)
@@ -250,6 +257,7 @@ def generate_source(tree):
     amal.emit_file('ours', CONFIG)
     amal.emit_file('ours', 'src/kernel_begin.h')
     amal.emit_file('kernel', KERNEL_MAIN)
+    amal.emit_file('kernel', KERNEL_PROC)
     for rel in SRC_FILES:
         amal.emit_file('ours', rel)
     amal.out.append('#endif /* LIBLOCKDEP */\n')

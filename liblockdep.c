@@ -39,10 +39,12 @@ typedef int liblockdep_is_off;
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spawn.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <threads.h>
 #include <time.h>
 #include <unistd.h>
@@ -82,11 +84,26 @@ typedef int liblockdep_is_off;
  *   its symbol. A lock never initialised by a call (zeroed memory) belongs to the
  *   class of the call site that first locks it.
  *
- * COMPILE-TIME CAPACITY (defaults are the kernel's)
- *   LIBLOCKDEP_MAX_LOCK_DEPTH      locks one thread may hold at once (64)
+ * RUN TIME (environment, read once at start)
+ *   LIBLOCKDEP=0|1                 validation off or on (default on; built with
+ *                                  -DLIBLOCKDEP_DEFAULT_OFF, off until LIBLOCKDEP=1)
+ *   LIBLOCKDEP_LOG=path            reports go to this file, appended; %p is the pid
+ *   LIBLOCKDEP_EXITCODE=N          exit status if any report was printed (66; 0 keeps
+ *                                  the program's own)
+ *   LIBLOCKDEP_ABORT=1             abort() right after the first report
+ *   LIBLOCKDEP_SUMMARY=1           one line of totals at exit
+ *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the
+ *                                  kernel's /proc views) and lockdep.dot (Graphviz)
+ *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs addr2line and -g)
+ *
+ * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
+ * "BUG: MAX_... too low!" and validation stops, the program runs on)
+ *   LIBLOCKDEP_MAX_LOCK_DEPTH      locks one thread may hold at once (63, lockdep's
+ *                                  ceiling; 40 bytes per thread each)
  *   LIBLOCKDEP_DEPENDENCY_BITS     log2 of dependency entries (15)
  *   LIBLOCKDEP_CHAIN_BITS          log2 of lock chains (16)
  *   LIBLOCKDEP_STACK_TRACE_BITS    log2 of saved stack-trace entries (19)
+ *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
  * LICENCE
  *   GPL-2.0, because the kernel's lockdep (which liblockdep.c contains) is.
@@ -103,6 +120,15 @@ extern "C" {
 /* Compatibility with the 2013 liblockdep; never required. */
 void liblockdep_init(void);
 void liblockdep_set_thread(void);
+
+/* Switch validation at run time (see LIBLOCKDEP below); enabled() is 0 when off,
+ * or when lockdep gave up (it says why when it does). */
+void liblockdep_enable(void);
+void liblockdep_disable(void);
+int liblockdep_enabled(void);
+
+/* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (or the current directory). */
+void liblockdep_dump(void);
 
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
@@ -253,6 +279,10 @@ struct liblockdep_key {
 	void *opaque[2];
 };
 #define liblockdep_init()				((void)0)
+#define liblockdep_enable()				((void)0)
+#define liblockdep_disable()				((void)0)
+#define liblockdep_enabled()				0
+#define liblockdep_dump()				((void)0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)
@@ -328,7 +358,12 @@ struct liblockdep_key {
 #define CONFIG_LOCKDEP_STACK_TRACE_BITS LIBLOCKDEP_STACK_TRACE_BITS
 #define CONFIG_LOCKDEP_STACK_TRACE_HASH_BITS 14
 #define CONFIG_LOCKDEP_CIRCULAR_QUEUE_BITS 12
-#define IS_ENABLED(option) 0
+/* IS_ENABLED(CONFIG_X): 1 when CONFIG_X is defined as 1, as in <linux/kconfig.h>. */
+#define LIBLOCKDEP_PLACEHOLDER_1 0,
+#define LIBLOCKDEP_SECOND_ARG(ignored, val, ...) val
+#define LIBLOCKDEP_IS_ONE(arg_or_junk) LIBLOCKDEP_SECOND_ARG(arg_or_junk 1, 0, 0)
+#define LIBLOCKDEP_IS_DEFINED_(val) LIBLOCKDEP_IS_ONE(LIBLOCKDEP_PLACEHOLDER_##val)
+#define IS_ENABLED(option) LIBLOCKDEP_IS_DEFINED_(option)
 
 /* #include "real_pthread.h" -- expanded below */
 /************** Begin file src/real_pthread.h **************/
@@ -387,7 +422,7 @@ LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restri
 #line 10 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
 /************** End of src/real_pthread.h **************/
-#line 61 "src/config.h"
+#line 66 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -3470,20 +3505,58 @@ static inline u64 sched_clock(void)
 /* #include <linux/linkage.h> -- already included above */
 #define module_param(name, type, perm)
 #define print_modules()	do { } while (0)
+/* Initcalls run when their work is wanted: lockdep_proc_init() by src/dump.c. */
+#define __initcall(fn)
+#define late_initcall(fn)
 /************** End of uinclude/linux/module.h **************/
 #line 37 "kernel-snapshot/kernel/locking/lockdep.c"
 /* #include <linux/proc_fs.h> -- expanded below */
 /************** Begin file uinclude/linux/proc_fs.h **************/
 #line 1 "uinclude/linux/proc_fs.h"
-/* Shim: no /proc in user space; liblockdep writes its own dumps. */
-/************** End of uinclude/linux/proc_fs.h **************/
-#line 38 "kernel-snapshot/kernel/locking/lockdep.c"
+/* Shim: no /proc in user space. lockdep_proc.c registers its views here, and
+ * src/dump.c writes each one to a file of the same name. */
+#ifndef LIBLOCKDEP_SHIM_PROC_FS_H
+#define LIBLOCKDEP_SHIM_PROC_FS_H
 /* #include <linux/seq_file.h> -- expanded below */
 /************** Begin file uinclude/linux/seq_file.h **************/
 #line 1 "uinclude/linux/seq_file.h"
-/* Shim: seq_file is used only by lockdep_proc.c, which is not compiled in. */
+/* Shim: lockdep_proc.c writes its /proc views through seq_file; here a seq_file is a
+ * growing buffer that src/dump.c fills by running the view's operations and then
+ * writes to a file. */
+#ifndef LIBLOCKDEP_SHIM_SEQ_FILE_H
+#define LIBLOCKDEP_SHIM_SEQ_FILE_H
+/* #include <linux/types.h> -- already included above */
+
+struct seq_file {
+	char *buf;
+	size_t count, size;
+	void *private;
+};
+
+struct seq_operations {
+	void *(*start)(struct seq_file *m, loff_t *pos);
+	void (*stop)(struct seq_file *m, void *v);
+	void *(*next)(struct seq_file *m, void *v, loff_t *pos);
+	int (*show)(struct seq_file *m, void *v);
+};
+
+/* What a view's start() returns to show its header first. */
+#define SEQ_START_TOKEN ((void *)1)
+
+static void seq_printf(struct seq_file *m, const char *fmt, ...);
+static void seq_puts(struct seq_file *m, const char *s);
+#endif
 /************** End of uinclude/linux/seq_file.h **************/
-#line 39 "kernel-snapshot/kernel/locking/lockdep.c"
+#line 6 "uinclude/linux/proc_fs.h"
+
+static void proc_create_seq(const char *name, int mode, void *parent,
+			    const struct seq_operations *ops);
+static void proc_create_single(const char *name, int mode, void *parent,
+			       int (*show)(struct seq_file *m, void *v));
+#endif
+/************** End of uinclude/linux/proc_fs.h **************/
+#line 38 "kernel-snapshot/kernel/locking/lockdep.c"
+/* #include <linux/seq_file.h> -- already included above */
 /* #include <linux/spinlock.h> -- expanded below */
 /************** Begin file uinclude/linux/spinlock.h **************/
 #line 1 "uinclude/linux/spinlock.h"
@@ -3716,15 +3789,7 @@ static inline u32 hash32_ptr(const void *ptr)
 #ifndef LIBLOCKDEP_SHIM_BITOPS_H
 #define LIBLOCKDEP_SHIM_BITOPS_H
 /* #include <linux/types.h> -- already included above */
-/* #include <asm/types.h> -- expanded below */
-/************** Begin file uinclude/asm/types.h **************/
-#line 1 "uinclude/asm/types.h"
-/* Shim: the kernel's <asm/types.h> is only integer types, all in <linux/types.h>. */
-/* #include <linux/types.h> -- already included above */
-/* hash.h tests the word size in #if; glibc's __WORDSIZE is a plain number. */
-#define BITS_PER_LONG		__WORDSIZE
-/************** End of uinclude/asm/types.h **************/
-#line 7 "uinclude/linux/bitops.h"
+/* #include <asm/types.h> -- already included above */
 
 #define BITS_PER_BYTE		8
 #define BIT_WORD(nr)		((nr) / BITS_PER_LONG)
@@ -11406,6 +11471,765 @@ void lockdep_rcu_suspicious(const char *file, const int line, const char *s)
 }
 EXPORT_SYMBOL_GPL(lockdep_rcu_suspicious);
 /************** End of kernel-snapshot/kernel/locking/lockdep.c **************/
+/************** Begin file kernel-snapshot/kernel/locking/lockdep_proc.c **************/
+#line 1 "kernel-snapshot/kernel/locking/lockdep_proc.c"
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kernel/lockdep_proc.c
+ *
+ * Runtime locking correctness validator
+ *
+ * Started by Ingo Molnar:
+ *
+ *  Copyright (C) 2006,2007 Red Hat, Inc., Ingo Molnar <mingo@redhat.com>
+ *  Copyright (C) 2007 Red Hat, Inc., Peter Zijlstra
+ *
+ * Code for /proc/lockdep and /proc/lockdep_stats:
+ *
+ */
+/* #include <linux/export.h> -- expanded below */
+/************** Begin file uinclude/linux/export.h **************/
+#line 1 "uinclude/linux/export.h"
+/* Shim: symbol exports mean nothing inside one translation unit; see linux/linkage.h. */
+/* #include <linux/linkage.h> -- already included above */
+/************** End of uinclude/linux/export.h **************/
+#line 16 "kernel-snapshot/kernel/locking/lockdep_proc.c"
+/* #include <linux/proc_fs.h> -- already included above */
+/* #include <linux/seq_file.h> -- already included above */
+/* #include <linux/kallsyms.h> -- already included above */
+/* #include <linux/debug_locks.h> -- already included above */
+/* #include <linux/vmalloc.h> -- expanded below */
+/************** Begin file uinclude/linux/vmalloc.h **************/
+#line 1 "uinclude/linux/vmalloc.h"
+/* Shim: lockdep_proc.c allocates only for the lock_stat view (LOCK_STAT is off). */
+/************** End of uinclude/linux/vmalloc.h **************/
+#line 21 "kernel-snapshot/kernel/locking/lockdep_proc.c"
+/* #include <linux/sort.h> -- expanded below */
+/************** Begin file uinclude/linux/sort.h **************/
+#line 1 "uinclude/linux/sort.h"
+/* Shim: lockdep_proc.c sorts only for the lock_stat view (LOCK_STAT is off). */
+/************** End of uinclude/linux/sort.h **************/
+#line 22 "kernel-snapshot/kernel/locking/lockdep_proc.c"
+/* #include <linux/uaccess.h> -- expanded below */
+/************** Begin file uinclude/linux/uaccess.h **************/
+#line 1 "uinclude/linux/uaccess.h"
+/* Shim: no user/kernel copies: lock_stat's write handler is the only user (LOCK_STAT is off). */
+/************** End of uinclude/linux/uaccess.h **************/
+#line 23 "kernel-snapshot/kernel/locking/lockdep_proc.c"
+/* #include <asm/div64.h> -- expanded below */
+/************** Begin file uinclude/asm/div64.h **************/
+#line 1 "uinclude/asm/div64.h"
+/* Shim: 64-bit division is plain C here; used only by the lock_stat view. */
+/************** End of uinclude/asm/div64.h **************/
+#line 24 "kernel-snapshot/kernel/locking/lockdep_proc.c"
+
+/* #include "lockdep_internals.h" -- already included above */
+
+/*
+ * Since iteration of lock_classes is done without holding the lockdep lock,
+ * it is not safe to iterate all_lock_classes list directly as the iteration
+ * may branch off to free_lock_classes or the zapped list. Iteration is done
+ * directly on the lock_classes array by checking the lock_classes_in_use
+ * bitmap and max_lock_class_idx.
+ */
+#define iterate_lock_classes(idx, class)				\
+	for (idx = 0, class = lock_classes; idx <= max_lock_class_idx;	\
+	     idx++, class++)
+
+static void *l_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct lock_class *class = v;
+
+	++class;
+	*pos = class - lock_classes;
+	return (*pos > max_lock_class_idx) ? NULL : class;
+}
+
+static void *l_start(struct seq_file *m, loff_t *pos)
+{
+	unsigned long idx = *pos;
+
+	if (idx > max_lock_class_idx)
+		return NULL;
+	return lock_classes + idx;
+}
+
+static void l_stop(struct seq_file *m, void *v)
+{
+}
+
+static void print_name(struct seq_file *m, struct lock_class *class)
+{
+	char str[KSYM_NAME_LEN];
+	const char *name = class->name;
+
+	if (!name) {
+		name = __get_key_name(class->key, str);
+		seq_printf(m, "%s", name);
+	} else{
+		seq_printf(m, "%s", name);
+		if (class->name_version > 1)
+			seq_printf(m, "#%d", class->name_version);
+		if (class->subclass)
+			seq_printf(m, "/%d", class->subclass);
+	}
+}
+
+static int l_show(struct seq_file *m, void *v)
+{
+	struct lock_class *class = v;
+	struct lock_list *entry;
+	char usage[LOCK_USAGE_CHARS];
+	int idx = class - lock_classes;
+
+	if (v == lock_classes)
+		seq_printf(m, "all lock classes:\n");
+
+	if (!test_bit(idx, lock_classes_in_use))
+		return 0;
+
+	seq_printf(m, "%p", class->key);
+#ifdef CONFIG_DEBUG_LOCKDEP
+	seq_printf(m, " OPS:%8ld", debug_class_ops_read(class));
+#endif
+	if (IS_ENABLED(CONFIG_PROVE_LOCKING)) {
+		seq_printf(m, " FD:%5ld", lockdep_count_forward_deps(class));
+		seq_printf(m, " BD:%5ld", lockdep_count_backward_deps(class));
+
+		get_usage_chars(class, usage);
+		seq_printf(m, " %s", usage);
+	}
+
+	seq_printf(m, ": ");
+	print_name(m, class);
+	seq_puts(m, "\n");
+
+	if (IS_ENABLED(CONFIG_PROVE_LOCKING)) {
+		list_for_each_entry(entry, &class->locks_after, entry) {
+			if (entry->distance == 1) {
+				seq_printf(m, " -> [%p] ", entry->class->key);
+				print_name(m, entry->class);
+				seq_puts(m, "\n");
+			}
+		}
+		seq_puts(m, "\n");
+	}
+
+	return 0;
+}
+
+static const struct seq_operations lockdep_ops = {
+	.start	= l_start,
+	.next	= l_next,
+	.stop	= l_stop,
+	.show	= l_show,
+};
+
+#ifdef CONFIG_PROVE_LOCKING
+static void *lc_start(struct seq_file *m, loff_t *pos)
+{
+	if (*pos < 0)
+		return NULL;
+
+	if (*pos == 0)
+		return SEQ_START_TOKEN;
+
+	return lock_chains + (*pos - 1);
+}
+
+static void *lc_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	*pos = lockdep_next_lockchain(*pos - 1) + 1;
+	return lc_start(m, pos);
+}
+
+static void lc_stop(struct seq_file *m, void *v)
+{
+}
+
+static int lc_show(struct seq_file *m, void *v)
+{
+	struct lock_chain *chain = v;
+	struct lock_class *class;
+	int i;
+	static const char * const irq_strs[] = {
+		[0]			     = "0",
+		[LOCK_CHAIN_HARDIRQ_CONTEXT] = "hardirq",
+		[LOCK_CHAIN_SOFTIRQ_CONTEXT] = "softirq",
+		[LOCK_CHAIN_SOFTIRQ_CONTEXT|
+		 LOCK_CHAIN_HARDIRQ_CONTEXT] = "hardirq|softirq",
+	};
+
+	if (v == SEQ_START_TOKEN) {
+		if (!nr_free_chain_hlocks)
+			seq_printf(m, "(buggered) ");
+		seq_printf(m, "all lock chains:\n");
+		return 0;
+	}
+
+	seq_printf(m, "irq_context: %s\n", irq_strs[chain->irq_context]);
+
+	for (i = 0; i < chain->depth; i++) {
+		class = lock_chain_get_class(chain, i);
+		if (!class->key)
+			continue;
+
+		seq_printf(m, "[%p] ", class->key);
+		print_name(m, class);
+		seq_puts(m, "\n");
+	}
+	seq_puts(m, "\n");
+
+	return 0;
+}
+
+static const struct seq_operations lockdep_chains_ops = {
+	.start	= lc_start,
+	.next	= lc_next,
+	.stop	= lc_stop,
+	.show	= lc_show,
+};
+#endif /* CONFIG_PROVE_LOCKING */
+
+static void lockdep_stats_debug_show(struct seq_file *m)
+{
+#ifdef CONFIG_DEBUG_LOCKDEP
+	unsigned long long hi1 = debug_atomic_read(hardirqs_on_events),
+			   hi2 = debug_atomic_read(hardirqs_off_events),
+			   hr1 = debug_atomic_read(redundant_hardirqs_on),
+			   hr2 = debug_atomic_read(redundant_hardirqs_off),
+			   si1 = debug_atomic_read(softirqs_on_events),
+			   si2 = debug_atomic_read(softirqs_off_events),
+			   sr1 = debug_atomic_read(redundant_softirqs_on),
+			   sr2 = debug_atomic_read(redundant_softirqs_off);
+
+	seq_printf(m, " chain lookup misses:           %11llu\n",
+		debug_atomic_read(chain_lookup_misses));
+	seq_printf(m, " chain lookup hits:             %11llu\n",
+		debug_atomic_read(chain_lookup_hits));
+	seq_printf(m, " cyclic checks:                 %11llu\n",
+		debug_atomic_read(nr_cyclic_checks));
+	seq_printf(m, " redundant checks:              %11llu\n",
+		debug_atomic_read(nr_redundant_checks));
+	seq_printf(m, " redundant links:               %11llu\n",
+		debug_atomic_read(nr_redundant));
+	seq_printf(m, " find-mask forwards checks:     %11llu\n",
+		debug_atomic_read(nr_find_usage_forwards_checks));
+	seq_printf(m, " find-mask backwards checks:    %11llu\n",
+		debug_atomic_read(nr_find_usage_backwards_checks));
+
+	seq_printf(m, " hardirq on events:             %11llu\n", hi1);
+	seq_printf(m, " hardirq off events:            %11llu\n", hi2);
+	seq_printf(m, " redundant hardirq ons:         %11llu\n", hr1);
+	seq_printf(m, " redundant hardirq offs:        %11llu\n", hr2);
+	seq_printf(m, " softirq on events:             %11llu\n", si1);
+	seq_printf(m, " softirq off events:            %11llu\n", si2);
+	seq_printf(m, " redundant softirq ons:         %11llu\n", sr1);
+	seq_printf(m, " redundant softirq offs:        %11llu\n", sr2);
+#endif
+}
+
+static int lockdep_stats_show(struct seq_file *m, void *v)
+{
+	unsigned long nr_unused = 0, nr_uncategorized = 0,
+		      nr_irq_safe = 0, nr_irq_unsafe = 0,
+		      nr_softirq_safe = 0, nr_softirq_unsafe = 0,
+		      nr_hardirq_safe = 0, nr_hardirq_unsafe = 0,
+		      nr_irq_read_safe = 0, nr_irq_read_unsafe = 0,
+		      nr_softirq_read_safe = 0, nr_softirq_read_unsafe = 0,
+		      nr_hardirq_read_safe = 0, nr_hardirq_read_unsafe = 0,
+		      sum_forward_deps = 0;
+
+#ifdef CONFIG_PROVE_LOCKING
+	struct lock_class *class;
+	unsigned long idx;
+
+	iterate_lock_classes(idx, class) {
+		if (!test_bit(idx, lock_classes_in_use))
+			continue;
+
+		if (class->usage_mask == 0)
+			nr_unused++;
+		if (class->usage_mask == LOCKF_USED)
+			nr_uncategorized++;
+		if (class->usage_mask & LOCKF_USED_IN_IRQ)
+			nr_irq_safe++;
+		if (class->usage_mask & LOCKF_ENABLED_IRQ)
+			nr_irq_unsafe++;
+		if (class->usage_mask & LOCKF_USED_IN_SOFTIRQ)
+			nr_softirq_safe++;
+		if (class->usage_mask & LOCKF_ENABLED_SOFTIRQ)
+			nr_softirq_unsafe++;
+		if (class->usage_mask & LOCKF_USED_IN_HARDIRQ)
+			nr_hardirq_safe++;
+		if (class->usage_mask & LOCKF_ENABLED_HARDIRQ)
+			nr_hardirq_unsafe++;
+		if (class->usage_mask & LOCKF_USED_IN_IRQ_READ)
+			nr_irq_read_safe++;
+		if (class->usage_mask & LOCKF_ENABLED_IRQ_READ)
+			nr_irq_read_unsafe++;
+		if (class->usage_mask & LOCKF_USED_IN_SOFTIRQ_READ)
+			nr_softirq_read_safe++;
+		if (class->usage_mask & LOCKF_ENABLED_SOFTIRQ_READ)
+			nr_softirq_read_unsafe++;
+		if (class->usage_mask & LOCKF_USED_IN_HARDIRQ_READ)
+			nr_hardirq_read_safe++;
+		if (class->usage_mask & LOCKF_ENABLED_HARDIRQ_READ)
+			nr_hardirq_read_unsafe++;
+
+		sum_forward_deps += lockdep_count_forward_deps(class);
+	}
+
+#ifdef CONFIG_DEBUG_LOCKDEP
+	DEBUG_LOCKS_WARN_ON(debug_atomic_read(nr_unused_locks) != nr_unused);
+#endif
+
+#endif
+	seq_printf(m, " lock-classes:                  %11lu [max: %lu]\n",
+			nr_lock_classes, MAX_LOCKDEP_KEYS);
+	seq_printf(m, " direct dependencies:           %11lu [max: %lu]\n",
+			nr_list_entries, MAX_LOCKDEP_ENTRIES);
+	seq_printf(m, " indirect dependencies:         %11lu\n",
+			sum_forward_deps);
+
+	/*
+	 * Total number of dependencies:
+	 *
+	 * All irq-safe locks may nest inside irq-unsafe locks,
+	 * plus all the other known dependencies:
+	 */
+	seq_printf(m, " all direct dependencies:       %11lu\n",
+			nr_irq_unsafe * nr_irq_safe +
+			nr_hardirq_unsafe * nr_hardirq_safe +
+			nr_list_entries);
+
+#ifdef CONFIG_PROVE_LOCKING
+	seq_printf(m, " dependency chains:             %11lu [max: %lu]\n",
+			lock_chain_count(), MAX_LOCKDEP_CHAINS);
+	seq_printf(m, " dependency chain hlocks used:  %11lu [max: %lu]\n",
+			MAX_LOCKDEP_CHAIN_HLOCKS -
+			(nr_free_chain_hlocks + nr_lost_chain_hlocks),
+			MAX_LOCKDEP_CHAIN_HLOCKS);
+	seq_printf(m, " dependency chain hlocks lost:  %11u\n",
+			nr_lost_chain_hlocks);
+#endif
+
+#ifdef CONFIG_TRACE_IRQFLAGS
+	seq_printf(m, " in-hardirq chains:             %11u\n",
+			nr_hardirq_chains);
+	seq_printf(m, " in-softirq chains:             %11u\n",
+			nr_softirq_chains);
+#endif
+	seq_printf(m, " in-process chains:             %11u\n",
+			nr_process_chains);
+	seq_printf(m, " stack-trace entries:           %11lu [max: %lu]\n",
+			nr_stack_trace_entries, MAX_STACK_TRACE_ENTRIES);
+#if defined(CONFIG_TRACE_IRQFLAGS) && defined(CONFIG_PROVE_LOCKING)
+	seq_printf(m, " number of stack traces:        %11llu\n",
+		   lockdep_stack_trace_count());
+	seq_printf(m, " number of stack hash chains:   %11llu\n",
+		   lockdep_stack_hash_count());
+#endif
+	seq_printf(m, " combined max dependencies:     %11u\n",
+			(nr_hardirq_chains + 1) *
+			(nr_softirq_chains + 1) *
+			(nr_process_chains + 1)
+	);
+	seq_printf(m, " hardirq-safe locks:            %11lu\n",
+			nr_hardirq_safe);
+	seq_printf(m, " hardirq-unsafe locks:          %11lu\n",
+			nr_hardirq_unsafe);
+	seq_printf(m, " softirq-safe locks:            %11lu\n",
+			nr_softirq_safe);
+	seq_printf(m, " softirq-unsafe locks:          %11lu\n",
+			nr_softirq_unsafe);
+	seq_printf(m, " irq-safe locks:                %11lu\n",
+			nr_irq_safe);
+	seq_printf(m, " irq-unsafe locks:              %11lu\n",
+			nr_irq_unsafe);
+
+	seq_printf(m, " hardirq-read-safe locks:       %11lu\n",
+			nr_hardirq_read_safe);
+	seq_printf(m, " hardirq-read-unsafe locks:     %11lu\n",
+			nr_hardirq_read_unsafe);
+	seq_printf(m, " softirq-read-safe locks:       %11lu\n",
+			nr_softirq_read_safe);
+	seq_printf(m, " softirq-read-unsafe locks:     %11lu\n",
+			nr_softirq_read_unsafe);
+	seq_printf(m, " irq-read-safe locks:           %11lu\n",
+			nr_irq_read_safe);
+	seq_printf(m, " irq-read-unsafe locks:         %11lu\n",
+			nr_irq_read_unsafe);
+
+	seq_printf(m, " uncategorized locks:           %11lu\n",
+			nr_uncategorized);
+	seq_printf(m, " unused locks:                  %11lu\n",
+			nr_unused);
+	seq_printf(m, " max locking depth:             %11u\n",
+			max_lockdep_depth);
+#ifdef CONFIG_PROVE_LOCKING
+	seq_printf(m, " max bfs queue depth:           %11u\n",
+			max_bfs_queue_depth);
+#endif
+	seq_printf(m, " max lock class index:          %11lu\n",
+			max_lock_class_idx);
+	lockdep_stats_debug_show(m);
+	seq_printf(m, " debug_locks:                   %11u\n",
+			debug_locks);
+
+	/*
+	 * Zapped classes and lockdep data buffers reuse statistics.
+	 */
+	seq_puts(m, "\n");
+	seq_printf(m, " zapped classes:                %11lu\n",
+			nr_zapped_classes);
+#ifdef CONFIG_PROVE_LOCKING
+	seq_printf(m, " zapped lock chains:            %11lu\n",
+			nr_zapped_lock_chains);
+	seq_printf(m, " large chain blocks:            %11u\n",
+			nr_large_chain_blocks);
+#endif
+	return 0;
+}
+
+#ifdef CONFIG_LOCK_STAT
+
+struct lock_stat_data {
+	struct lock_class *class;
+	struct lock_class_stats stats;
+};
+
+struct lock_stat_seq {
+	struct lock_stat_data *iter_end;
+	struct lock_stat_data stats[MAX_LOCKDEP_KEYS];
+};
+
+/*
+ * sort on absolute number of contentions
+ */
+static int lock_stat_cmp(const void *l, const void *r)
+{
+	const struct lock_stat_data *dl = l, *dr = r;
+	unsigned long nl, nr;
+
+	nl = dl->stats.read_waittime.nr + dl->stats.write_waittime.nr;
+	nr = dr->stats.read_waittime.nr + dr->stats.write_waittime.nr;
+
+	return nr - nl;
+}
+
+static void seq_line(struct seq_file *m, char c, int offset, int length)
+{
+	int i;
+
+	for (i = 0; i < offset; i++)
+		seq_puts(m, " ");
+	for (i = 0; i < length; i++)
+		seq_putc(m, c);
+	seq_puts(m, "\n");
+}
+
+static void snprint_time(char *buf, size_t bufsiz, s64 nr)
+{
+	s64 div;
+	s32 rem;
+
+	nr += 5; /* for display rounding */
+	div = div_s64_rem(nr, 1000, &rem);
+	snprintf(buf, bufsiz, "%lld.%02d", (long long)div, (int)rem/10);
+}
+
+static void seq_time(struct seq_file *m, s64 time)
+{
+	char num[22];
+
+	snprint_time(num, sizeof(num), time);
+	seq_printf(m, " %14s", num);
+}
+
+static void seq_lock_time(struct seq_file *m, struct lock_time *lt)
+{
+	seq_printf(m, "%14lu", lt->nr);
+	seq_time(m, lt->min);
+	seq_time(m, lt->max);
+	seq_time(m, lt->total);
+	seq_time(m, lt->nr ? div64_u64(lt->total, lt->nr) : 0);
+}
+
+static void seq_stats(struct seq_file *m, struct lock_stat_data *data)
+{
+	const struct lockdep_subclass_key *ckey;
+	struct lock_class_stats *stats;
+	struct lock_class *class;
+	const char *cname;
+	int i, namelen;
+	char name[39];
+
+	class = data->class;
+	stats = &data->stats;
+
+	namelen = 38;
+	if (class->name_version > 1)
+		namelen -= 2; /* XXX truncates versions > 9 */
+	if (class->subclass)
+		namelen -= 2;
+
+	rcu_read_lock_sched();
+	cname = rcu_dereference_sched(class->name);
+	ckey  = rcu_dereference_sched(class->key);
+
+	if (!cname && !ckey) {
+		rcu_read_unlock_sched();
+		return;
+
+	} else if (!cname) {
+		char str[KSYM_NAME_LEN];
+		const char *key_name;
+
+		key_name = __get_key_name(ckey, str);
+		snprintf(name, namelen, "%s", key_name);
+	} else {
+		snprintf(name, namelen, "%s", cname);
+	}
+	rcu_read_unlock_sched();
+
+	namelen = strlen(name);
+	if (class->name_version > 1) {
+		snprintf(name+namelen, 3, "#%d", class->name_version);
+		namelen += 2;
+	}
+	if (class->subclass) {
+		snprintf(name+namelen, 3, "/%d", class->subclass);
+		namelen += 2;
+	}
+
+	if (stats->write_holdtime.nr) {
+		if (stats->read_holdtime.nr)
+			seq_printf(m, "%38s-W:", name);
+		else
+			seq_printf(m, "%40s:", name);
+
+		seq_printf(m, "%14lu ", stats->bounces[bounce_contended_write]);
+		seq_lock_time(m, &stats->write_waittime);
+		seq_printf(m, " %14lu ", stats->bounces[bounce_acquired_write]);
+		seq_lock_time(m, &stats->write_holdtime);
+		seq_puts(m, "\n");
+	}
+
+	if (stats->read_holdtime.nr) {
+		seq_printf(m, "%38s-R:", name);
+		seq_printf(m, "%14lu ", stats->bounces[bounce_contended_read]);
+		seq_lock_time(m, &stats->read_waittime);
+		seq_printf(m, " %14lu ", stats->bounces[bounce_acquired_read]);
+		seq_lock_time(m, &stats->read_holdtime);
+		seq_puts(m, "\n");
+	}
+
+	if (stats->read_waittime.nr + stats->write_waittime.nr == 0)
+		return;
+
+	if (stats->read_holdtime.nr)
+		namelen += 2;
+
+	for (i = 0; i < LOCKSTAT_POINTS; i++) {
+		char ip[32];
+
+		if (class->contention_point[i] == 0)
+			break;
+
+		if (!i)
+			seq_line(m, '-', 40-namelen, namelen);
+
+		snprintf(ip, sizeof(ip), "[<%p>]",
+				(void *)class->contention_point[i]);
+		seq_printf(m, "%40s %14lu %29s %pS\n",
+			   name, stats->contention_point[i],
+			   ip, (void *)class->contention_point[i]);
+	}
+	for (i = 0; i < LOCKSTAT_POINTS; i++) {
+		char ip[32];
+
+		if (class->contending_point[i] == 0)
+			break;
+
+		if (!i)
+			seq_line(m, '-', 40-namelen, namelen);
+
+		snprintf(ip, sizeof(ip), "[<%p>]",
+				(void *)class->contending_point[i]);
+		seq_printf(m, "%40s %14lu %29s %pS\n",
+			   name, stats->contending_point[i],
+			   ip, (void *)class->contending_point[i]);
+	}
+	if (i) {
+		seq_puts(m, "\n");
+		seq_line(m, '.', 0, 40 + 1 + 12 * (14 + 1));
+		seq_puts(m, "\n");
+	}
+}
+
+static void seq_header(struct seq_file *m)
+{
+	seq_puts(m, "lock_stat version 0.4\n");
+
+	if (unlikely(!debug_locks))
+		seq_printf(m, "*WARNING* lock debugging disabled!! - possibly due to a lockdep warning\n");
+
+	seq_line(m, '-', 0, 40 + 1 + 12 * (14 + 1));
+	seq_printf(m, "%40s %14s %14s %14s %14s %14s %14s %14s %14s %14s %14s "
+			"%14s %14s\n",
+			"class name",
+			"con-bounces",
+			"contentions",
+			"waittime-min",
+			"waittime-max",
+			"waittime-total",
+			"waittime-avg",
+			"acq-bounces",
+			"acquisitions",
+			"holdtime-min",
+			"holdtime-max",
+			"holdtime-total",
+			"holdtime-avg");
+	seq_line(m, '-', 0, 40 + 1 + 12 * (14 + 1));
+	seq_printf(m, "\n");
+}
+
+static void *ls_start(struct seq_file *m, loff_t *pos)
+{
+	struct lock_stat_seq *data = m->private;
+	struct lock_stat_data *iter;
+
+	if (*pos == 0)
+		return SEQ_START_TOKEN;
+
+	iter = data->stats + (*pos - 1);
+	if (iter >= data->iter_end)
+		iter = NULL;
+
+	return iter;
+}
+
+static void *ls_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	(*pos)++;
+	return ls_start(m, pos);
+}
+
+static void ls_stop(struct seq_file *m, void *v)
+{
+}
+
+static int ls_show(struct seq_file *m, void *v)
+{
+	if (v == SEQ_START_TOKEN)
+		seq_header(m);
+	else
+		seq_stats(m, v);
+
+	return 0;
+}
+
+static const struct seq_operations lockstat_ops = {
+	.start	= ls_start,
+	.next	= ls_next,
+	.stop	= ls_stop,
+	.show	= ls_show,
+};
+
+static int lock_stat_open(struct inode *inode, struct file *file)
+{
+	int res;
+	struct lock_class *class;
+	struct lock_stat_seq *data = vmalloc(sizeof(struct lock_stat_seq));
+
+	if (!data)
+		return -ENOMEM;
+
+	res = seq_open(file, &lockstat_ops);
+	if (!res) {
+		struct lock_stat_data *iter = data->stats;
+		struct seq_file *m = file->private_data;
+		unsigned long idx;
+
+		iterate_lock_classes(idx, class) {
+			if (!test_bit(idx, lock_classes_in_use))
+				continue;
+			iter->class = class;
+			iter->stats = lock_stats(class);
+			iter++;
+		}
+
+		data->iter_end = iter;
+
+		sort(data->stats, data->iter_end - data->stats,
+				sizeof(struct lock_stat_data),
+				lock_stat_cmp, NULL);
+
+		m->private = data;
+	} else
+		vfree(data);
+
+	return res;
+}
+
+static ssize_t lock_stat_write(struct file *file, const char __user *buf,
+			       size_t count, loff_t *ppos)
+{
+	struct lock_class *class;
+	unsigned long idx;
+	char c;
+
+	if (count) {
+		if (get_user(c, buf))
+			return -EFAULT;
+
+		if (c != '0')
+			return count;
+
+		iterate_lock_classes(idx, class) {
+			if (!test_bit(idx, lock_classes_in_use))
+				continue;
+			clear_lock_stats(class);
+		}
+	}
+	return count;
+}
+
+static int lock_stat_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *seq = file->private_data;
+
+	vfree(seq->private);
+	return seq_release(inode, file);
+}
+
+static const struct proc_ops lock_stat_proc_ops = {
+	.proc_open	= lock_stat_open,
+	.proc_write	= lock_stat_write,
+	.proc_read	= seq_read,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= lock_stat_release,
+};
+#endif /* CONFIG_LOCK_STAT */
+
+static int __init lockdep_proc_init(void)
+{
+	proc_create_seq("lockdep", S_IRUSR, NULL, &lockdep_ops);
+#ifdef CONFIG_PROVE_LOCKING
+	proc_create_seq("lockdep_chains", S_IRUSR, NULL, &lockdep_chains_ops);
+#endif
+	proc_create_single("lockdep_stats", S_IRUSR, NULL, lockdep_stats_show);
+#ifdef CONFIG_LOCK_STAT
+	proc_create("lock_stat", S_IRUSR | S_IWUSR, NULL, &lock_stat_proc_ops);
+#endif
+
+	return 0;
+}
+
+__initcall(lockdep_proc_init);
+
+/************** End of kernel-snapshot/kernel/locking/lockdep_proc.c **************/
 /************** Begin file src/loaded_objects.c **************/
 #line 1 "src/loaded_objects.c"
 /*
@@ -12045,6 +12869,137 @@ static int printk(const char *fmt, ...)
 	return len;
 }
 /************** End of src/printk.c **************/
+/************** Begin file src/settings.c **************/
+#line 1 "src/settings.c"
+/*
+ * Run-time settings, read from the environment once, before main(). A bad value is a
+ * one-line error naming the variable and what it accepts; the default is used then.
+ *
+ *   LIBLOCKDEP=0|1             validation off or on (on unless built -DLIBLOCKDEP_DEFAULT_OFF)
+ *   LIBLOCKDEP_LOG=path        reports go to this file (appended; %p is the pid)
+ *   LIBLOCKDEP_EXITCODE=N      exit status when reports were printed (66; 0 keeps the program's)
+ *   LIBLOCKDEP_ABORT=0|1       abort() right after the first report
+ *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
+ *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
+ *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
+ */
+#ifdef LIBLOCKDEP_DEFAULT_OFF
+#define LIBLOCKDEP_DEFAULT_CHECKING 0
+#else
+#define LIBLOCKDEP_DEFAULT_CHECKING 1
+#endif
+
+struct liblockdep_settings {
+	int exitcode;
+	bool abort_on_report;
+	bool summary;
+	bool addr2line;
+	const char *dump_dir;
+};
+
+static struct liblockdep_settings settings = { .exitcode = 66 };
+
+/* Checking on or off; liblockdep_enable()/_disable() change it at run time. */
+static int liblockdep_checking = LIBLOCKDEP_DEFAULT_CHECKING;
+
+/* Checking was off at some point: locks taken then are unknown to lockdep, so their
+ * unlocks must not read as unbalanced. */
+static bool liblockdep_was_off = !LIBLOCKDEP_DEFAULT_CHECKING;
+
+static void setting_error(const char *name, const char *value, const char *accepted)
+{
+	printk(KERN_ERR "liblockdep: %s=\"%s\" is not valid (accepted: %s); using the default\n",
+	       name, value, accepted);
+}
+
+/* A setting that is one of a few words; returns its index, or fallback. */
+static int setting_choice(const char *name, const char *const *words, int fallback,
+			  const char *accepted)
+{
+	const char *value = getenv(name);
+
+	if (!value)
+		return fallback;
+	for (int i = 0; words[i]; i++)
+		if (!strcmp(value, words[i]))
+			return i;
+	setting_error(name, value, accepted);
+	return fallback;
+}
+
+static bool setting_bool(const char *name, bool fallback)
+{
+	static const char *const words[] = { "0", "1", NULL };
+
+	return setting_choice(name, words, fallback, "0 or 1");
+}
+
+static int setting_exitcode(const char *name, int fallback)
+{
+	const char *value = getenv(name);
+	char *end;
+	long n;
+
+	if (!value)
+		return fallback;
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (errno || end == value || *end || n < 0 || n > 255) {
+		setting_error(name, value, "a number from 0 to 255");
+		return fallback;
+	}
+	return (int)n;
+}
+
+/* The log path with each %p replaced by the pid, so processes of a run don't mix. */
+static void open_log(const char *pattern)
+{
+	char path[PATH_MAX];
+	size_t len = 0;
+	int fd;
+
+	for (const char *p = pattern; *p && len < sizeof(path) - 16; p++) {
+		if (p[0] == '%' && p[1] == 'p') {
+			len += snprintf(path + len, sizeof(path) - len, "%d", (int)getpid());
+			p++;
+		} else {
+			path[len++] = *p;
+		}
+	}
+	path[len] = '\0';
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_LOG=\"%s\": cannot open %s: %s; "
+		       "reports go to stderr\n", pattern, path, strerror(errno));
+		return;
+	}
+	liblockdep_output_fd = fd;
+}
+
+static void liblockdep_at_exit(void);
+
+static void __attribute__((__constructor__)) liblockdep_read_settings(void)
+{
+	static const char *const symbolizers[] = { "none", "addr2line", NULL };
+	int saved_errno = errno;
+	const char *log = getenv("LIBLOCKDEP_LOG");
+
+	if (log && *log)
+		open_log(log);
+	liblockdep_checking = setting_bool("LIBLOCKDEP", LIBLOCKDEP_DEFAULT_CHECKING);
+	liblockdep_was_off |= !liblockdep_checking;
+	settings.exitcode = setting_exitcode("LIBLOCKDEP_EXITCODE", settings.exitcode);
+	settings.abort_on_report = setting_bool("LIBLOCKDEP_ABORT", false);
+	settings.summary = setting_bool("LIBLOCKDEP_SUMMARY", false);
+	settings.addr2line = setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizers, 0,
+					    "none or addr2line") == 1;
+	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
+	if (settings.dump_dir && !*settings.dump_dir)
+		settings.dump_dir = NULL;
+	atexit(liblockdep_at_exit);
+	errno = saved_errno;
+}
+/************** End of src/settings.c **************/
 /************** Begin file src/runtime.c **************/
 #line 1 "src/runtime.c"
 /*
@@ -12053,6 +13008,9 @@ static int printk(const char *fmt, ...)
  * and keeps validating. Only a failed internal consistency check (a WARN inside
  * lockdep) or exhausted capacity turns validation off, as lockdep itself announces.
  */
+static void cycle_edges_note_line(const char *line);
+static void task_read_name(struct task_struct *task);
+
 int debug_locks = 1;
 int debug_locks_silent;
 
@@ -12071,6 +13029,7 @@ int debug_locks_off(void)
 		reporting = true;
 		liblockdep_graph_lock();
 		printk_hold_report();
+		task_read_name(current);	/* the thread may have been renamed since */
 	}
 	return 1;
 }
@@ -12084,6 +13043,8 @@ static void liblockdep_report_end(void)
 	__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
 	printk_release_report();
 	liblockdep_graph_unlock();
+	if (settings.abort_on_report)
+		abort();
 }
 
 static void liblockdep_turn_off(void)
@@ -12092,9 +13053,12 @@ static void liblockdep_turn_off(void)
 }
 
 /* Every line lockdep prints passes here: the kernel's own words for giving up (out of
- * capacity) are where validation must really stop. */
+ * capacity) are where validation must really stop, and a reported cycle is noted for
+ * the dependency graph. */
 static void liblockdep_line_done(const char *line)
 {
+	if (reporting)
+		cycle_edges_note_line(line);
 	if (strstr(line, "turning off the locking correctness validator."))
 		liblockdep_turn_off();
 }
@@ -12161,10 +13125,62 @@ unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 	return count;
 }
 
+/*
+ * "file:line" of a code address, from addr2line (LIBLOCKDEP_SYMBOLIZE=addr2line):
+ * reports are rare, so one short-lived process per frame is fine. posix_spawn, not
+ * fork: no atfork handlers run while the reporter holds lockdep's graph lock.
+ */
+static bool addr2line(unsigned long addr, char *out, size_t size)
+{
+	char offset[32], exe[32], *argv[] = { "addr2line", "-e", NULL, offset, NULL };
+	posix_spawn_file_actions_t actions;
+	const ElfW(Ehdr) *ehdr;
+	ssize_t len = 0, n;
+	Dl_info info;
+	int fds[2], status;
+	pid_t pid;
+
+	if (!dladdr((void *)addr, &info) || !info.dli_fname || pipe2(fds, O_CLOEXEC))
+		return false;
+	/* The call instruction, not the return address; relative to a PIE or library. */
+	ehdr = info.dli_fbase;
+	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 -
+		 (ehdr->e_type == ET_DYN ? (unsigned long)info.dli_fbase : 0));
+	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
+	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
+	argv[2] = (char *)(strchr(info.dli_fname, '/') && strcmp(info.dli_fname,
+		   program_invocation_name) ? info.dli_fname : exe);
+	posix_spawn_file_actions_init(&actions);
+	posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+	if (posix_spawnp(&pid, "addr2line", &actions, NULL, argv, environ) == 0) {
+		close(fds[1]);
+		while (len < (ssize_t)size - 1 &&
+		       (n = read(fds[0], out + len, size - 1 - len)) > 0)
+			len += n;
+		waitpid(pid, &status, 0);
+	} else {
+		close(fds[1]);
+	}
+	posix_spawn_file_actions_destroy(&actions);
+	close(fds[0]);
+	out[len] = '\0';
+	out[strcspn(out, " \n")] = '\0';
+	return len > 0 && out[0] != '?';
+}
+
 void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int spaces)
 {
-	for (unsigned int i = 0; i < nr_entries; i++)
-		printk("%*c%pS\n", 1 + spaces, ' ', (void *)trace[i]);
+	int saved_errno = errno;
+	char where[PATH_MAX];
+
+	for (unsigned int i = 0; i < nr_entries; i++) {
+		if (settings.addr2line && addr2line(trace[i], where, sizeof(where)))
+			printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)trace[i], where);
+		else
+			printk("%*c%pS\n", 1 + spaces, ' ', (void *)trace[i]);
+	}
+	errno = saved_errno;
 }
 
 int stack_trace_snprint(char *buf, size_t size, const unsigned long *entries,
@@ -13092,8 +14108,6 @@ void debug_show_all_locks(void)
  * touches it, and each slow path that might (allocation, output, the first call of a
  * thread) saves and restores it where it happens.
  */
-static int liblockdep_checking = 1;
-
 struct lock_origin {
 	const void *lock;
 	unsigned long ip;
@@ -13179,6 +14193,26 @@ static inline struct lock_entry *held_lock_entry(const void *lock)
 	return NULL;
 }
 
+static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind kind,
+					       int read_mode, unsigned long ip);
+
+/*
+ * The entry to release at an unlock: a lock this thread holds, as lockdep knows
+ * (even with checking switched off since, so that lockdep's view stays balanced);
+ * otherwise, while checking, the lock's own entry, so that lockdep reports the
+ * unbalanced unlock; unless checking was ever off, when the lock may simply have
+ * been taken unseen.
+ */
+static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind kind,
+					      int read_mode, unsigned long ip)
+{
+	struct lock_entry *e = held_lock_entry(lock);
+
+	if (e || !liblockdep_checking || liblockdep_was_off)
+		return e;
+	return lock_entry_of(lock, kind, read_mode, ip);
+}
+
 /* The entry for a lock about to be used; created on first sight. */
 static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind kind,
 					       int read_mode, unsigned long ip)
@@ -13197,6 +14231,7 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 
 static struct lock_entry *lock_entry_find(const void *lock);
 static void lock_entry_drop_own_key(struct lock_entry *e);
+static void lock_entry_forget(const void *lock);
 
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
@@ -13204,6 +14239,11 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
 	struct lock_entry *old;
 
+	if (!liblockdep_checking) {
+		/* Unchecked, but a lock checked before at this address is gone. */
+		lock_entry_forget(lock);
+		return;
+	}
 	liblockdep_enter(ip);
 	/* Initialised again in place without a destroy: the old lock's class must go. */
 	old = lock_entry_find(lock);
@@ -13307,9 +14347,10 @@ static void lock_entry_forget(const void *lock)
 
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
+	if (!lock_entry_find(lock))
+		return;
 	liblockdep_enter(ip);
-	if (lock_entry_find(lock))
-		check_no_held_lock_in(lock, 1);
+	check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);
 }
 /************** End of src/validate.c **************/
@@ -13411,14 +14452,9 @@ static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, un
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking) &&
-	    !(mutex_nested_by_owner(m) && m->__data.__count > 1)) {
-		e = held_lock_entry(m);
-		if (!e)
-			e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip);
-		if (likely(e))
-			liblockdep_release(e, ip);
-	}
+	if (!(mutex_nested_by_owner(m) && m->__data.__count > 1) &&
+	    (e = unlock_entry(m, LOCK_KIND_MUTEX, 0, ip)))
+		liblockdep_release(e, ip);
 	return c11 ? real_mtx_unlock((mtx_t *)m) : real_pthread_mutex_unlock(m);
 }
 
@@ -13426,15 +14462,14 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthre
 {
 	int ret = real_pthread_mutex_init(m, attr);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0)
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 {
-	if (liblockdep_checking)
-		lock_entry_destroy(m, _RET_IP_);
+	lock_entry_destroy(m, _RET_IP_);
 	return real_pthread_mutex_destroy(m);
 }
 
@@ -13555,15 +14590,14 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pt
 {
 	int ret = real_pthread_rwlock_init(rw, attr);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0)
 		lock_entry_init(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 {
-	if (liblockdep_checking)
-		lock_entry_destroy(rw, _RET_IP_);
+	lock_entry_destroy(rw, _RET_IP_);
 	return real_pthread_rwlock_destroy(rw);
 }
 
@@ -13621,13 +14655,9 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking)) {
-		e = held_lock_entry(rw);
-		if (!e)
-			e = rwlock_entry(rw, _RET_IP_);
-		if (likely(e))
-			liblockdep_release(e, _RET_IP_);
-	}
+	e = unlock_entry(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
+	if (e)
+		liblockdep_release(e, _RET_IP_);
 	return real_pthread_rwlock_unlock(rw);
 }
 /************** End of src/pthread_rwlock.c **************/
@@ -13648,15 +14678,14 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshar
 {
 	int ret = real_pthread_spin_init(s, pshared);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0)
 		lock_entry_init((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
-	if (liblockdep_checking)
-		lock_entry_destroy((const void *)s, _RET_IP_);
+	lock_entry_destroy((const void *)s, _RET_IP_);
 	return real_pthread_spin_destroy(s);
 }
 
@@ -13690,13 +14719,9 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking)) {
-		e = held_lock_entry((const void *)s);
-		if (!e)
-			e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
-		if (likely(e))
-			liblockdep_release(e, _RET_IP_);
-	}
+	e = unlock_entry((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
+	if (e)
+		liblockdep_release(e, _RET_IP_);
 	return real_pthread_spin_unlock(s);
 }
 /************** End of src/pthread_spin.c **************/
@@ -13741,10 +14766,8 @@ static int cond_wait_checked(pthread_cond_t *c, pthread_mutex_t *m, enum cond_ca
 	struct lock_entry *held, *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking))
-		return real_cond_wait(c, m, call, wait);
 	held = held_lock_entry(m);
-	e = held ? held : lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip);
+	e = held ? held : unlock_entry(m, LOCK_KIND_MUTEX, 0, ip);
 	if (e)
 		liblockdep_release(e, ip);
 	ret = real_cond_wait(c, m, call, wait);
@@ -13798,15 +14821,14 @@ LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
 {
 	int ret = real_mtx_init(m, type);
 
-	if (ret == thrd_success && liblockdep_checking)
+	if (ret == thrd_success)
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API void liblockdep_mtx_destroy(mtx_t *m)
 {
-	if (liblockdep_checking)
-		lock_entry_destroy(m, _RET_IP_);
+	lock_entry_destroy(m, _RET_IP_);
 	real_mtx_destroy(m);
 }
 
@@ -13863,6 +14885,25 @@ LIBLOCKDEP_API void liblockdep_init(void)
 
 LIBLOCKDEP_API void liblockdep_set_thread(void)
 {
+}
+
+/* Checking can be switched at run time; lockdep keeps what it learnt meanwhile. */
+LIBLOCKDEP_API void liblockdep_enable(void)
+{
+	WRITE_ONCE(liblockdep_checking, 1);
+}
+
+LIBLOCKDEP_API void liblockdep_disable(void)
+{
+	liblockdep_was_off = true;
+	WRITE_ONCE(liblockdep_checking, 0);
+}
+
+/* Off when switched off, or when lockdep gave up (out of capacity, or a broken
+ * internal check). */
+LIBLOCKDEP_API int liblockdep_enabled(void)
+{
+	return READ_ONCE(liblockdep_checking) && READ_ONCE(debug_locks);
 }
 
 LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass)
@@ -14037,4 +15078,285 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	free(locks);
 }
 /************** End of src/api.c **************/
+/************** Begin file src/dump.c **************/
+#line 1 "src/dump.c"
+/*
+ * What a run leaves behind: lockdep's own /proc views (lockdep, lockdep_chains,
+ * lockdep_stats, produced by the kernel's lockdep_proc.c) and a Graphviz graph of the
+ * class dependencies written to LIBLOCKDEP_DUMP or by liblockdep_dump(); a summary
+ * line; and the exit status that tells a test runner reports were printed.
+ */
+struct proc_view {
+	const char *name;
+	const struct seq_operations *ops;
+	int (*show)(struct seq_file *m, void *v);
+};
+
+static struct proc_view proc_views[4];
+static unsigned int nr_proc_views;
+
+static void proc_register(const char *name, const struct seq_operations *ops,
+			  int (*show)(struct seq_file *m, void *v))
+{
+	if (nr_proc_views < ARRAY_SIZE(proc_views))
+		proc_views[nr_proc_views++] = (struct proc_view){ name, ops, show };
+}
+
+static void proc_create_seq(const char *name, int mode, void *parent,
+			    const struct seq_operations *ops)
+{
+	proc_register(name, ops, NULL);
+}
+
+static void proc_create_single(const char *name, int mode, void *parent,
+			       int (*show)(struct seq_file *m, void *v))
+{
+	proc_register(name, NULL, show);
+}
+
+static void seq_write_text(struct seq_file *m, const char *text, size_t len)
+{
+	if (m->count + len + 1 > m->size) {
+		size_t size = m->size ? 2 * m->size : 4096;
+		char *grown;
+
+		while (size < m->count + len + 1)
+			size *= 2;
+		grown = realloc(m->buf, size);
+		if (!grown)
+			return;
+		m->buf = grown;
+		m->size = size;
+	}
+	memcpy(m->buf + m->count, text, len);
+	m->count += len;
+}
+
+static void seq_printf(struct seq_file *m, const char *fmt, ...)
+{
+	char text[PRINTK_LINE_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	seq_write_text(m, text, liblockdep_vsnprintk(text, sizeof(text), fmt, ap));
+	va_end(ap);
+}
+
+static void seq_puts(struct seq_file *m, const char *s)
+{
+	seq_write_text(m, s, strlen(s));
+}
+
+/* Runs a view as reading its /proc file would. */
+static void proc_view_fill(const struct proc_view *view, struct seq_file *m)
+{
+	loff_t pos = 0;
+	void *v;
+
+	if (view->show) {
+		view->show(m, NULL);
+		return;
+	}
+	for (v = view->ops->start(m, &pos); v; v = view->ops->next(m, v, &pos))
+		view->ops->show(m, v);
+	view->ops->stop(m, v);
+}
+
+static FILE *dump_open(const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot write %s: %s\n", path,
+		       strerror(errno));
+	return f;
+}
+
+/*
+ * Edges of the cycles lockdep reported, named by class, so the graph can show them.
+ * A circular report lists the existing chain as "-> #N (class)..." lines, #N first:
+ * #0 -> #1 -> ... -> #N exist, and the new dependency closes the cycle #N -> #0.
+ */
+#define CYCLE_EDGES_MAX 64
+static struct { char from[128], to[128]; } cycle_edges[CYCLE_EDGES_MAX];
+static unsigned int nr_cycle_edges;
+static __thread char cycle_first[128], cycle_last[128];
+
+static void cycle_edge_add(const char *from, const char *to)
+{
+	if (nr_cycle_edges < CYCLE_EDGES_MAX) {
+		snprintf(cycle_edges[nr_cycle_edges].from, 128, "%s", from);
+		snprintf(cycle_edges[nr_cycle_edges].to, 128, "%s", to);
+		nr_cycle_edges++;
+	}
+}
+
+/* Called (with the graph lock held) for each line of a report being printed. */
+static void cycle_edges_note_line(const char *line)
+{
+	const char *name = strstr(line, "-> #");
+	char class[128];
+	int len;
+
+	if (strstr(line, "WARNING: possible circular locking dependency detected")) {
+		cycle_first[0] = cycle_last[0] = '\0';
+		return;
+	}
+	if (strstr(line, "*** DEADLOCK ***") && cycle_first[0]) {
+		cycle_edge_add(cycle_first, cycle_last);
+		cycle_first[0] = '\0';
+		return;
+	}
+	if (!name || !(name = strchr(name, '(')) || !strstr(name, "){"))
+		return;
+	len = (int)(strstr(name, "){") - name - 1);
+	snprintf(class, sizeof(class), "%.*s", len, name + 1);
+	if (!cycle_first[0])
+		snprintf(cycle_first, sizeof(cycle_first), "%s", class);
+	else
+		cycle_edge_add(class, cycle_last);
+	snprintf(cycle_last, sizeof(cycle_last), "%s", class);
+}
+
+/* Marks a dependency that lies on a reported cycle as drawn; is it on one? */
+static bool cycle_edge_draw(const char *from, const char *to, bool *drawn)
+{
+	bool found = false;
+
+	for (unsigned int i = 0; i < nr_cycle_edges; i++) {
+		if (!strcmp(cycle_edges[i].from, from) && !strcmp(cycle_edges[i].to, to)) {
+			drawn[i] = true;
+			found = true;
+		}
+	}
+	return found;
+}
+
+/* The class name as lockdep prints it: name, then #version and /subclass. */
+static void dot_class_name(char *out, size_t size, struct lock_class *class)
+{
+	char key[KSYM_NAME_LEN];
+	const char *name = class->name;
+	size_t len;
+
+	if (!name)
+		name = __get_key_name(class->key, key);
+	len = snprintf(out, size, "%s", name);
+	if (class->name_version > 1 && len < size)
+		len += snprintf(out + len, size - len, "#%d", class->name_version);
+	if (class->subclass && len < size)
+		snprintf(out + len, size - len, "/%d", class->subclass);
+}
+
+static void dot_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* One node per class in use, one edge per direct dependency (class -> locks_after). */
+static void dump_dot(FILE *f)
+{
+	bool drawn[CYCLE_EDGES_MAX] = { false };
+	char from[256], to[256];
+
+	fprintf(f, "digraph lockdep {\n\trankdir=LR;\n\tnode [shape=box, fontname=\"monospace\"];\n");
+	for (unsigned long i = 0; i < ARRAY_SIZE(lock_classes); i++) {
+		struct lock_class *class = &lock_classes[i];
+		struct lock_list *entry;
+
+		if (!test_bit(i, lock_classes_in_use))
+			continue;
+		dot_class_name(from, sizeof(from), class);
+		fputc('\t', f);
+		dot_quoted(f, from);
+		fprintf(f, ";\n");
+		list_for_each_entry(entry, &class->locks_after, entry) {
+			dot_class_name(to, sizeof(to), entry->class);
+			fputc('\t', f);
+			dot_quoted(f, from);
+			fprintf(f, " -> ");
+			dot_quoted(f, to);
+			fprintf(f, cycle_edge_draw(from, to, drawn) ?
+				" [color=red, penwidth=3];\n" : ";\n");
+		}
+	}
+	/* A reported cycle's closing edge was refused by lockdep, so it is not in
+	 * locks_after: draw it too, dashed. */
+	for (unsigned int i = 0; i < nr_cycle_edges; i++) {
+		if (drawn[i])
+			continue;
+		fputc('\t', f);
+		dot_quoted(f, cycle_edges[i].from);
+		fprintf(f, " -> ");
+		dot_quoted(f, cycle_edges[i].to);
+		fprintf(f, " [color=red, penwidth=3, style=dashed];\n");
+	}
+	fprintf(f, "}\n");
+}
+
+static void dump_to(const char *dir)
+{
+	static bool views_registered;
+	struct seq_file m = { 0 };
+	FILE *f;
+
+	liblockdep_graph_lock();
+	if (!views_registered) {
+		lockdep_proc_init();
+		views_registered = true;
+	}
+	liblockdep_graph_unlock();
+	for (unsigned int i = 0; i < nr_proc_views; i++) {
+		m.count = 0;
+		proc_view_fill(&proc_views[i], &m);
+		f = dump_open(dir, proc_views[i].name);
+		if (f) {
+			fwrite(m.buf, 1, m.count, f);
+			fclose(f);
+		}
+	}
+	free(m.buf);
+	f = dump_open(dir, "lockdep.dot");
+	if (f) {
+		liblockdep_graph_lock();
+		dump_dot(f);
+		liblockdep_graph_unlock();
+		fclose(f);
+	}
+}
+
+LIBLOCKDEP_API void liblockdep_dump(void)
+{
+	int saved_errno = errno;
+
+	dump_to(settings.dump_dir ? settings.dump_dir : ".");
+	errno = saved_errno;
+}
+
+static void liblockdep_at_exit(void)
+{
+	unsigned long reports = READ_ONCE(liblockdep_reports);
+
+	if (settings.dump_dir)
+		dump_to(settings.dump_dir);
+	if (settings.summary)
+		printk(KERN_INFO "liblockdep: %lu report%s, %lu lock classes, %lu direct "
+		       "dependencies, %lu lock chains, held-lock depth up to %u\n",
+		       reports, str_plural(reports), nr_lock_classes, nr_list_entries,
+		       lock_chain_count(), max_lockdep_depth);
+	if (reports && settings.exitcode) {
+		fflush(NULL);
+		_exit(settings.exitcode);
+	}
+}
+/************** End of src/dump.c **************/
 #endif /* LIBLOCKDEP */

@@ -15,6 +15,25 @@ LIBLOCKDEP_API void liblockdep_set_thread(void)
 {
 }
 
+/* Checking can be switched at run time; lockdep keeps what it learnt meanwhile. */
+LIBLOCKDEP_API void liblockdep_enable(void)
+{
+	WRITE_ONCE(liblockdep_checking, 1);
+}
+
+LIBLOCKDEP_API void liblockdep_disable(void)
+{
+	liblockdep_was_off = true;
+	WRITE_ONCE(liblockdep_checking, 0);
+}
+
+/* Off when switched off, or when lockdep gave up (out of capacity, or a broken
+ * internal check). */
+LIBLOCKDEP_API int liblockdep_enabled(void)
+{
+	return READ_ONCE(liblockdep_checking) && READ_ONCE(debug_locks);
+}
+
 LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass)
 {
 	pthread_mutex_t *m = mutex;

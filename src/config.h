@@ -55,6 +55,11 @@
 #define CONFIG_LOCKDEP_STACK_TRACE_BITS LIBLOCKDEP_STACK_TRACE_BITS
 #define CONFIG_LOCKDEP_STACK_TRACE_HASH_BITS 14
 #define CONFIG_LOCKDEP_CIRCULAR_QUEUE_BITS 12
-#define IS_ENABLED(option) 0
+/* IS_ENABLED(CONFIG_X): 1 when CONFIG_X is defined as 1, as in <linux/kconfig.h>. */
+#define LIBLOCKDEP_PLACEHOLDER_1 0,
+#define LIBLOCKDEP_SECOND_ARG(ignored, val, ...) val
+#define LIBLOCKDEP_IS_ONE(arg_or_junk) LIBLOCKDEP_SECOND_ARG(arg_or_junk 1, 0, 0)
+#define LIBLOCKDEP_IS_DEFINED_(val) LIBLOCKDEP_IS_ONE(LIBLOCKDEP_PLACEHOLDER_##val)
+#define IS_ENABLED(option) LIBLOCKDEP_IS_DEFINED_(option)
 
 #include "real_pthread.h"

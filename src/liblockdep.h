@@ -31,11 +31,26 @@
  *   its symbol. A lock never initialised by a call (zeroed memory) belongs to the
  *   class of the call site that first locks it.
  *
- * COMPILE-TIME CAPACITY (defaults are the kernel's)
- *   LIBLOCKDEP_MAX_LOCK_DEPTH      locks one thread may hold at once (64)
+ * RUN TIME (environment, read once at start)
+ *   LIBLOCKDEP=0|1                 validation off or on (default on; built with
+ *                                  -DLIBLOCKDEP_DEFAULT_OFF, off until LIBLOCKDEP=1)
+ *   LIBLOCKDEP_LOG=path            reports go to this file, appended; %p is the pid
+ *   LIBLOCKDEP_EXITCODE=N          exit status if any report was printed (66; 0 keeps
+ *                                  the program's own)
+ *   LIBLOCKDEP_ABORT=1             abort() right after the first report
+ *   LIBLOCKDEP_SUMMARY=1           one line of totals at exit
+ *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the
+ *                                  kernel's /proc views) and lockdep.dot (Graphviz)
+ *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs addr2line and -g)
+ *
+ * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
+ * "BUG: MAX_... too low!" and validation stops, the program runs on)
+ *   LIBLOCKDEP_MAX_LOCK_DEPTH      locks one thread may hold at once (63, lockdep's
+ *                                  ceiling; 40 bytes per thread each)
  *   LIBLOCKDEP_DEPENDENCY_BITS     log2 of dependency entries (15)
  *   LIBLOCKDEP_CHAIN_BITS          log2 of lock chains (16)
  *   LIBLOCKDEP_STACK_TRACE_BITS    log2 of saved stack-trace entries (19)
+ *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
  * LICENCE
  *   GPL-2.0, because the kernel's lockdep (which liblockdep.c contains) is.
@@ -52,6 +67,15 @@ extern "C" {
 /* Compatibility with the 2013 liblockdep; never required. */
 void liblockdep_init(void);
 void liblockdep_set_thread(void);
+
+/* Switch validation at run time (see LIBLOCKDEP below); enabled() is 0 when off,
+ * or when lockdep gave up (it says why when it does). */
+void liblockdep_enable(void);
+void liblockdep_disable(void);
+int liblockdep_enabled(void);
+
+/* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (or the current directory). */
+void liblockdep_dump(void);
 
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
@@ -164,6 +188,10 @@ struct liblockdep_key {
 	void *opaque[2];
 };
 #define liblockdep_init()				((void)0)
+#define liblockdep_enable()				((void)0)
+#define liblockdep_disable()				((void)0)
+#define liblockdep_enabled()				0
+#define liblockdep_dump()				((void)0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)

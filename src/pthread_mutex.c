@@ -94,14 +94,9 @@ static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, un
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking) &&
-	    !(mutex_nested_by_owner(m) && m->__data.__count > 1)) {
-		e = held_lock_entry(m);
-		if (!e)
-			e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip);
-		if (likely(e))
-			liblockdep_release(e, ip);
-	}
+	if (!(mutex_nested_by_owner(m) && m->__data.__count > 1) &&
+	    (e = unlock_entry(m, LOCK_KIND_MUTEX, 0, ip)))
+		liblockdep_release(e, ip);
 	return c11 ? real_mtx_unlock((mtx_t *)m) : real_pthread_mutex_unlock(m);
 }
 
@@ -109,15 +104,14 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthre
 {
 	int ret = real_pthread_mutex_init(m, attr);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0)
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 {
-	if (liblockdep_checking)
-		lock_entry_destroy(m, _RET_IP_);
+	lock_entry_destroy(m, _RET_IP_);
 	return real_pthread_mutex_destroy(m);
 }
 

@@ -83,15 +83,14 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pt
 {
 	int ret = real_pthread_rwlock_init(rw, attr);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0)
 		lock_entry_init(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 {
-	if (liblockdep_checking)
-		lock_entry_destroy(rw, _RET_IP_);
+	lock_entry_destroy(rw, _RET_IP_);
 	return real_pthread_rwlock_destroy(rw);
 }
 
@@ -149,12 +148,8 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking)) {
-		e = held_lock_entry(rw);
-		if (!e)
-			e = rwlock_entry(rw, _RET_IP_);
-		if (likely(e))
-			liblockdep_release(e, _RET_IP_);
-	}
+	e = unlock_entry(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
+	if (e)
+		liblockdep_release(e, _RET_IP_);
 	return real_pthread_rwlock_unlock(rw);
 }

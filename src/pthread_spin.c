@@ -13,15 +13,14 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshar
 {
 	int ret = real_pthread_spin_init(s, pshared);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0)
 		lock_entry_init((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
-	if (liblockdep_checking)
-		lock_entry_destroy((const void *)s, _RET_IP_);
+	lock_entry_destroy((const void *)s, _RET_IP_);
 	return real_pthread_spin_destroy(s);
 }
 
@@ -55,12 +54,8 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking)) {
-		e = held_lock_entry((const void *)s);
-		if (!e)
-			e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
-		if (likely(e))
-			liblockdep_release(e, _RET_IP_);
-	}
+	e = unlock_entry((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
+	if (e)
+		liblockdep_release(e, _RET_IP_);
 	return real_pthread_spin_unlock(s);
 }

@@ -4,6 +4,9 @@
  * and keeps validating. Only a failed internal consistency check (a WARN inside
  * lockdep) or exhausted capacity turns validation off, as lockdep itself announces.
  */
+static void cycle_edges_note_line(const char *line);
+static void task_read_name(struct task_struct *task);
+
 int debug_locks = 1;
 int debug_locks_silent;
 
@@ -22,6 +25,7 @@ int debug_locks_off(void)
 		reporting = true;
 		liblockdep_graph_lock();
 		printk_hold_report();
+		task_read_name(current);	/* the thread may have been renamed since */
 	}
 	return 1;
 }
@@ -35,6 +39,8 @@ static void liblockdep_report_end(void)
 	__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
 	printk_release_report();
 	liblockdep_graph_unlock();
+	if (settings.abort_on_report)
+		abort();
 }
 
 static void liblockdep_turn_off(void)
@@ -43,9 +49,12 @@ static void liblockdep_turn_off(void)
 }
 
 /* Every line lockdep prints passes here: the kernel's own words for giving up (out of
- * capacity) are where validation must really stop. */
+ * capacity) are where validation must really stop, and a reported cycle is noted for
+ * the dependency graph. */
 static void liblockdep_line_done(const char *line)
 {
+	if (reporting)
+		cycle_edges_note_line(line);
 	if (strstr(line, "turning off the locking correctness validator."))
 		liblockdep_turn_off();
 }

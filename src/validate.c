@@ -5,8 +5,6 @@
  * touches it, and each slow path that might (allocation, output, the first call of a
  * thread) saves and restores it where it happens.
  */
-static int liblockdep_checking = 1;
-
 struct lock_origin {
 	const void *lock;
 	unsigned long ip;
@@ -92,6 +90,26 @@ static inline struct lock_entry *held_lock_entry(const void *lock)
 	return NULL;
 }
 
+static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind kind,
+					       int read_mode, unsigned long ip);
+
+/*
+ * The entry to release at an unlock: a lock this thread holds, as lockdep knows
+ * (even with checking switched off since, so that lockdep's view stays balanced);
+ * otherwise, while checking, the lock's own entry, so that lockdep reports the
+ * unbalanced unlock; unless checking was ever off, when the lock may simply have
+ * been taken unseen.
+ */
+static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind kind,
+					      int read_mode, unsigned long ip)
+{
+	struct lock_entry *e = held_lock_entry(lock);
+
+	if (e || !liblockdep_checking || liblockdep_was_off)
+		return e;
+	return lock_entry_of(lock, kind, read_mode, ip);
+}
+
 /* The entry for a lock about to be used; created on first sight. */
 static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind kind,
 					       int read_mode, unsigned long ip)
@@ -110,6 +128,7 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 
 static struct lock_entry *lock_entry_find(const void *lock);
 static void lock_entry_drop_own_key(struct lock_entry *e);
+static void lock_entry_forget(const void *lock);
 
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
@@ -117,6 +136,11 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
 	struct lock_entry *old;
 
+	if (!liblockdep_checking) {
+		/* Unchecked, but a lock checked before at this address is gone. */
+		lock_entry_forget(lock);
+		return;
+	}
 	liblockdep_enter(ip);
 	/* Initialised again in place without a destroy: the old lock's class must go. */
 	old = lock_entry_find(lock);
@@ -220,8 +244,9 @@ static void lock_entry_forget(const void *lock)
 
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
+	if (!lock_entry_find(lock))
+		return;
 	liblockdep_enter(ip);
-	if (lock_entry_find(lock))
-		check_no_held_lock_in(lock, 1);
+	check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);
 }

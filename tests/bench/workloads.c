@@ -20,6 +20,7 @@
 #define NR_CLASSES	5000
 #define NR_CHAINS	50000
 #define QUEUE_LEN	64
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* Each thread's own lock, padded: no two threads share a cache line. */
 struct worker {
@@ -27,6 +28,7 @@ struct worker {
 	long id;
 	long iters;
 	void *(*loop)(struct worker *);
+	double start, end;
 	char pad[128];
 };
 
@@ -138,7 +140,7 @@ static void *many_classes(struct worker *w)
 {
 	long chains = 0;
 
-	for (size_t p = 0; p < sizeof(chain_steps) / sizeof(chain_steps[0]); p++)
+	for (size_t p = 0; p < ARRAY_SIZE(chain_steps); p++)
 		for (int first = 0; first < nr_classes; first++) {
 			if (chains == w->iters)
 				return NULL;
@@ -177,16 +179,15 @@ static const struct workload {
 	int threads;
 	long iters;		/* per thread */
 	int ops;		/* operations per iteration, all threads together */
-	int warm_up;
 } workloads[] = {
-	{ "mutex",	own_lock,	1, 2000000, 1, 1 },
-	{ "nested3",	nested,		1,  500000, 3, 1 },
-	{ "rwlock",	read_mostly,	1, 2000000, 1, 1 },
-	{ "own2",	own_lock,	2, 1000000, 2, 1 },
-	{ "own4",	own_lock,	4,  500000, 4, 1 },
-	{ "pool4",	shared_pool,	4,  125000, 8, 1 },
-	{ "classes",	many_classes,	1, NR_CHAINS, 1, 0 },
-	{ "condvar",	pipeline,	2,  200000, 1, 1 },
+	{ "mutex",	own_lock,	1, 2000000, 1 },
+	{ "nested3",	nested,		1,  500000, 3 },
+	{ "rwlock",	read_mostly,	1, 2000000, 1 },
+	{ "own2",	own_lock,	2, 1000000, 2 },
+	{ "own4",	own_lock,	4,  500000, 4 },
+	{ "pool4",	shared_pool,	4,  125000, 8 },
+	{ "classes",	many_classes,	1, NR_CHAINS, 1 },
+	{ "condvar",	pipeline,	2,  200000, 1 },
 };
 
 static double now(void)
@@ -197,33 +198,40 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Threads are created before the clock starts and released together. */
+/* Threads are created off the clock and released together. Each one times itself:
+ * the main thread may wake from the barrier after the workers are done. */
 static void *thread_start(void *arg)
 {
 	struct worker *w = arg;
 
 	pthread_barrier_wait(&start_line);
-	return w->loop(w);
+	w->start = now();
+	w->loop(w);
+	w->end = now();
+	return NULL;
 }
 
+/* Seconds from the first thread's start to the last one's end. */
 static double run(const struct workload *wl, long iters)
 {
 	pthread_t t[MAX_THREADS];
-	double start;
+	double start = 1e300, end = 0;
 
-	pthread_barrier_init(&start_line, NULL, wl->threads + 1);
+	pthread_barrier_init(&start_line, NULL, wl->threads);
 	for (int i = 0; i < wl->threads; i++) {
 		workers[i].iters = iters;
 		workers[i].loop = wl->loop;
 		pthread_create(&t[i], NULL, thread_start, &workers[i]);
 	}
-	pthread_barrier_wait(&start_line);
-	start = now();
-	for (int i = 0; i < wl->threads; i++)
+	for (int i = 0; i < wl->threads; i++) {
 		pthread_join(t[i], NULL);
-	start = now() - start;
+		if (workers[i].start < start)
+			start = workers[i].start;
+		if (workers[i].end > end)
+			end = workers[i].end;
+	}
 	pthread_barrier_destroy(&start_line);
-	return start;
+	return end - start;
 }
 
 /* Peak resident set, from the kernel: no dependency on /usr/bin/time. */
@@ -249,28 +257,29 @@ int main(int argc, char **argv)
 	long iters;
 	double secs;
 
-	for (size_t i = 0; argc > 1 && i < sizeof(workloads) / sizeof(workloads[0]); i++)
+	for (size_t i = 0; argc > 1 && i < ARRAY_SIZE(workloads); i++)
 		if (!strcmp(argv[1], workloads[i].name))
 			wl = &workloads[i];
 	if (!wl || divisor < 1) {
 		fprintf(stderr, "usage: workloads NAME [DIVISOR]; NAME is one of:");
-		for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(workloads); i++)
 			fprintf(stderr, " %s", workloads[i].name);
 		fputc('\n', stderr);
 		return 2;
 	}
-	/* A checker's one-time start-up (symbol tables, first thread) is not measured. */
+	/* A checker's one-time set-up (reading symbol tables, say) is not measured. */
 	pthread_mutex_lock(&first_lock);
 	pthread_mutex_unlock(&first_lock);
 	for (int i = 0; i < MAX_THREADS; i++) {
 		workers[i].id = i;
 		pthread_mutex_init(&workers[i].own, NULL);
 	}
-	/* "classes" keeps its shape when scaled down: ten chains per class. */
+	/* "classes" measures the cold path: no warm-up. Scaled down, it keeps its
+	 * shape, ten chains per class. */
 	iters = wl->iters / divisor;
 	if (wl->loop == many_classes)
 		nr_classes = NR_CLASSES / divisor;
-	if (wl->warm_up)
+	else
 		run(wl, iters / 10 + 1);
 	secs = run(wl, iters);
 	printf("%.2f %ld\n", secs * 1e9 / (iters * wl->ops), peak_rss_kib());

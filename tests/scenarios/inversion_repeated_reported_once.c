@@ -1,5 +1,5 @@
 /*
- * The same inversion hit 100,000 times is reported once; validation then goes on
+ * The same inversion hit a million times is reported once; validation then goes on
  * and a second, different inversion gets its own report.
  *
  * Expect: WARNING: possible circular locking dependency detected
@@ -24,7 +24,7 @@ static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
 int main(void)
 {
 	nest(&lock_a, &lock_b);
-	for (int i = 0; i < 100000; i++)
+	for (int i = 0; i < 1000000; i++)
 		nest(&lock_b, &lock_a);
 	nest(&lock_c, &lock_d);
 	nest(&lock_d, &lock_c);

@@ -1,0 +1,278 @@
+/*
+ * What a run leaves behind: lockdep's own /proc views (lockdep, lockdep_chains,
+ * lockdep_stats, produced by the kernel's lockdep_proc.c) and a Graphviz graph of the
+ * class dependencies written to LIBLOCKDEP_DUMP or by liblockdep_dump(); a summary
+ * line; and the exit status that tells a test runner reports were printed.
+ */
+struct proc_view {
+	const char *name;
+	const struct seq_operations *ops;
+	int (*show)(struct seq_file *m, void *v);
+};
+
+static struct proc_view proc_views[4];
+static unsigned int nr_proc_views;
+
+static void proc_register(const char *name, const struct seq_operations *ops,
+			  int (*show)(struct seq_file *m, void *v))
+{
+	if (nr_proc_views < ARRAY_SIZE(proc_views))
+		proc_views[nr_proc_views++] = (struct proc_view){ name, ops, show };
+}
+
+static void proc_create_seq(const char *name, int mode, void *parent,
+			    const struct seq_operations *ops)
+{
+	proc_register(name, ops, NULL);
+}
+
+static void proc_create_single(const char *name, int mode, void *parent,
+			       int (*show)(struct seq_file *m, void *v))
+{
+	proc_register(name, NULL, show);
+}
+
+static void seq_write_text(struct seq_file *m, const char *text, size_t len)
+{
+	if (m->count + len + 1 > m->size) {
+		size_t size = m->size ? 2 * m->size : 4096;
+		char *grown;
+
+		while (size < m->count + len + 1)
+			size *= 2;
+		grown = realloc(m->buf, size);
+		if (!grown)
+			return;
+		m->buf = grown;
+		m->size = size;
+	}
+	memcpy(m->buf + m->count, text, len);
+	m->count += len;
+}
+
+static void seq_printf(struct seq_file *m, const char *fmt, ...)
+{
+	char text[PRINTK_LINE_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	seq_write_text(m, text, liblockdep_vsnprintk(text, sizeof(text), fmt, ap));
+	va_end(ap);
+}
+
+static void seq_puts(struct seq_file *m, const char *s)
+{
+	seq_write_text(m, s, strlen(s));
+}
+
+/* Runs a view as reading its /proc file would. */
+static void proc_view_fill(const struct proc_view *view, struct seq_file *m)
+{
+	loff_t pos = 0;
+	void *v;
+
+	if (view->show) {
+		view->show(m, NULL);
+		return;
+	}
+	for (v = view->ops->start(m, &pos); v; v = view->ops->next(m, v, &pos))
+		view->ops->show(m, v);
+	view->ops->stop(m, v);
+}
+
+static FILE *dump_open(const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot write %s: %s\n", path,
+		       strerror(errno));
+	return f;
+}
+
+/*
+ * Edges of the cycles lockdep reported, named by class, so the graph can show them.
+ * A circular report lists the existing chain as "-> #N (class)..." lines, #N first:
+ * #0 -> #1 -> ... -> #N exist, and the new dependency closes the cycle #N -> #0.
+ */
+#define CYCLE_EDGES_MAX 64
+static struct { char from[128], to[128]; } cycle_edges[CYCLE_EDGES_MAX];
+static unsigned int nr_cycle_edges;
+static __thread char cycle_first[128], cycle_last[128];
+
+static void cycle_edge_add(const char *from, const char *to)
+{
+	if (nr_cycle_edges < CYCLE_EDGES_MAX) {
+		snprintf(cycle_edges[nr_cycle_edges].from, 128, "%s", from);
+		snprintf(cycle_edges[nr_cycle_edges].to, 128, "%s", to);
+		nr_cycle_edges++;
+	}
+}
+
+/* Called (with the graph lock held) for each line of a report being printed. */
+static void cycle_edges_note_line(const char *line)
+{
+	const char *name = strstr(line, "-> #");
+	char class[128];
+	int len;
+
+	if (strstr(line, "WARNING: possible circular locking dependency detected")) {
+		cycle_first[0] = cycle_last[0] = '\0';
+		return;
+	}
+	if (strstr(line, "*** DEADLOCK ***") && cycle_first[0]) {
+		cycle_edge_add(cycle_first, cycle_last);
+		cycle_first[0] = '\0';
+		return;
+	}
+	if (!name || !(name = strchr(name, '(')) || !strstr(name, "){"))
+		return;
+	len = (int)(strstr(name, "){") - name - 1);
+	snprintf(class, sizeof(class), "%.*s", len, name + 1);
+	if (!cycle_first[0])
+		snprintf(cycle_first, sizeof(cycle_first), "%s", class);
+	else
+		cycle_edge_add(class, cycle_last);
+	snprintf(cycle_last, sizeof(cycle_last), "%s", class);
+}
+
+/* Marks a dependency that lies on a reported cycle as drawn; is it on one? */
+static bool cycle_edge_draw(const char *from, const char *to, bool *drawn)
+{
+	bool found = false;
+
+	for (unsigned int i = 0; i < nr_cycle_edges; i++) {
+		if (!strcmp(cycle_edges[i].from, from) && !strcmp(cycle_edges[i].to, to)) {
+			drawn[i] = true;
+			found = true;
+		}
+	}
+	return found;
+}
+
+/* The class name as lockdep prints it: name, then #version and /subclass. */
+static void dot_class_name(char *out, size_t size, struct lock_class *class)
+{
+	char key[KSYM_NAME_LEN];
+	const char *name = class->name;
+	size_t len;
+
+	if (!name)
+		name = __get_key_name(class->key, key);
+	len = snprintf(out, size, "%s", name);
+	if (class->name_version > 1 && len < size)
+		len += snprintf(out + len, size - len, "#%d", class->name_version);
+	if (class->subclass && len < size)
+		snprintf(out + len, size - len, "/%d", class->subclass);
+}
+
+static void dot_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* One node per class in use, one edge per direct dependency (class -> locks_after). */
+static void dump_dot(FILE *f)
+{
+	bool drawn[CYCLE_EDGES_MAX] = { false };
+	char from[256], to[256];
+
+	fprintf(f, "digraph lockdep {\n\trankdir=LR;\n\tnode [shape=box, fontname=\"monospace\"];\n");
+	for (unsigned long i = 0; i < ARRAY_SIZE(lock_classes); i++) {
+		struct lock_class *class = &lock_classes[i];
+		struct lock_list *entry;
+
+		if (!test_bit(i, lock_classes_in_use))
+			continue;
+		dot_class_name(from, sizeof(from), class);
+		fputc('\t', f);
+		dot_quoted(f, from);
+		fprintf(f, ";\n");
+		list_for_each_entry(entry, &class->locks_after, entry) {
+			dot_class_name(to, sizeof(to), entry->class);
+			fputc('\t', f);
+			dot_quoted(f, from);
+			fprintf(f, " -> ");
+			dot_quoted(f, to);
+			fprintf(f, cycle_edge_draw(from, to, drawn) ?
+				" [color=red, penwidth=3];\n" : ";\n");
+		}
+	}
+	/* A reported cycle's closing edge was refused by lockdep, so it is not in
+	 * locks_after: draw it too, dashed. */
+	for (unsigned int i = 0; i < nr_cycle_edges; i++) {
+		if (drawn[i])
+			continue;
+		fputc('\t', f);
+		dot_quoted(f, cycle_edges[i].from);
+		fprintf(f, " -> ");
+		dot_quoted(f, cycle_edges[i].to);
+		fprintf(f, " [color=red, penwidth=3, style=dashed];\n");
+	}
+	fprintf(f, "}\n");
+}
+
+static void dump_to(const char *dir)
+{
+	static bool views_registered;
+	struct seq_file m = { 0 };
+	FILE *f;
+
+	liblockdep_graph_lock();
+	if (!views_registered) {
+		lockdep_proc_init();
+		views_registered = true;
+	}
+	liblockdep_graph_unlock();
+	for (unsigned int i = 0; i < nr_proc_views; i++) {
+		m.count = 0;
+		proc_view_fill(&proc_views[i], &m);
+		f = dump_open(dir, proc_views[i].name);
+		if (f) {
+			fwrite(m.buf, 1, m.count, f);
+			fclose(f);
+		}
+	}
+	free(m.buf);
+	f = dump_open(dir, "lockdep.dot");
+	if (f) {
+		liblockdep_graph_lock();
+		dump_dot(f);
+		liblockdep_graph_unlock();
+		fclose(f);
+	}
+}
+
+LIBLOCKDEP_API void liblockdep_dump(void)
+{
+	int saved_errno = errno;
+
+	dump_to(settings.dump_dir ? settings.dump_dir : ".");
+	errno = saved_errno;
+}
+
+static void liblockdep_at_exit(void)
+{
+	unsigned long reports = READ_ONCE(liblockdep_reports);
+
+	if (settings.dump_dir)
+		dump_to(settings.dump_dir);
+	if (settings.summary)
+		printk(KERN_INFO "liblockdep: %lu report%s, %lu lock classes, %lu direct "
+		       "dependencies, %lu lock chains, held-lock depth up to %u\n",
+		       reports, str_plural(reports), nr_lock_classes, nr_list_entries,
+		       lock_chain_count(), max_lockdep_depth);
+	if (reports && settings.exitcode) {
+		fflush(NULL);
+		_exit(settings.exitcode);
+	}
+}

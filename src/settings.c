@@ -1,0 +1,128 @@
+/*
+ * Run-time settings, read from the environment once, before main(). A bad value is a
+ * one-line error naming the variable and what it accepts; the default is used then.
+ *
+ *   LIBLOCKDEP=0|1             validation off or on (on unless built -DLIBLOCKDEP_DEFAULT_OFF)
+ *   LIBLOCKDEP_LOG=path        reports go to this file (appended; %p is the pid)
+ *   LIBLOCKDEP_EXITCODE=N      exit status when reports were printed (66; 0 keeps the program's)
+ *   LIBLOCKDEP_ABORT=0|1       abort() right after the first report
+ *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
+ *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
+ *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
+ */
+#ifdef LIBLOCKDEP_DEFAULT_OFF
+#define LIBLOCKDEP_DEFAULT_CHECKING 0
+#else
+#define LIBLOCKDEP_DEFAULT_CHECKING 1
+#endif
+
+struct liblockdep_settings {
+	int exitcode;
+	bool abort_on_report;
+	bool summary;
+	bool addr2line;
+	const char *dump_dir;
+};
+
+static struct liblockdep_settings settings = { .exitcode = 66 };
+
+/* Checking on or off; liblockdep_enable()/_disable() change it at run time. */
+static int liblockdep_checking = LIBLOCKDEP_DEFAULT_CHECKING;
+
+/* Checking was off at some point: locks taken then are unknown to lockdep, so their
+ * unlocks must not read as unbalanced. */
+static bool liblockdep_was_off = !LIBLOCKDEP_DEFAULT_CHECKING;
+
+static void setting_error(const char *name, const char *value, const char *accepted)
+{
+	printk(KERN_ERR "liblockdep: %s=\"%s\" is not valid (accepted: %s); using the default\n",
+	       name, value, accepted);
+}
+
+/* A setting that is one of a few words; returns its index, or fallback. */
+static int setting_choice(const char *name, const char *const *words, int fallback,
+			  const char *accepted)
+{
+	const char *value = getenv(name);
+
+	if (!value)
+		return fallback;
+	for (int i = 0; words[i]; i++)
+		if (!strcmp(value, words[i]))
+			return i;
+	setting_error(name, value, accepted);
+	return fallback;
+}
+
+static bool setting_bool(const char *name, bool fallback)
+{
+	static const char *const words[] = { "0", "1", NULL };
+
+	return setting_choice(name, words, fallback, "0 or 1");
+}
+
+static int setting_exitcode(const char *name, int fallback)
+{
+	const char *value = getenv(name);
+	char *end;
+	long n;
+
+	if (!value)
+		return fallback;
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (errno || end == value || *end || n < 0 || n > 255) {
+		setting_error(name, value, "a number from 0 to 255");
+		return fallback;
+	}
+	return (int)n;
+}
+
+/* The log path with each %p replaced by the pid, so processes of a run don't mix. */
+static void open_log(const char *pattern)
+{
+	char path[PATH_MAX];
+	size_t len = 0;
+	int fd;
+
+	for (const char *p = pattern; *p && len < sizeof(path) - 16; p++) {
+		if (p[0] == '%' && p[1] == 'p') {
+			len += snprintf(path + len, sizeof(path) - len, "%d", (int)getpid());
+			p++;
+		} else {
+			path[len++] = *p;
+		}
+	}
+	path[len] = '\0';
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_LOG=\"%s\": cannot open %s: %s; "
+		       "reports go to stderr\n", pattern, path, strerror(errno));
+		return;
+	}
+	liblockdep_output_fd = fd;
+}
+
+static void liblockdep_at_exit(void);
+
+static void __attribute__((__constructor__)) liblockdep_read_settings(void)
+{
+	static const char *const symbolizers[] = { "none", "addr2line", NULL };
+	int saved_errno = errno;
+	const char *log = getenv("LIBLOCKDEP_LOG");
+
+	if (log && *log)
+		open_log(log);
+	liblockdep_checking = setting_bool("LIBLOCKDEP", LIBLOCKDEP_DEFAULT_CHECKING);
+	liblockdep_was_off |= !liblockdep_checking;
+	settings.exitcode = setting_exitcode("LIBLOCKDEP_EXITCODE", settings.exitcode);
+	settings.abort_on_report = setting_bool("LIBLOCKDEP_ABORT", false);
+	settings.summary = setting_bool("LIBLOCKDEP_SUMMARY", false);
+	settings.addr2line = setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizers, 0,
+					    "none or addr2line") == 1;
+	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
+	if (settings.dump_dir && !*settings.dump_dir)
+		settings.dump_dir = NULL;
+	atexit(liblockdep_at_exit);
+	errno = saved_errno;
+}

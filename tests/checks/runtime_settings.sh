@@ -1,0 +1,81 @@
+# Every LIBLOCKDEP_* variable, with good and bad values: a bad value is one line on
+# stderr naming the variable and what it accepts, and the default applies.
+set -eu
+cc=${CC:-cc}
+build=${BUILD:-build/tests}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+demo=$out/demo
+$cc -O1 -g -DLIBLOCKDEP -include liblockdep.h -pthread examples/demo.c "$build/liblockdep.o" -o "$demo"
+$cc -O1 -g -DLIBLOCKDEP -DLIBLOCKDEP_DEFAULT_OFF -c liblockdep.c -o "$out/off.o"
+$cc -O1 -g -DLIBLOCKDEP -include liblockdep.h -pthread examples/demo.c "$out/off.o" -o "$out/demo-off"
+headline='WARNING: possible circular locking dependency detected'
+
+# run VAR=VALUE...: runs the demo with those settings; $status, $out/err set.
+run() {
+	set +e
+	env "$@" "$demo" > /dev/null 2> "$out/err"
+	status=$?
+	set -e
+}
+expect() { [ "$status" = "$1" ] || { echo "$2: exit status $status, expected $1"; cat "$out/err"; exit 1; }; }
+has() { grep -qF -- "$1" "$out/err" || { echo "$2: no '$1' in:"; cat "$out/err"; exit 1; }; }
+lacks() { ! grep -qF -- "$1" "$out/err" || { echo "$2: unexpected '$1' in:"; cat "$out/err"; exit 1; }; }
+
+run;                      expect 66 default;        has "$headline" default
+run LIBLOCKDEP=0;         expect 0 off;             [ ! -s "$out/err" ] || { echo "LIBLOCKDEP=0 printed"; exit 1; }
+run LIBLOCKDEP=1;         expect 66 on;             has "$headline" on
+run LIBLOCKDEP=yes;       expect 66 bad-on;         has 'liblockdep: LIBLOCKDEP="yes" is not valid (accepted: 0 or 1); using the default' bad-on
+
+set +e; "$out/demo-off" > /dev/null 2> "$out/err"; status=$?; set -e
+expect 0 default-off;     [ ! -s "$out/err" ] || { echo "DEFAULT_OFF build printed"; exit 1; }
+set +e; LIBLOCKDEP=1 "$out/demo-off" > /dev/null 2> "$out/err"; status=$?; set -e
+expect 66 default-off-enabled; has "$headline" default-off-enabled
+
+run LIBLOCKDEP_EXITCODE=0;   expect 0 exitcode-0;   has "$headline" exitcode-0
+run LIBLOCKDEP_EXITCODE=7;   expect 7 exitcode-7
+run LIBLOCKDEP_EXITCODE=300; expect 66 exitcode-bad; has 'LIBLOCKDEP_EXITCODE="300" is not valid (accepted: a number from 0 to 255)' exitcode-bad
+
+run LIBLOCKDEP_LOG="$out/log.%p"; expect 66 log
+[ ! -s "$out/err" ] || { echo "LIBLOCKDEP_LOG: stderr not empty"; cat "$out/err"; exit 1; }
+log=$(ls "$out"/log.*)
+grep -qF "$headline" "$log" || { echo "LIBLOCKDEP_LOG: no report in $log"; exit 1; }
+pid=${log##*.}
+grep -q "pid $pid (demo)" "$log" || { echo "LIBLOCKDEP_LOG: %p is not the reporting pid"; exit 1; }
+run LIBLOCKDEP_LOG=/nonexistent/dir/log; expect 66 log-bad
+has 'LIBLOCKDEP_LOG="/nonexistent/dir/log": cannot open /nonexistent/dir/log' log-bad; has "$headline" log-bad
+
+run LIBLOCKDEP_ABORT=1;   expect 134 abort;         has "$headline" abort
+run LIBLOCKDEP_ABORT=2;   expect 66 abort-bad;      has 'LIBLOCKDEP_ABORT="2" is not valid (accepted: 0 or 1)' abort-bad
+
+run LIBLOCKDEP_SUMMARY=1; expect 66 summary
+has 'liblockdep: 1 report, 2 lock classes, 2 direct dependencies, ' summary
+run LIBLOCKDEP_SUMMARY=on; expect 66 summary-bad;   lacks 'liblockdep: 1 report,' summary-bad
+has 'LIBLOCKDEP_SUMMARY="on" is not valid (accepted: 0 or 1)' summary-bad
+
+run LIBLOCKDEP_SYMBOLIZE=addr2line; expect 66 symbolize
+has 'transfer+0x' symbolize; has 'examples/demo.c:' symbolize
+run LIBLOCKDEP_SYMBOLIZE=gdb; expect 66 symbolize-bad
+has 'LIBLOCKDEP_SYMBOLIZE="gdb" is not valid (accepted: none or addr2line)' symbolize-bad
+
+mkdir "$out/dump"
+run LIBLOCKDEP_DUMP="$out/dump"; expect 66 dump
+for f in lockdep lockdep_chains lockdep_stats lockdep.dot; do
+	[ -s "$out/dump/$f" ] || { echo "LIBLOCKDEP_DUMP: no $f"; exit 1; }
+done
+grep -q ': accounts_lock$' "$out/dump/lockdep"
+grep -q -- '-> \[.*\] audit_log_lock$' "$out/dump/lockdep"
+grep -q '^ lock-classes: *2 \[max: 8192\]$' "$out/dump/lockdep_stats"
+grep -q 'accounts_lock' "$out/dump/lockdep_chains"
+# The graph names every class of the run and highlights the reported cycle.
+for class in accounts_lock audit_log_lock; do
+	grep -q "^	\"$class\";" "$out/dump/lockdep.dot" || { echo "lockdep.dot: no node $class"; exit 1; }
+done
+grep -q '"accounts_lock" -> "audit_log_lock" \[color=red' "$out/dump/lockdep.dot"
+grep -q '"audit_log_lock" -> "accounts_lock" \[color=red.*dashed' "$out/dump/lockdep.dot"
+if command -v dot > /dev/null; then
+	dot -Tsvg "$out/dump/lockdep.dot" -o "$out/graph.svg"
+	grep -q '<svg' "$out/graph.svg"
+fi
+run LIBLOCKDEP_DUMP=/nonexistent/dir; expect 66 dump-bad
+has 'LIBLOCKDEP_DUMP: cannot write /nonexistent/dir/lockdep' dump-bad

@@ -1,0 +1,2 @@
+/* Shim: symbol exports mean nothing inside one translation unit; see linux/linkage.h. */
+#include <linux/linkage.h>

@@ -82,7 +82,12 @@ typedef int liblockdep_is_off;
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
  *   its symbol. A lock never initialised by a call (zeroed memory) belongs to the
- *   class of the call site that first locks it.
+ *   class of the call site that first locks it. LIBLOCKDEP_CLASSES changes the
+ *   first and the last: =stack makes the call site and its two callers the class
+ *   (the callers of a generic lock allocator get classes of their own); =instance
+ *   makes every lock its own class, freed when the lock is destroyed (as
+ *   ThreadSanitizer and Helgrind see locks: no reports for nesting one class, and no
+ *   inversions found across different objects either).
  *
  * RUN TIME (environment, read once at start)
  *   LIBLOCKDEP=0|1                 validation off or on (default on; built with
@@ -95,6 +100,7 @@ typedef int liblockdep_is_off;
  *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the
  *                                  kernel's /proc views) and lockdep.dot (Graphviz)
  *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs addr2line and -g)
+ *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
  *
  * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
  * "BUG: MAX_... too low!" and validation stops, the program runs on)
@@ -12882,6 +12888,7 @@ static int printk(const char *fmt, ...)
  *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
  *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
+ *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  */
 #ifdef LIBLOCKDEP_DEFAULT_OFF
 #define LIBLOCKDEP_DEFAULT_CHECKING 0
@@ -12889,7 +12896,10 @@ static int printk(const char *fmt, ...)
 #define LIBLOCKDEP_DEFAULT_CHECKING 1
 #endif
 
+enum lock_classes { CLASSES_SITE, CLASSES_STACK, CLASSES_INSTANCE };
+
 struct liblockdep_settings {
+	enum lock_classes classes;
 	int exitcode;
 	bool abort_on_report;
 	bool summary;
@@ -12981,6 +12991,7 @@ static void liblockdep_at_exit(void);
 static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 {
 	static const char *const symbolizers[] = { "none", "addr2line", NULL };
+	static const char *const classes[] = { "site", "stack", "instance", NULL };
 	int saved_errno = errno;
 	const char *log = getenv("LIBLOCKDEP_LOG");
 
@@ -12993,6 +13004,8 @@ static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 	settings.summary = setting_bool("LIBLOCKDEP_SUMMARY", false);
 	settings.addr2line = setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizers, 0,
 					    "none or addr2line") == 1;
+	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes, CLASSES_SITE,
+					  "site, stack or instance");
 	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
@@ -13682,14 +13695,17 @@ static void graph_lock_fork_child(void)
 /*
  * Classes named after code. A lock initialised by a call (or first locked without
  * ever being initialised) belongs to the class of that call site, as a kernel lock
- * belongs to the `static struct lock_class_key` of its init macro. Each site owns a
- * key here, in static storage, so lockdep accepts it without registration.
+ * belongs to the `static struct lock_class_key` of its init macro; with
+ * LIBLOCKDEP_CLASSES=stack, of the call stack a few frames deep, so that the callers
+ * of a generic lock allocator get classes of their own. Each site owns a key here,
+ * in static storage, so lockdep accepts it without registration.
  */
 #define LOCK_SITES_MAX		MAX_LOCKDEP_KEYS
 #define LOCK_SITES_HASH_SIZE	(2 * LOCK_SITES_MAX)
+#define LOCK_SITE_FRAMES	3	/* the site, its caller and theirs */
 
 struct lock_site {
-	unsigned long ip;
+	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
 };
@@ -13699,28 +13715,39 @@ static struct lock_site *lock_sites_hash[LOCK_SITES_HASH_SIZE];
 static unsigned int nr_lock_sites;
 static pthread_mutex_t lock_sites_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* "mutex@make_account+0x2b": the kind of lock and where in the code. */
-static const char *lock_site_name(const char *kind, unsigned long ip)
+/* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
+ * kind of lock and where in the code. */
+static const char *lock_site_name(const char *kind, const unsigned long *ips)
 {
-	unsigned long offset;
-	const char *object, *symbol = liblockdep_symbol_at(ip, &offset, &object);
-	char *name;
-	int len;
+	char text[512];
+	size_t len = snprintf(text, sizeof(text), "%s", kind);
 
-	if (symbol)
-		len = asprintf(&name, "%s@%s+0x%lx", kind, symbol, offset);
-	else
-		len = asprintf(&name, "%s@0x%lx", kind, ip);
-	return len < 0 ? kind : name;
+	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i] && len < sizeof(text); i++) {
+		unsigned long offset;
+		const char *object, *symbol = liblockdep_symbol_at(ips[i], &offset, &object);
+
+		if (symbol)
+			len += snprintf(text + len, sizeof(text) - len, "%c%s+0x%lx",
+					i ? '<' : '@', symbol, offset);
+		else
+			len += snprintf(text + len, sizeof(text) - len, "%c0x%lx",
+					i ? '<' : '@', ips[i]);
+	}
+	return strdup(text) ?: kind;
 }
 
-static struct lock_site *lock_site_of(unsigned long ip, const char *kind)
+/* The site of ips (the call site first, then callers; unused frames are 0). */
+static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind)
 {
-	unsigned long slot = hash_long(ip, 31) % LOCK_SITES_HASH_SIZE;
+	unsigned long hash = 0, slot;
 	struct lock_site *site;
 
+	for (int i = 0; i < LOCK_SITE_FRAMES; i++)
+		hash = hash_long(hash ^ ips[i], 63);
+	slot = hash % LOCK_SITES_HASH_SIZE;
 	real_pthread_mutex_lock(&lock_sites_mutex);
-	while ((site = lock_sites_hash[slot]) && site->ip != ip)
+	while ((site = lock_sites_hash[slot]) &&
+	       memcmp(site->ips, ips, sizeof(site->ips)))
 		slot = (slot + 1) % LOCK_SITES_HASH_SIZE;
 	if (!site) {
 		if (nr_lock_sites == LOCK_SITES_MAX) {
@@ -13728,8 +13755,8 @@ static struct lock_site *lock_site_of(unsigned long ip, const char *kind)
 			site = &lock_sites[LOCK_SITES_MAX - 1];
 		} else {
 			site = &lock_sites[nr_lock_sites++];
-			site->ip = ip;
-			site->name = lock_site_name(kind, ip);
+			memcpy(site->ips, ips, sizeof(site->ips));
+			site->name = lock_site_name(kind, ips);
 			lock_sites_hash[slot] = site;
 		}
 	}
@@ -14024,20 +14051,23 @@ static void task_exit(void *task)
  * thread, which keeps the locks it holds, as POSIX says; the other threads are gone,
  * and so are their held locks.
  */
+/* In liblockdep's lock order: the side table's mutex is held while a new lock's
+ * class key is registered (which takes the graph lock); a report, under the graph
+ * lock, may list every thread's locks. */
 static void task_fork_prepare(void)
 {
-	graph_lock_fork_prepare();
 	real_pthread_mutex_lock(&lock_table_mutex);
 	real_pthread_mutex_lock(&lock_sites_mutex);
+	graph_lock_fork_prepare();
 	real_pthread_mutex_lock(&live_tasks_mutex);
 }
 
 static void task_fork_parent(void)
 {
 	real_pthread_mutex_unlock(&live_tasks_mutex);
+	graph_lock_fork_parent();
 	real_pthread_mutex_unlock(&lock_sites_mutex);
 	real_pthread_mutex_unlock(&lock_table_mutex);
-	graph_lock_fork_parent();
 }
 
 static void task_fork_child(void)
@@ -14160,10 +14190,19 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		key = (struct lock_class_key *)origin->lock;
 		name = static_lock_name(origin->lock, kind);
 	} else {
-		struct lock_site *site = lock_site_of(origin->ip, kind);
+		unsigned long ips[LOCK_SITE_FRAMES] = { origin->ip };
+		struct lock_site *site;
 
+		if (settings.classes == CLASSES_STACK)
+			stack_trace_save(ips, LOCK_SITE_FRAMES, 0);
+		site = lock_site_of(ips, kind);
 		key = &site->key;
 		name = site->name;
+		if (settings.classes == CLASSES_INSTANCE) {
+			lockdep_register_key(&e->own_key);
+			e->own_key_registered = true;
+			key = &e->own_key;
+		}
 	}
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;

@@ -29,7 +29,12 @@
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
  *   its symbol. A lock never initialised by a call (zeroed memory) belongs to the
- *   class of the call site that first locks it.
+ *   class of the call site that first locks it. LIBLOCKDEP_CLASSES changes the
+ *   first and the last: =stack makes the call site and its two callers the class
+ *   (the callers of a generic lock allocator get classes of their own); =instance
+ *   makes every lock its own class, freed when the lock is destroyed (as
+ *   ThreadSanitizer and Helgrind see locks: no reports for nesting one class, and no
+ *   inversions found across different objects either).
  *
  * RUN TIME (environment, read once at start)
  *   LIBLOCKDEP=0|1                 validation off or on (default on; built with
@@ -42,6 +47,7 @@
  *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the
  *                                  kernel's /proc views) and lockdep.dot (Graphviz)
  *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs addr2line and -g)
+ *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
  *
  * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
  * "BUG: MAX_... too low!" and validation stops, the program runs on)

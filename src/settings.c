@@ -9,6 +9,7 @@
  *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
  *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
+ *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  */
 #ifdef LIBLOCKDEP_DEFAULT_OFF
 #define LIBLOCKDEP_DEFAULT_CHECKING 0
@@ -16,7 +17,10 @@
 #define LIBLOCKDEP_DEFAULT_CHECKING 1
 #endif
 
+enum lock_classes { CLASSES_SITE, CLASSES_STACK, CLASSES_INSTANCE };
+
 struct liblockdep_settings {
+	enum lock_classes classes;
 	int exitcode;
 	bool abort_on_report;
 	bool summary;
@@ -108,6 +112,7 @@ static void liblockdep_at_exit(void);
 static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 {
 	static const char *const symbolizers[] = { "none", "addr2line", NULL };
+	static const char *const classes[] = { "site", "stack", "instance", NULL };
 	int saved_errno = errno;
 	const char *log = getenv("LIBLOCKDEP_LOG");
 
@@ -120,6 +125,8 @@ static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 	settings.summary = setting_bool("LIBLOCKDEP_SUMMARY", false);
 	settings.addr2line = setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizers, 0,
 					    "none or addr2line") == 1;
+	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes, CLASSES_SITE,
+					  "site, stack or instance");
 	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;

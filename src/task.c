@@ -36,20 +36,23 @@ static void task_exit(void *task)
  * thread, which keeps the locks it holds, as POSIX says; the other threads are gone,
  * and so are their held locks.
  */
+/* In liblockdep's lock order: the side table's mutex is held while a new lock's
+ * class key is registered (which takes the graph lock); a report, under the graph
+ * lock, may list every thread's locks. */
 static void task_fork_prepare(void)
 {
-	graph_lock_fork_prepare();
 	real_pthread_mutex_lock(&lock_table_mutex);
 	real_pthread_mutex_lock(&lock_sites_mutex);
+	graph_lock_fork_prepare();
 	real_pthread_mutex_lock(&live_tasks_mutex);
 }
 
 static void task_fork_parent(void)
 {
 	real_pthread_mutex_unlock(&live_tasks_mutex);
+	graph_lock_fork_parent();
 	real_pthread_mutex_unlock(&lock_sites_mutex);
 	real_pthread_mutex_unlock(&lock_table_mutex);
-	graph_lock_fork_parent();
 }
 
 static void task_fork_child(void)

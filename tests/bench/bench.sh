@@ -130,6 +130,11 @@ mkdir -p "$build"
 rm -rf "$build/runs"
 mkdir "$build/runs"
 cp "$top/liblockdep.c" "$top/liblockdep.h" "$build/"
+version=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo "?")
+if ! git -C "$top" diff --quiet HEAD -- liblockdep.c liblockdep.h 2>/dev/null; then
+	version="$version + uncommitted changes"
+fi
+version="$version (liblockdep.c sha256 $(sha256sum "$build/liblockdep.c" | cut -c1-12))"
 src=$top/tests/bench/workloads.c
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "building in $build" >&2
@@ -175,14 +180,10 @@ header_row() {
 }
 
 preamble() {
-	commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo "?")
-	if ! git -C "$top" diff --quiet HEAD -- liblockdep.c liblockdep.h 2>/dev/null; then
-		commit="$commit + uncommitted changes to liblockdep.c/.h"
-	fi
 	echo "# Benchmark results (latest run)"
 	echo
 	echo "Produced by \`make bench\` (\`sh tests/bench/bench.sh\`, REPS=$reps) on $(date -u '+%Y-%m-%d %H:%M UTC'),"
-	echo "liblockdep at $commit."
+	echo "liblockdep at $version."
 	echo
 	echo "- machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1),"
 	echo "  Linux $(uname -r), $(ldd --version | head -n 1); load average at the start: $load, at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -79,3 +79,7 @@ if command -v dot > /dev/null; then
 fi
 run LIBLOCKDEP_DUMP=/nonexistent/dir; expect 66 dump-bad
 has 'LIBLOCKDEP_DUMP: cannot write /nonexistent/dir/lockdep' dump-bad
+
+run LIBLOCKDEP_CLASSES=instance; expect 66 classes-instance; has "$headline" classes-instance
+run LIBLOCKDEP_CLASSES=object; expect 66 classes-bad
+has 'LIBLOCKDEP_CLASSES="object" is not valid (accepted: site, stack or instance)' classes-bad

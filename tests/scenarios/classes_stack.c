@@ -1,0 +1,19 @@
+/*
+ * LIBLOCKDEP_CLASSES=stack: the init call stack names the class, so btree and pager
+ * locks are classes of their own although one allocator creates both. The btree
+ * locks nested in address order are still one class (recursive locking), and the
+ * inversion across objects is found as a cycle between the two classes.
+ *
+ * Env: LIBLOCKDEP_CLASSES=stack
+ * Expect: WARNING: possible recursive locking detected
+ * Expect: WARNING: possible circular locking dependency detected
+ * Names: mutex@new_lock+0x*<new_btree_lock mutex@new_lock+0x*<new_pager_lock
+ */
+#include "classes.h"
+
+int main(void)
+{
+	use_locks_correctly();
+	invert_across_objects();
+	return 0;
+}

@@ -42,14 +42,6 @@ static __attribute__((noinline)) pthread_mutex_t *make(int pager)
 	return m;
 }
 
-static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
-{
-	EXPECT_RET(pthread_mutex_lock(outer), 0);
-	EXPECT_RET(pthread_mutex_lock(inner), 0);
-	EXPECT_RET(pthread_mutex_unlock(inner), 0);
-	EXPECT_RET(pthread_mutex_unlock(outer), 0);
-}
-
 /* Two btree locks nested in address order (correct, as SQLite does), and a btree
  * lock then a pager lock, in one order only (correct). */
 static void use_locks_correctly(void)

@@ -12,17 +12,6 @@ static pthread_mutex_t lock_2 = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t lock_3 = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t lock_4 = PTHREAD_MUTEX_INITIALIZER;
 
-static void *nest(void *arg)
-{
-	pthread_mutex_t **pair = arg;
-
-	pthread_mutex_lock(pair[0]);
-	pthread_mutex_lock(pair[1]);
-	pthread_mutex_unlock(pair[1]);
-	pthread_mutex_unlock(pair[0]);
-	return NULL;
-}
-
 int main(void)
 {
 	pthread_mutex_t *edges[][2] = {
@@ -31,6 +20,6 @@ int main(void)
 	};
 
 	for (int i = 0; i < 4; i++)
-		run_in_thread(nest, edges[i]);
+		run_in_thread(nest_pair, edges[i]);
 	return 0;
 }

@@ -12,14 +12,6 @@
 static pthread_mutex_t lock_a = PTHREAD_MUTEX_INITIALIZER, lock_b = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t lock_c = PTHREAD_MUTEX_INITIALIZER, lock_d = PTHREAD_MUTEX_INITIALIZER;
 
-static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
-{
-	pthread_mutex_lock(outer);
-	pthread_mutex_lock(inner);
-	pthread_mutex_unlock(inner);
-	pthread_mutex_unlock(outer);
-}
-
 int main(void)
 {
 #ifdef LIBLOCKDEP

@@ -16,6 +16,24 @@ static inline void run_in_thread(void *(*fn)(void *), void *arg)
 	}
 }
 
+/* Locks outer, then inner, and lets both go. */
+static inline void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
+{
+	pthread_mutex_lock(outer);
+	pthread_mutex_lock(inner);
+	pthread_mutex_unlock(inner);
+	pthread_mutex_unlock(outer);
+}
+
+/* nest() as a thread's body: pair points at { outer, inner }. */
+static inline void *nest_pair(void *pair)
+{
+	pthread_mutex_t **locks = pair;
+
+	nest(locks[0], locks[1]);
+	return NULL;
+}
+
 /* Fails the scenario with a message when a pthread call returns something else. */
 #define EXPECT_RET(call, want) do {					\
 	int __got = (call);						\

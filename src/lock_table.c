@@ -114,23 +114,24 @@ static struct lock_slots *lock_slots_make_room(void)
 
 static struct lock_entry *lock_entry_alloc(void)
 {
+	struct lock_entry_chunk *chunk;
 	struct lock_entry *e = free_lock_entries;
 
-	if (!e) {
-		struct lock_entry_chunk *chunk = calloc(1, sizeof(*chunk));
-
-		if (!chunk)
-			return NULL;
-		for (size_t i = 1; i < ARRAY_SIZE(chunk->entries); i++) {
-			chunk->entries[i].next_free = free_lock_entries;
-			free_lock_entries = &chunk->entries[i];
-		}
-		e = &chunk->entries[0];
-		chunk->next = lock_entry_chunks;
-		__atomic_store_n(&lock_entry_chunks, chunk, __ATOMIC_RELEASE);
+	if (e) {
+		free_lock_entries = e->next_free;
+		return e;
 	}
-	free_lock_entries = e->next_free;
-	return e;
+	chunk = calloc(1, sizeof(*chunk));
+	if (!chunk)
+		return NULL;
+	/* Entry 0 is the caller's; the rest wait on the free list. */
+	for (size_t i = 1; i < ARRAY_SIZE(chunk->entries); i++) {
+		chunk->entries[i].next_free = free_lock_entries;
+		free_lock_entries = &chunk->entries[i];
+	}
+	chunk->next = lock_entry_chunks;
+	__atomic_store_n(&lock_entry_chunks, chunk, __ATOMIC_RELEASE);
+	return &chunk->entries[0];
 }
 
 typedef void (*lock_entry_setup_fn)(struct lock_entry *e, void *arg);

@@ -312,6 +312,8 @@ struct liblockdep_key {
 #define CONFIG_PROVE_LOCKING 1
 #define CONFIG_DEBUG_LOCK_ALLOC 1
 #define CONFIG_TRACE_IRQFLAGS 1
+/* Wait contexts with a level between spinning and sleeping (src/validate.c). */
+#define CONFIG_PROVE_RAW_LOCK_NESTING 1
 #define CONFIG_STACKTRACE 1
 #define CONFIG_SMP 1
 #ifndef LIBLOCKDEP_DEPENDENCY_BITS
@@ -387,7 +389,7 @@ LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restri
 #line 10 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
 /************** End of src/real_pthread.h **************/
-#line 61 "src/config.h"
+#line 63 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -13108,10 +13110,24 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_SPIN] = "spinlock",
 };
 
-/* Blocking locks sleep; spin locks spin, and must not be held across a sleep. */
+/*
+ * Wait types. Blocking locks sleep; spin locks spin, and must not be held across a
+ * sleep. A blocking lock may also be taken in a signal handler: blocking there is
+ * legal (the thread waits, others run), and what can go wrong, a self-deadlock with
+ * the interrupted code, is what lockdep's irq-state checks find. So a handler is
+ * lockdep's threaded hard-irq context (src/signals.c), whose wait context is
+ * LD_WAIT_CONFIG, and LD_WAIT_CONFIG is a blocking lock's outer wait type: it may be
+ * taken there, still not under a spin lock, and may sleep while held.
+ */
 static const u8 lock_kind_wait_types[] = {
 	[LOCK_KIND_MUTEX] = LD_WAIT_SLEEP,
 	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
+	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
+};
+
+static const u8 lock_kind_outer_wait_types[] = {
+	[LOCK_KIND_MUTEX] = LD_WAIT_CONFIG,
+	[LOCK_KIND_RWLOCK] = LD_WAIT_CONFIG,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 };
 
@@ -13153,7 +13169,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
-	lockdep_init_map_wait(&e->map, name, key, 0, lock_kind_wait_types[origin->kind]);
+	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
+			       lock_kind_outer_wait_types[origin->kind]);
 }
 
 static inline void liblockdep_enter(unsigned long ip)
@@ -13919,8 +13936,8 @@ static struct lock_entry *annotated_entry(const void *lock, const char *api)
 
 static void set_class(struct lock_entry *e, struct lock_class_key *key, const char *name)
 {
-	lockdep_init_map_wait(&e->map, name ? name : e->map.name, key, 0,
-			      e->map.wait_type_inner);
+	lockdep_init_map_waits(&e->map, name ? name : e->map.name, key, 0,
+			       e->map.wait_type_inner, e->map.wait_type_outer);
 }
 
 LIBLOCKDEP_API void liblockdep_set_class(const void *lock, struct liblockdep_key *key,

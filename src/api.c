@@ -69,8 +69,8 @@ static struct lock_entry *annotated_entry(const void *lock, const char *api)
 
 static void set_class(struct lock_entry *e, struct lock_class_key *key, const char *name)
 {
-	lockdep_init_map_wait(&e->map, name ? name : e->map.name, key, 0,
-			      e->map.wait_type_inner);
+	lockdep_init_map_waits(&e->map, name ? name : e->map.name, key, 0,
+			       e->map.wait_type_inner, e->map.wait_type_outer);
 }
 
 LIBLOCKDEP_API void liblockdep_set_class(const void *lock, struct liblockdep_key *key,

@@ -21,10 +21,24 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_SPIN] = "spinlock",
 };
 
-/* Blocking locks sleep; spin locks spin, and must not be held across a sleep. */
+/*
+ * Wait types. Blocking locks sleep; spin locks spin, and must not be held across a
+ * sleep. A blocking lock may also be taken in a signal handler: blocking there is
+ * legal (the thread waits, others run), and what can go wrong, a self-deadlock with
+ * the interrupted code, is what lockdep's irq-state checks find. So a handler is
+ * lockdep's threaded hard-irq context (src/signals.c), whose wait context is
+ * LD_WAIT_CONFIG, and LD_WAIT_CONFIG is a blocking lock's outer wait type: it may be
+ * taken there, still not under a spin lock, and may sleep while held.
+ */
 static const u8 lock_kind_wait_types[] = {
 	[LOCK_KIND_MUTEX] = LD_WAIT_SLEEP,
 	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
+	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
+};
+
+static const u8 lock_kind_outer_wait_types[] = {
+	[LOCK_KIND_MUTEX] = LD_WAIT_CONFIG,
+	[LOCK_KIND_RWLOCK] = LD_WAIT_CONFIG,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 };
 
@@ -66,7 +80,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
-	lockdep_init_map_wait(&e->map, name, key, 0, lock_kind_wait_types[origin->kind]);
+	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
+			       lock_kind_outer_wait_types[origin->kind]);
 }
 
 static inline void liblockdep_enter(unsigned long ip)

@@ -43,6 +43,7 @@ KERNEL_MAIN = 'kernel/locking/lockdep.c'
 
 # Our runtime, in dependency order: each file may use what the files above it define.
 SRC_FILES = [
+    'src/reentry.c',
     'src/loaded_objects.c',
     'src/symbols.c',
     'src/printk.c',

@@ -11408,6 +11408,51 @@ void lockdep_rcu_suspicious(const char *file, const int line, const char *s)
 }
 EXPORT_SYMBOL_GPL(lockdep_rcu_suspicious);
 /************** End of kernel-snapshot/kernel/locking/lockdep.c **************/
+/************** Begin file src/reentry.c **************/
+#line 1 "src/reentry.c"
+/*
+ * liblockdep at work in this thread. A signal handler that takes a lock must not run
+ * liblockdep again while the code it interrupted is in the middle of liblockdep's
+ * own work: holding one of its mutexes (a handler on the same thread would wait for
+ * it forever), allocating, or half way through a per-thread update; src/signals.c
+ * runs such a handler unchecked. Lockdep's own sections say so by the RCU read
+ * section they are; everything else that takes liblockdep's mutexes counts itself
+ * here. The fast path of a lock or unlock takes none, and pays nothing.
+ */
+static __thread unsigned int liblockdep_busy;
+
+static void liblockdep_busy_begin(void)
+{
+	liblockdep_busy++;
+	barrier();
+}
+
+static void liblockdep_busy_end(void)
+{
+	barrier();
+	liblockdep_busy--;
+}
+
+/* Each of liblockdep's own mutexes. */
+static void internal_lock(pthread_mutex_t *m)
+{
+	liblockdep_busy_begin();
+	real_pthread_mutex_lock(m);
+}
+
+static void internal_unlock(pthread_mutex_t *m)
+{
+	real_pthread_mutex_unlock(m);
+	liblockdep_busy_end();
+}
+
+/* fork(): a mutex the forking thread held is free again in the child. */
+static void internal_lock_reset(pthread_mutex_t *m)
+{
+	*m = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	liblockdep_busy_end();
+}
+/************** End of src/reentry.c **************/
 /************** Begin file src/loaded_objects.c **************/
 #line 1 "src/loaded_objects.c"
 /*
@@ -11714,9 +11759,9 @@ static const char *sym_lookup(unsigned long addr, unsigned long *offset,
 	Dl_info info;
 
 	if (dl_iterate_phdr(sym_find_object, &w)) {
-		real_pthread_mutex_lock(&sym_lock);
+		internal_lock(&sym_lock);
 		obj = sym_object_get(&w);
-		real_pthread_mutex_unlock(&sym_lock);
+		internal_unlock(&sym_lock);
 		s = obj ? sym_search(obj, addr) : NULL;
 	}
 	if (s) {
@@ -11835,9 +11880,9 @@ static void liblockdep_output(const char *text, size_t len)
 {
 	int saved_errno = errno;
 
-	real_pthread_mutex_lock(&output_mutex);
+	internal_lock(&output_mutex);
 	write_all(liblockdep_output_fd, text, len);
-	real_pthread_mutex_unlock(&output_mutex);
+	internal_unlock(&output_mutex);
 	errno = saved_errno;
 }
 
@@ -12355,12 +12400,12 @@ static void rcu_registry_lock_nosig(sigset_t *saved)
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, saved);
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	internal_lock(&rcu_registry_lock);
 }
 
 static void rcu_registry_unlock_nosig(const sigset_t *saved)
 {
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	internal_unlock(&rcu_registry_lock);
 	pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
@@ -12490,7 +12535,7 @@ static void rcu_wait_for_readers(unsigned long gp)
 	struct rcu_reader *waiting, *r, *n;
 	unsigned int polls = 0;
 
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	internal_lock(&rcu_registry_lock);
 	waiting = rcu_registry;
 	if (waiting)
 		waiting->pprev = &waiting;
@@ -12505,11 +12550,11 @@ static void rcu_wait_for_readers(unsigned long gp)
 		}
 		if (!waiting && !__atomic_load_n(&rcu_orphans, __ATOMIC_ACQUIRE))
 			break;
-		real_pthread_mutex_unlock(&rcu_registry_lock);
+		internal_unlock(&rcu_registry_lock);
 		rcu_backoff(polls++);
-		real_pthread_mutex_lock(&rcu_registry_lock);
+		internal_lock(&rcu_registry_lock);
 	}
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	internal_unlock(&rcu_registry_lock);
 }
 
 /* Writers take turns: each waits with the late readers off the registry. */
@@ -12517,10 +12562,10 @@ static void rcu_grace_period(void)
 {
 	unsigned long gp;
 
-	real_pthread_mutex_lock(&rcu_gp_lock);
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	internal_lock(&rcu_gp_lock);
+	internal_lock(&rcu_registry_lock);
 	rcu_decide_mode();
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	internal_unlock(&rcu_registry_lock);
 	/* Readers that start after this see the caller's removals... */
 	rcu_writer_fence();
 	gp = rcu_gp.gp_ctr + RCU_GP_STEP;
@@ -12530,18 +12575,18 @@ static void rcu_grace_period(void)
 	rcu_wait_for_readers(gp);
 	/* Order the readers' last accesses before whatever the caller frees. */
 	rcu_writer_fence();
-	real_pthread_mutex_unlock(&rcu_gp_lock);
+	internal_unlock(&rcu_gp_lock);
 }
 
 static struct rcu_head *rcu_take_callbacks(void)
 {
 	struct rcu_head *list;
 
-	real_pthread_mutex_lock(&rcu_cb_lock);
+	internal_lock(&rcu_cb_lock);
 	list = rcu_cb_list;
 	rcu_cb_list = NULL;
 	rcu_cb_tail = &rcu_cb_list;
-	real_pthread_mutex_unlock(&rcu_cb_lock);
+	internal_unlock(&rcu_cb_lock);
 	return list;
 }
 
@@ -12587,10 +12632,10 @@ static void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head))
 {
 	head->func = func;
 	head->next = NULL;
-	real_pthread_mutex_lock(&rcu_cb_lock);
+	internal_lock(&rcu_cb_lock);
 	*rcu_cb_tail = head;
 	rcu_cb_tail = &head->next;
-	real_pthread_mutex_unlock(&rcu_cb_lock);
+	internal_unlock(&rcu_cb_lock);
 }
 
 /*
@@ -12648,13 +12693,13 @@ static __thread unsigned int graph_lock_depth;
 static void liblockdep_graph_lock(void)
 {
 	if (graph_lock_depth++ == 0)
-		real_pthread_mutex_lock(&graph_mutex);
+		internal_lock(&graph_mutex);
 }
 
 static void liblockdep_graph_unlock(void)
 {
 	if (--graph_lock_depth == 0)
-		real_pthread_mutex_unlock(&graph_mutex);
+		internal_unlock(&graph_mutex);
 }
 
 /* fork(): the graph must not change while the child's copy is taken, and the child's
@@ -12671,9 +12716,9 @@ static void graph_lock_fork_parent(void)
 
 static void graph_lock_fork_child(void)
 {
-	graph_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	internal_lock_reset(&graph_mutex);
 	if (--graph_lock_depth)
-		real_pthread_mutex_lock(&graph_mutex);
+		internal_lock(&graph_mutex);
 }
 /************** End of src/graph_lock.c **************/
 /************** Begin file src/lock_sites.c **************/
@@ -12718,7 +12763,7 @@ static struct lock_site *lock_site_of(unsigned long ip, const char *kind)
 	unsigned long slot = hash_long(ip, 31) % LOCK_SITES_HASH_SIZE;
 	struct lock_site *site;
 
-	real_pthread_mutex_lock(&lock_sites_mutex);
+	internal_lock(&lock_sites_mutex);
 	while ((site = lock_sites_hash[slot]) && site->ip != ip)
 		slot = (slot + 1) % LOCK_SITES_HASH_SIZE;
 	if (!site) {
@@ -12732,7 +12777,7 @@ static struct lock_site *lock_site_of(unsigned long ip, const char *kind)
 			lock_sites_hash[slot] = site;
 		}
 	}
-	real_pthread_mutex_unlock(&lock_sites_mutex);
+	internal_unlock(&lock_sites_mutex);
 	return site;
 }
 /************** End of src/lock_sites.c **************/
@@ -12887,7 +12932,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	int saved_errno = errno;
 	struct lock_entry *e;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	internal_lock(&lock_table_mutex);
 	e = lock_table_find(lock);
 	if (!e) {
 		retired = lock_slots_make_room();
@@ -12902,7 +12947,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	} else if (replace) {
 		setup(e, arg);
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	internal_unlock(&lock_table_mutex);
 	if (retired) {
 		synchronize_rcu();
 		free(retired);
@@ -12917,7 +12962,7 @@ static void lock_table_remove(const void *lock)
 	struct lock_entry *e;
 	unsigned long i;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	internal_lock(&lock_table_mutex);
 	t = lock_slots;
 	for (i = t ? lock_slot_hash(t, lock) : 0; t && (e = t->slot[i]); i = (i + 1) & t->mask) {
 		if (e != LOCK_ENTRY_TOMBSTONE && e->lock == lock) {
@@ -12929,7 +12974,7 @@ static void lock_table_remove(const void *lock)
 			break;
 		}
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	internal_unlock(&lock_table_mutex);
 }
 
 /* The user's lock whose lockdep_map this is, or map itself if it is not one of ours. */
@@ -12961,7 +13006,7 @@ static const void **lock_table_locks_in(const void *from, unsigned long len, siz
 	size_t n = 0, size = 0;
 	struct lock_slots *t;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	internal_lock(&lock_table_mutex);
 	t = lock_slots;
 	for (unsigned long i = 0; t && i <= t->mask; i++) {
 		struct lock_entry *e = t->slot[i];
@@ -12978,7 +13023,7 @@ static const void **lock_table_locks_in(const void *from, unsigned long len, siz
 		}
 		locks[n++] = e->lock;
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	internal_unlock(&lock_table_mutex);
 	*count = n;
 	return locks;
 }
@@ -13011,9 +13056,9 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 	list_del_init(&current->thread_list);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
 }
 
@@ -13026,24 +13071,24 @@ static void task_exit(void *task)
 static void task_fork_prepare(void)
 {
 	graph_lock_fork_prepare();
-	real_pthread_mutex_lock(&lock_table_mutex);
-	real_pthread_mutex_lock(&lock_sites_mutex);
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&lock_table_mutex);
+	internal_lock(&lock_sites_mutex);
+	internal_lock(&live_tasks_mutex);
 }
 
 static void task_fork_parent(void)
 {
-	real_pthread_mutex_unlock(&live_tasks_mutex);
-	real_pthread_mutex_unlock(&lock_sites_mutex);
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	internal_unlock(&live_tasks_mutex);
+	internal_unlock(&lock_sites_mutex);
+	internal_unlock(&lock_table_mutex);
 	graph_lock_fork_parent();
 }
 
 static void task_fork_child(void)
 {
-	live_tasks_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	lock_sites_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	lock_table_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	internal_lock_reset(&live_tasks_mutex);
+	internal_lock_reset(&lock_sites_mutex);
+	internal_lock_reset(&lock_table_mutex);
 	graph_lock_fork_child();
 	INIT_LIST_HEAD(&live_tasks);
 	list_add(&current->thread_list, &live_tasks);
@@ -13066,9 +13111,9 @@ static noinline void liblockdep_task_start(void)
 	task->pid = (int)syscall(SYS_gettid);
 	task_read_name(task);
 	lockdep_init_task(task);
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	pthread_once(&task_process_once, task_process_start);
 	if (task_exit_key != (pthread_key_t)-1)
 		pthread_setspecific(task_exit_key, task);
@@ -13089,11 +13134,11 @@ void debug_show_all_locks(void)
 		return;
 	}
 	pr_warn("\nShowing all locks held in the system:\n");
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list)
 		if (READ_ONCE(task->lockdep_depth))
 			lockdep_print_held_locks(task);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	pr_warn("\n");
 	pr_warn("=============================================\n\n");
 }
@@ -14008,13 +14053,13 @@ static bool assertion_first_failure(const void *lock, bool want_held)
 	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
 	bool first = true;
 
-	real_pthread_mutex_lock(&reported_mutex);
+	internal_lock(&reported_mutex);
 	for (unsigned int i = 0; i < nr_reported; i++)
 		if (reported[i] == what)
 			first = false;
 	if (first && nr_reported < ARRAY_SIZE(reported))
 		reported[nr_reported++] = what;
-	real_pthread_mutex_unlock(&reported_mutex);
+	internal_unlock(&reported_mutex);
 	return first;
 }
 

@@ -128,13 +128,13 @@ static bool assertion_first_failure(const void *lock, bool want_held)
 	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
 	bool first = true;
 
-	real_pthread_mutex_lock(&reported_mutex);
+	internal_lock(&reported_mutex);
 	for (unsigned int i = 0; i < nr_reported; i++)
 		if (reported[i] == what)
 			first = false;
 	if (first && nr_reported < ARRAY_SIZE(reported))
 		reported[nr_reported++] = what;
-	real_pthread_mutex_unlock(&reported_mutex);
+	internal_unlock(&reported_mutex);
 	return first;
 }
 

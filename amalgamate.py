@@ -60,6 +60,7 @@ SRC_FILES = [
     'src/pthread_spin.c',
     'src/pthread_cond.c',
     'src/c11_threads.c',
+    'src/signals.c',
     'src/api.c',
 ]
 PROLOGUE = 'src/prologue.h'

@@ -72,9 +72,16 @@ typedef int liblockdep_is_off;
  *   Without -DLIBLOCKDEP this header declares nothing (the annotations below become
  *   no-ops) and liblockdep.c compiles to an empty unit.
  *
- *   In C++ and C23 files the pthread calls are routed only when <pthread.h> is
- *   included before this header; for C++ code whose locking happens inside a library
+ *   In C++ and C23 files the pthread (signal) calls are routed only when <pthread.h>
+ *   (<signal.h>) is included before this header; for C++ code whose locking happens inside a library
  *   (std::mutex), use the preload runner.
+ *
+ * SIGNAL HANDLERS
+ *   A handler installed by sigaction() or signal() in a checked file runs as
+ *   lockdep's hard-irq context, and a thread has "interrupts" off while its mask
+ *   (pthread_sigmask, sigprocmask) blocks every handled signal. A lock taken in a
+ *   handler and also where the signal can arrive is reported as the kernel reports
+ *   it for an interrupt handler.
  *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
@@ -99,6 +106,9 @@ typedef int liblockdep_is_off;
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* A signal handler, as signal() takes and returns it. */
+typedef void (*liblockdep_sighandler_t)(int);
 
 /* Compatibility with the 2013 liblockdep; never required. */
 void liblockdep_init(void);
@@ -171,11 +181,23 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #else
 #define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params)
 #endif
+#ifdef _SIGNAL_H
+#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
+#else
+#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params)
+#endif
+#if defined(_SIGNAL_H) && defined(__USE_MISC)
+#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
+#else
+#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
+#endif
 #define LIBLOCKDEP_PARAMS_(params) params
 #else
 #define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
 #define LIBLOCKDEP_PARAMS_(params) ()
 #endif
 
@@ -188,9 +210,21 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
 	extern ret name LIBLOCKDEP_PARAMS_(params) __asm__("liblockdep_" #name);
 #endif
+/*
+ * signal(): in strict ISO C and POSIX modes <signal.h> binds it to the System V
+ * __sysv_signal with an assembler label of its own, which a label of ours would
+ * contradict (an error for clang). A renaming pragma gives way to that label, so only
+ * the BSD signal(), glibc's default, is routed; it renames the function whether this
+ * header comes before or after <signal.h>, except for g++ after it, where the plain
+ * label is safe instead (C++ always has the BSD one).
+ */
+#define LIBLOCKDEP_PRAGMA_(text) _Pragma(#text)
+#define LIBLOCKDEP_RENAME_(name) LIBLOCKDEP_PRAGMA_(redefine_extname name liblockdep_##name)
 #define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(ret, name, params)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wredundant-decls"
+/* gcc notes that the pragma gave way to <signal.h>'s own label: as intended. */
+#pragma GCC diagnostic ignored "-Wpragmas"
 #ifndef __cplusplus
 #pragma GCC diagnostic ignored "-Wstrict-prototypes"
 #endif
@@ -200,9 +234,12 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 #endif
 /*
- * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
- * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
- * reaches the real one as real_<name>. One list, so the two cannot drift apart.
+ * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
+ * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
+ * glibc itself binds to another name in strict modes), return type,
+ * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
+ * runtime reaches the real one as real_<name>. One list, so the two cannot drift
+ * apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -238,6 +275,10 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
+LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 #pragma GCC diagnostic pop
 #undef LIBLOCKDEP_CALL
 #undef LIBLOCKDEP_ROUTE_
@@ -245,6 +286,10 @@ LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restri
 #undef LIBLOCKDEP_ROUTE_PTHREAD_WAIT_
 #undef LIBLOCKDEP_NOTHROW_
 #undef LIBLOCKDEP_ROUTE_THREADS_
+#undef LIBLOCKDEP_ROUTE_SIGNAL_
+#undef LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_
+#undef LIBLOCKDEP_RENAME_
+#undef LIBLOCKDEP_PRAGMA_
 #undef LIBLOCKDEP_PARAMS_
 
 #else /* !LIBLOCKDEP: checking compiled out */
@@ -347,9 +392,12 @@ struct liblockdep_key {
 /************** Begin file src/routed_calls.h **************/
 #line 1 "src/routed_calls.h"
 /*
- * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
- * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
- * reaches the real one as real_<name>. One list, so the two cannot drift apart.
+ * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
+ * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
+ * glibc itself binds to another name in strict modes), return type,
+ * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
+ * runtime reaches the real one as real_<name>. One list, so the two cannot drift
+ * apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -385,6 +433,10 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
+LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 /************** End of src/routed_calls.h **************/
 #line 10 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
@@ -746,10 +798,11 @@ static void liblockdep_warn(const char *file, int line, const char *cond);
 #line 1 "uinclude/linux/irqflags.h"
 /* Shim: "interrupts" are a per-thread virtual flag. Lockdep disables them around its
  * own work and asserts they are off; in user space nothing interrupts lockdep but a
- * signal handler, which cannot enter lockdep while the flag says it is busy because
- * lockdep_recursion is set too. Disabling "interrupts" also marks an RCU read-side
- * section, as it does in the kernel (lockdep's hash lookups rely on that). The
- * irqtrace state stays live so signal handlers can become hard-irq context. */
+ * signal handler, which does not enter lockdep while it is busy (src/signals.c).
+ * Disabling "interrupts" for lockdep also marks an RCU read-side section, as it does
+ * in the kernel (lockdep's hash lookups rely on that). They are off, too, while a
+ * thread blocks every signal that has a handler; signal handlers are hard-irq
+ * context (src/signals.c). */
 #ifndef LIBLOCKDEP_SHIM_IRQFLAGS_H
 #define LIBLOCKDEP_SHIM_IRQFLAGS_H
 /* #include <linux/types.h> -- already included above */
@@ -773,10 +826,11 @@ static void liblockdep_warn(const char *file, int line, const char *cond);
 #define this_cpu_dec(var)		((var)--)
 #define __this_cpu_dec(var)		((var)--)
 #define __this_cpu_dec_return(var)	(--(var))
+#define __this_cpu_inc_return(var)	(++(var))
 #define this_cpu_ptr(ptr)		(ptr)
 #endif
 /************** End of uinclude/asm/percpu.h **************/
-#line 11 "uinclude/linux/irqflags.h"
+#line 12 "uinclude/linux/irqflags.h"
 
 struct task_struct;
 
@@ -795,7 +849,10 @@ struct irqtrace_events {
 /* Threads start with "interrupts" (handled signals) enabled, as kernel tasks do. */
 static __thread int hardirqs_enabled = 1;
 static __thread int hardirq_context;
+/* Interrupts are off while lockdep works, and while the thread blocks every handled
+ * signal (or, in a handler, while its mask does). */
 static __thread unsigned long liblockdep_irqs_off;
+static __thread int liblockdep_signals_off;
 
 static void liblockdep_rcu_read_lock(void);
 static void liblockdep_rcu_read_unlock(void);
@@ -804,12 +861,18 @@ static void liblockdep_rcu_read_unlock(void);
 #define lockdep_hardirqs_enabled()	(this_cpu_read(hardirqs_enabled))
 #define lockdep_softirq_context(p)	((p)->softirq_context)
 #define lockdep_softirqs_enabled(p)	((p)->softirqs_enabled)
+#define lockdep_hardirq_enter() do {					\
+	if (__this_cpu_inc_return(hardirq_context) == 1)		\
+		current->hardirq_threaded = 0;				\
+} while (0)
+#define lockdep_hardirq_threaded()	do { current->hardirq_threaded = 1; } while (0)
+#define lockdep_hardirq_exit()		do { __this_cpu_dec(hardirq_context); } while (0)
 #define lockdep_hrtimer_enter(t)	0
 #define lockdep_hrtimer_exit(c)		do { } while (0)
 
-#define irqs_disabled_flags(flags)	((flags) != 0)
-#define raw_irqs_disabled_flags(flags)	((flags) != 0)
-#define irqs_disabled()			(liblockdep_irqs_off != 0)
+#define irqs_disabled_flags(flags)	((flags) != 0 || liblockdep_signals_off)
+#define raw_irqs_disabled_flags(flags)	irqs_disabled_flags(flags)
+#define irqs_disabled()			irqs_disabled_flags(liblockdep_irqs_off)
 #define raw_irqs_disabled()		irqs_disabled()
 
 #define raw_local_irq_save(flags) do {					\
@@ -3399,6 +3462,7 @@ struct task_struct {
 	char			comm[TASK_COMM_LEN];
 	int			lockdep_depth;
 	unsigned int		lockdep_recursion;
+	bool			entry_ready;	/* no preparation due, src/validate.c */
 	u64			curr_chain_key;
 	u64			hardirq_chain_key;
 	struct irqtrace_events	irqtrace;
@@ -12399,14 +12463,14 @@ static void rcu_registry_lock_nosig(sigset_t *saved)
 	sigset_t all;
 
 	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, saved);
+	real_pthread_sigmask(SIG_BLOCK, &all, saved);
 	internal_lock(&rcu_registry_lock);
 }
 
 static void rcu_registry_unlock_nosig(const sigset_t *saved)
 {
 	internal_unlock(&rcu_registry_lock);
-	pthread_sigmask(SIG_SETMASK, saved, NULL);
+	real_pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
 static bool rcu_in_section(void)
@@ -13231,11 +13295,19 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 			       lock_kind_outer_wait_types[origin->kind]);
 }
 
-static inline void liblockdep_enter(unsigned long ip)
+static bool liblockdep_prepare_entry(unsigned long ip);
+
+/*
+ * Every entry into lockdep. The first of a thread, and those while a signal handler
+ * runs or after the handled signals changed, prepare the thread (src/signals.c).
+ * False: lockdep must be left alone, this is an unchecked signal handler.
+ */
+static __always_inline bool liblockdep_enter(unsigned long ip)
 {
-	if (unlikely(!current->pid))
-		liblockdep_task_start();
+	if (unlikely(!READ_ONCE(current->entry_ready)) && !liblockdep_prepare_entry(ip))
+		return false;
 	liblockdep_entry_ip = ip;
+	return true;
 }
 
 /* The entry of a lock this thread holds, found among its held locks without
@@ -13266,7 +13338,8 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 	liblockdep_rcu_read_unlock();
 	if (likely(e))
 		return e;
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return NULL;
 	return lock_table_add(lock, false, lock_entry_setup, &origin);
 }
 
@@ -13279,7 +13352,8 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
 	struct lock_entry *old;
 
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	/* Initialised again in place without a destroy: the old lock's class must go. */
 	old = lock_entry_find(lock);
 	if (old)
@@ -13299,7 +13373,8 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 	struct task_struct *task = current;
 	int depth;
 
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	depth = task->lockdep_depth;
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(reporting)) {
@@ -13324,7 +13399,8 @@ static void liblockdep_acquire_nested(struct lock_entry *e, int read, unsigned i
 
 static void liblockdep_release(struct lock_entry *e, unsigned long ip)
 {
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 }
@@ -13382,7 +13458,8 @@ static void lock_entry_forget(const void *lock)
 
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	if (lock_entry_find(lock))
 		check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);
@@ -13921,6 +13998,502 @@ LIBLOCKDEP_API int liblockdep_cnd_timedwait(cnd_t *__restrict c, mtx_t *__restri
 				 &wait, _RET_IP_);
 }
 /************** End of src/c11_threads.c **************/
+/************** Begin file src/signals.c **************/
+#line 1 "src/signals.c"
+/*
+ * Signal handlers as lockdep's hard-irq context. A handler installed through
+ * sigaction() or signal() runs inside a trampoline that enters and leaves hard-irq
+ * context the way the kernel's irq entry code does (lockdep_hardirqs_off,
+ * lockdep_hardirq_enter ... lockdep_hardirq_exit, lockdep_hardirqs_on), so lockdep
+ * finds the self-deadlocks of a handler with the code it interrupts: a lock taken
+ * in a handler and also with the signal deliverable ("inconsistent lock state"),
+ * and the irq-safe/irq-unsafe orderings.
+ *
+ * Interrupts: one "irq" stands for all handled signals, as lockdep has one hard-irq
+ * context. A thread has interrupts off while every signal with a wrapped handler is
+ * blocked in its mask (in a handler, the mask the kernel set for it: the handler's
+ * own signal unless SA_NODEFER, plus sa_mask). That is exact for a program with one
+ * handler, and for several when each handler blocks the others (sa_mask), which is
+ * the usual advice. Otherwise it is pessimistic: a lock taken with SIGUSR2 blocked
+ * but SIGUSR1 deliverable counts as taken with interrupts on even if only SIGUSR2's
+ * handler takes it. Per-signal irqs would need per-signal usage bits, which lockdep
+ * does not have; reporting a lock that any handler could interrupt is the safe side.
+ * Synchronous signals (a fault: SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
+ * cannot be blocked, so they do not count for interrupts off; their handlers still
+ * run in hard-irq context.
+ *
+ * A handler is lockdep's *threaded* hard-irq context: it may block on a mutex (the
+ * thread waits, others run), but not under a spin lock (src/validate.c).
+ *
+ * A handler that interrupted liblockdep itself (src/reentry.c) runs unchecked: its
+ * locks and unlocks go straight to pthread, so lockdep's state stays the interrupted
+ * code's. A handler left by siglongjmp() never returns to the trampoline: each
+ * frame is remembered per thread, and the next entry into liblockdep drops the
+ * frames whose handler is gone (the stack is back above the trampoline, or the
+ * handler's signal is deliverable again) and gives lockdep back the state of the
+ * code that was interrupted. Reports print without allocating (src/printk.c).
+ */
+#define HANDLER_FRAMES_MAX	16
+#define SYNCHRONOUS_SIGNALS	(sigbit(SIGSEGV) | sigbit(SIGBUS) | sigbit(SIGFPE) | \
+				 sigbit(SIGILL) | sigbit(SIGTRAP) | sigbit(SIGSYS))
+
+LIBLOCKDEP_WRAPPER(int, sigaction, (int sig, const struct sigaction *act, struct sigaction *oldact))
+LIBLOCKDEP_WRAPPER(liblockdep_sighandler_t, signal, (int sig, liblockdep_sighandler_t handler))
+LIBLOCKDEP_WRAPPER(int, pthread_sigmask, (int how, const sigset_t *set, sigset_t *oldset))
+LIBLOCKDEP_WRAPPER(int, sigprocmask, (int how, const sigset_t *set, sigset_t *oldset))
+
+/* The user's handler for a signal, as installed. */
+struct user_handler {
+	union {
+		void (*handler)(int);
+		void (*action)(int, siginfo_t *, void *);
+	};
+	int flags;
+};
+
+/* Written under handlers_mutex with every signal blocked; read by the trampoline
+ * without a lock, so each entry is a seqlock. */
+static struct {
+	unsigned int seq;
+	struct user_handler user;
+} user_handlers[NSIG];
+static pthread_mutex_t handlers_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* The asynchronous signals with a wrapped handler, and a count of its changes. */
+static unsigned long handled_signals;
+static unsigned int handled_generation;
+static __thread unsigned int seen_generation;
+
+/* A handler running on this thread. */
+struct handler_frame {
+	unsigned long sp;		/* the trampoline's frame: the handler runs below */
+	unsigned long alt_lo, alt_hi;	/* the thread's alternate signal stack */
+	bool on_alt;			/* the handler runs on it */
+	int sig;
+	bool sig_blocked;		/* the handler's signal stays blocked while it runs */
+	bool checked;			/* false: it interrupted liblockdep, runs unchecked */
+	/* The interrupted code's state, given back when the handler ends. */
+	bool hardirqs_enabled;
+	int hardirq_context;
+	int signals_off;
+	unsigned long entry_ip;
+};
+
+static __thread struct handler_frame handler_frames[HANDLER_FRAMES_MAX];
+static __thread unsigned int handler_depth;
+
+static unsigned long sigbit(int sig)
+{
+	return 1UL << (sig - 1);
+}
+
+static void user_handler_read(int sig, struct user_handler *user)
+{
+	unsigned int seq;
+
+	do {
+		seq = __atomic_load_n(&user_handlers[sig].seq, __ATOMIC_ACQUIRE);
+		user->action = __atomic_load_n(&user_handlers[sig].user.action, __ATOMIC_RELAXED);
+		user->flags = __atomic_load_n(&user_handlers[sig].user.flags, __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	} while ((seq & 1) || seq != __atomic_load_n(&user_handlers[sig].seq, __ATOMIC_RELAXED));
+}
+
+static void user_handler_write(int sig, const struct user_handler *user)
+{
+	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&user_handlers[sig].user.action, user->action, __ATOMIC_RELAXED);
+	__atomic_store_n(&user_handlers[sig].user.flags, user->flags, __ATOMIC_RELAXED);
+	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELEASE);
+}
+
+/* Interrupts off: every handled signal blocked in mask (and at least one handled). */
+static bool handled_signals_blocked(const sigset_t *mask)
+{
+	unsigned long handled = __atomic_load_n(&handled_signals, __ATOMIC_RELAXED);
+
+	for (int sig = 1; sig < NSIG; sig++)
+		if ((handled & sigbit(sig)) && sigismember(mask, sig) != 1)
+			return false;
+	return handled != 0;
+}
+
+static void current_mask(sigset_t *mask)
+{
+	real_pthread_sigmask(SIG_BLOCK, NULL, mask);
+}
+
+/*
+ * Lockdep's view of interrupts, made to follow a signal mask: in task context the
+ * kernel's local_irq_disable()/enable() tracing, which marks the locks held as
+ * taken with interrupts on when they come on. In a handler the kernel allows no
+ * tracing; only the flag that each lock acquisition records changes.
+ */
+static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
+{
+	bool off = handled_signals_blocked(mask);
+	unsigned long flags;
+
+	/* Off before the tracing, on after it, as local_irq_disable()/enable(). */
+	liblockdep_signals_off |= off;
+	if (!lockdep_hardirq_context() && off == !!lockdep_hardirqs_enabled()) {
+		if (off) {
+			lockdep_hardirqs_off(ip);
+		} else {
+			/* Lockdep's usage marking needs the RCU read section of irqs off. */
+			raw_local_irq_save(flags);
+			lockdep_hardirqs_on_prepare();
+			lockdep_hardirqs_on(ip);
+			raw_local_irq_restore(flags);
+			liblockdep_report_end();
+		}
+	}
+	liblockdep_signals_off = off;
+}
+
+/* The thread's state for threads that run into liblockdep: mask resyncs are due. */
+static void handled_signals_changed(void)
+{
+	struct task_struct *task;
+
+	__atomic_add_fetch(&handled_generation, 1, __ATOMIC_SEQ_CST);
+	internal_lock(&live_tasks_mutex);
+	list_for_each_entry(task, &live_tasks, thread_list)
+		__atomic_store_n(&task->entry_ready, false, __ATOMIC_SEQ_CST);
+	internal_unlock(&live_tasks_mutex);
+	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+}
+
+static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
+			       const sigset_t *mask)
+{
+	bool on_alt = f->alt_hi && sp - f->alt_lo < f->alt_hi - f->alt_lo;
+
+	/* Off the alternate stack, its handlers are gone; on it, one nested in f runs. */
+	if (on_alt != f->on_alt)
+		return on_alt;
+	if (sp >= f->sp)
+		return false;
+	/* siglongjmp() restored a mask that lets the signal in again. */
+	return !f->sig_blocked || sigismember(mask, f->sig) == 1;
+}
+
+/*
+ * Drops the frames of handlers that were left without returning, innermost first,
+ * and gives lockdep back the state of the code the outermost of them interrupted.
+ * Returns false when the handler still running is an unchecked one.
+ */
+static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigned long ip)
+{
+	unsigned int depth = handler_depth;
+	struct handler_frame *left = NULL;
+
+	while (depth && !handler_frame_live(&handler_frames[depth - 1], sp, mask))
+		left = &handler_frames[--depth];
+	handler_depth = depth;
+	if (depth && !handler_frames[depth - 1].checked)
+		return false;
+	if (left && left->checked) {
+		this_cpu_write(hardirq_context, left->hardirq_context);
+		irqs_follow_mask(mask, ip);
+	}
+	return true;
+}
+
+/*
+ * The slow way into liblockdep (src/validate.c): a thread's first entry, or one with
+ * handler frames to check, or after the set of handled signals changed. Returns false
+ * when this entry must leave lockdep alone: an unchecked handler is running.
+ */
+static noinline bool liblockdep_prepare_entry(unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int generation;
+	bool checked = true;
+	sigset_t mask;
+
+	liblockdep_busy_begin();
+	if (handler_depth) {
+		current_mask(&mask);
+		checked = handler_frames_prune((unsigned long)__builtin_frame_address(0), &mask, ip);
+	}
+	if (!checked)
+		goto out;
+	if (!task->pid)
+		liblockdep_task_start();
+	generation = __atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST);
+	if (generation != seen_generation) {
+		current_mask(&mask);
+		irqs_follow_mask(&mask, ip);
+		seen_generation = generation;
+	}
+	if (!handler_depth) {
+		/* A change of the handled signals from now on clears it again. */
+		__atomic_store_n(&task->entry_ready, true, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != generation)
+			task->entry_ready = false;
+	}
+out:
+	liblockdep_busy_end();
+	return checked;
+}
+
+/* Whether the interrupted code is inside liblockdep (see src/reentry.c). */
+static bool thread_in_liblockdep(void)
+{
+	return liblockdep_busy || rcu_in_section();
+}
+
+/*
+ * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
+ * hard-irq context begins; inside, interrupts are on again if the handler's mask
+ * lets some handled signal in. Returns the frame's index.
+ */
+static unsigned int handler_enter(int sig, const struct user_handler *user,
+				  const ucontext_t *uc, unsigned long sp)
+{
+	unsigned long alt_lo = (unsigned long)uc->uc_stack.ss_sp;
+	unsigned long ip = (unsigned long)user->handler;
+	bool checked = !thread_in_liblockdep();
+	struct handler_frame *f;
+	unsigned int depth;
+	sigset_t mask;
+
+	if (checked) {
+		liblockdep_busy_begin();
+		handler_frames_prune(sp, &uc->uc_sigmask, ip);
+	}
+	depth = handler_depth;
+	if (depth == HANDLER_FRAMES_MAX) {
+		/* Nested this deep, it runs as part of the handler it interrupted. */
+		if (checked)
+			liblockdep_busy_end();
+		return depth;
+	}
+	f = &handler_frames[depth];
+	f->sp = sp;
+	f->alt_lo = alt_lo;
+	f->alt_hi = (uc->uc_stack.ss_flags & SS_DISABLE) ? 0 : alt_lo + uc->uc_stack.ss_size;
+	f->on_alt = f->alt_hi && sp - alt_lo < f->alt_hi - alt_lo;
+	f->sig = sig;
+	f->sig_blocked = !(user->flags & SA_NODEFER);
+	f->checked = checked;
+	barrier();
+	handler_depth = depth + 1;
+	barrier();
+	current->entry_ready = false;
+	if (!checked)
+		return depth;
+
+	if (!current->pid)
+		liblockdep_task_start();
+	f->hardirqs_enabled = lockdep_hardirqs_enabled();
+	f->hardirq_context = lockdep_hardirq_context();
+	f->signals_off = liblockdep_signals_off;
+	f->entry_ip = liblockdep_entry_ip;
+	liblockdep_signals_off = 1;
+	lockdep_hardirqs_off(ip);
+	lockdep_hardirq_enter();
+	lockdep_hardirq_threaded();
+	current_mask(&mask);
+	irqs_follow_mask(&mask, ip);
+	liblockdep_busy_end();
+	return depth;
+}
+
+/* Hard-irq exit: the interrupted code's state back, interrupts on as they were. */
+static void handler_exit(unsigned int depth, const struct user_handler *user,
+			 const ucontext_t *uc, unsigned long sp)
+{
+	struct handler_frame *f = &handler_frames[depth];
+	unsigned long ip = (unsigned long)user->handler;
+	unsigned long flags;
+
+	if (depth == HANDLER_FRAMES_MAX)
+		return;
+	if (!f->checked) {
+		if (handler_depth > depth && f->sp == sp)
+			handler_depth = depth;
+		return;
+	}
+	liblockdep_busy_begin();
+	if (handler_depth <= depth || f->sp != sp) {
+		/* Taken for left by an entry in between: only the mask is still to restore. */
+		irqs_follow_mask(&uc->uc_sigmask, ip);
+		goto out;
+	}
+	/* Frames above are handlers nested in this one that were never left properly. */
+	handler_depth = depth;
+	liblockdep_signals_off = 1;
+	this_cpu_write(hardirq_context, f->hardirq_context);	/* lockdep_hardirq_exit() */
+	if (!lockdep_hardirq_context() && f->hardirqs_enabled) {
+		raw_local_irq_save(flags);
+		lockdep_hardirqs_on_prepare();
+		lockdep_hardirqs_on(ip);
+		raw_local_irq_restore(flags);
+	}
+	liblockdep_signals_off = f->signals_off;
+	liblockdep_entry_ip = f->entry_ip;
+	liblockdep_report_end();
+out:
+	liblockdep_busy_end();
+}
+
+static void signal_trampoline(int sig, siginfo_t *info, void *context)
+{
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	struct user_handler user;
+	int saved_errno = errno;
+	unsigned int depth;
+
+	user_handler_read(sig, &user);
+	/* Uninstalled while this signal was on its way: it is dropped. */
+	if (user.handler == SIG_DFL || user.handler == SIG_IGN)
+		return;
+	depth = handler_enter(sig, &user, context, sp);
+	errno = saved_errno;
+	if (user.flags & SA_SIGINFO)
+		user.action(sig, info, context);
+	else
+		user.handler(sig);
+	saved_errno = errno;
+	handler_exit(depth, &user, context, sp);
+	errno = saved_errno;
+}
+
+/* What a report from a handler needs, loaded now, outside any handler. */
+static void handler_install_prepare(const struct user_handler *user)
+{
+	unsigned long offset;
+	const char *object;
+	void *frame;
+
+	backtrace(&frame, 1);
+	liblockdep_symbol_at((unsigned long)user->handler, &offset, &object);
+}
+
+LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
+					struct sigaction *oldact)
+{
+	struct user_handler wanted, previous;
+	struct sigaction installed, old;
+	unsigned long handled;
+	sigset_t all, saved;
+	bool wrap;
+	int ret;
+
+	if (sig <= 0 || sig >= NSIG)
+		return real_sigaction(sig, act, oldact);
+	wrap = act && act->sa_handler != SIG_DFL && act->sa_handler != SIG_IGN;
+	if (wrap) {
+		wanted.action = act->sa_sigaction;
+		wanted.flags = act->sa_flags;
+		installed = *act;
+		installed.sa_sigaction = signal_trampoline;
+		installed.sa_flags |= SA_SIGINFO;
+		act = &installed;
+		if (!thread_in_liblockdep())
+			handler_install_prepare(&wanted);
+	}
+	/* The trampoline, which reads the table, must not run on this thread meanwhile. */
+	sigfillset(&all);
+	real_pthread_sigmask(SIG_BLOCK, &all, &saved);
+	internal_lock(&handlers_mutex);
+	previous = user_handlers[sig].user;
+	if (wrap)
+		user_handler_write(sig, &wanted);
+	ret = real_sigaction(sig, act, &old);
+	if (ret == 0 && old.sa_sigaction == signal_trampoline) {
+		old.sa_sigaction = previous.action;
+		old.sa_flags = previous.flags;
+	}
+	if (ret != 0 && wrap)
+		user_handler_write(sig, &previous);
+	if (ret == 0 && act) {
+		handled = handled_signals & ~sigbit(sig);
+		if (wrap && !(sigbit(sig) & SYNCHRONOUS_SIGNALS))
+			handled |= sigbit(sig);
+		if (handled != handled_signals) {
+			__atomic_store_n(&handled_signals, handled, __ATOMIC_RELAXED);
+			handled_signals_changed();
+		}
+	}
+	internal_unlock(&handlers_mutex);
+	real_pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	if (ret == 0 && oldact)
+		*oldact = old;
+	return ret;
+}
+
+/* glibc's signal(): BSD semantics. */
+LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
+{
+	struct sigaction act, old;
+
+	memset(&act, 0, sizeof(act));
+	act.sa_handler = handler;
+	sigemptyset(&act.sa_mask);
+	sigaddset(&act.sa_mask, sig);
+	act.sa_flags = SA_RESTART;
+	if (liblockdep_sigaction(sig, &act, &old) < 0)
+		return SIG_ERR;
+	return old.sa_handler;
+}
+
+/* The mask that a successful pthread_sigmask(how, set) leaves. */
+static void mask_after(int how, const sigset_t *before, const sigset_t *set, sigset_t *after)
+{
+	*after = how == SIG_SETMASK ? *set : *before;
+	for (int sig = 1; sig < NSIG && how != SIG_SETMASK; sig++) {
+		if (sigismember(set, sig) != 1)
+			continue;
+		if (how == SIG_BLOCK)
+			sigaddset(after, sig);
+		else
+			sigdelset(after, sig);
+	}
+}
+
+/*
+ * A change of the thread's mask, and lockdep's interrupts following it. Handlers left
+ * by siglongjmp() are dropped first, while the mask still tells which have ended.
+ */
+static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool process,
+			    unsigned long ip)
+{
+	bool follow = set && __atomic_load_n(&handled_signals, __ATOMIC_RELAXED) &&
+		      liblockdep_enter(ip);
+	sigset_t before, after;
+	int ret;
+
+	ret = process ? real_sigprocmask(how, set, &before)
+		      : real_pthread_sigmask(how, set, &before);
+	if (ret == 0 && follow) {
+		liblockdep_busy_begin();
+		mask_after(how, &before, set, &after);
+		/* A handler unblocking its own signal: the mask no longer tells it ended. */
+		for (unsigned int i = 0; i < handler_depth; i++)
+			if (sigismember(&after, handler_frames[i].sig) != 1)
+				handler_frames[i].sig_blocked = false;
+		irqs_follow_mask(&after, ip);
+		liblockdep_busy_end();
+	}
+	if (ret == 0 && oldset)
+		*oldset = before;
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
+{
+	return mask_set_checked(how, set, oldset, false, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
+{
+	return mask_set_checked(how, set, oldset, true, _RET_IP_);
+}
+/************** End of src/signals.c **************/
 /************** Begin file src/api.c **************/
 #line 1 "src/api.c"
 /*
@@ -14067,9 +14640,8 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 {
 	struct lock_entry *e;
 
-	if (!liblockdep_checking || !READ_ONCE(debug_locks))
+	if (!liblockdep_checking || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
-	liblockdep_enter(ip);
 	e = held_lock_entry(lock);
 	if (!!e == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
 		return;
@@ -14102,9 +14674,8 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	const void **locks;
 	size_t n;
 
-	if (!liblockdep_checking || !ptr || !size)
+	if (!liblockdep_checking || !ptr || !size || !liblockdep_enter(_RET_IP_))
 		return;
-	liblockdep_enter(_RET_IP_);
 	check_no_held_lock_in(ptr, size);
 	locks = lock_table_locks_in(ptr, size, &n);
 	for (size_t i = 0; i < n; i++)

@@ -142,9 +142,8 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 {
 	struct lock_entry *e;
 
-	if (!liblockdep_checking || !READ_ONCE(debug_locks))
+	if (!liblockdep_checking || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
-	liblockdep_enter(ip);
 	e = held_lock_entry(lock);
 	if (!!e == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
 		return;
@@ -177,9 +176,8 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	const void **locks;
 	size_t n;
 
-	if (!liblockdep_checking || !ptr || !size)
+	if (!liblockdep_checking || !ptr || !size || !liblockdep_enter(_RET_IP_))
 		return;
-	liblockdep_enter(_RET_IP_);
 	check_no_held_lock_in(ptr, size);
 	locks = lock_table_locks_in(ptr, size, &n);
 	for (size_t i = 0; i < n; i++)

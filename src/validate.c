@@ -84,11 +84,19 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 			       lock_kind_outer_wait_types[origin->kind]);
 }
 
-static inline void liblockdep_enter(unsigned long ip)
+static bool liblockdep_prepare_entry(unsigned long ip);
+
+/*
+ * Every entry into lockdep. The first of a thread, and those while a signal handler
+ * runs or after the handled signals changed, prepare the thread (src/signals.c).
+ * False: lockdep must be left alone, this is an unchecked signal handler.
+ */
+static __always_inline bool liblockdep_enter(unsigned long ip)
 {
-	if (unlikely(!current->pid))
-		liblockdep_task_start();
+	if (unlikely(!READ_ONCE(current->entry_ready)) && !liblockdep_prepare_entry(ip))
+		return false;
 	liblockdep_entry_ip = ip;
+	return true;
 }
 
 /* The entry of a lock this thread holds, found among its held locks without
@@ -119,7 +127,8 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 	liblockdep_rcu_read_unlock();
 	if (likely(e))
 		return e;
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return NULL;
 	return lock_table_add(lock, false, lock_entry_setup, &origin);
 }
 
@@ -132,7 +141,8 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
 	struct lock_entry *old;
 
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	/* Initialised again in place without a destroy: the old lock's class must go. */
 	old = lock_entry_find(lock);
 	if (old)
@@ -152,7 +162,8 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 	struct task_struct *task = current;
 	int depth;
 
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	depth = task->lockdep_depth;
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(reporting)) {
@@ -177,7 +188,8 @@ static void liblockdep_acquire_nested(struct lock_entry *e, int read, unsigned i
 
 static void liblockdep_release(struct lock_entry *e, unsigned long ip)
 {
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 }
@@ -235,7 +247,8 @@ static void lock_entry_forget(const void *lock)
 
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	if (lock_entry_find(lock))
 		check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);

@@ -1,8 +1,10 @@
-/* Helpers shared by the scenarios: run a function in a thread and wait for it. */
+/* Helpers shared by the scenarios: run a function in a thread and wait for it, install
+ * a signal handler. */
 #ifndef SCENARIO_H
 #define SCENARIO_H
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,6 +14,18 @@ static inline void run_in_thread(void *(*fn)(void *), void *arg)
 
 	if (pthread_create(&t, NULL, fn, arg) || pthread_join(t, NULL)) {
 		fprintf(stderr, "scenario: cannot run a thread\n");
+		exit(2);
+	}
+}
+
+/* sigaction() with these flags and nothing blocked but what the kernel blocks. */
+static inline void install_handler(int sig, void (*handler)(int), int flags)
+{
+	struct sigaction sa = { .sa_handler = handler, .sa_flags = flags };
+
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(sig, &sa, NULL)) {
+		fprintf(stderr, "scenario: cannot install a handler\n");
 		exit(2);
 	}
 }

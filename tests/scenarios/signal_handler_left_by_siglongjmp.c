@@ -9,8 +9,6 @@
  */
 #include "scenario.h"
 #include <setjmp.h>
-#include <signal.h>
-#include <string.h>
 
 static pthread_mutex_t jobs_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t other_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -41,13 +39,9 @@ static int deep(int n)
 
 int main(void)
 {
-	struct sigaction sa;
 	volatile int jumps = 0;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_usr1;
-	sigemptyset(&sa.sa_mask);
-	EXPECT_RET(sigaction(SIGUSR1, &sa, NULL), 0);
+	install_handler(SIGUSR1, on_usr1, 0);
 
 	if (sigsetjmp(restart, 1))
 		jumps++;

@@ -5,8 +5,6 @@
  * Expect: silent
  */
 #include "scenario.h"
-#include <signal.h>
-#include <string.h>
 
 static pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t b = PTHREAD_MUTEX_INITIALIZER;
@@ -31,12 +29,7 @@ static void *work(void *arg)
 
 int main(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_usr1;
-	sigemptyset(&sa.sa_mask);
-	EXPECT_RET(sigaction(SIGUSR1, &sa, NULL), 0);
+	install_handler(SIGUSR1, on_usr1, 0);
 	work(NULL);
 	run_in_thread(work, NULL);
 	return delivered == 2 ? 0 : 1;

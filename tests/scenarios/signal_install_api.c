@@ -8,7 +8,6 @@
  */
 #include "scenario.h"
 #include <errno.h>
-#include <signal.h>
 #include <string.h>
 
 static volatile sig_atomic_t plain_ran, info_value;

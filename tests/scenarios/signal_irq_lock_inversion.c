@@ -11,8 +11,6 @@
  * Names: queue_lock config_lock
  */
 #include "scenario.h"
-#include <signal.h>
-#include <string.h>
 
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t config_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -27,12 +25,8 @@ static void on_usr1(int sig)
 int main(void)
 {
 	sigset_t usr1, old;
-	struct sigaction sa;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_usr1;
-	sigemptyset(&sa.sa_mask);
-	EXPECT_RET(sigaction(SIGUSR1, &sa, NULL), 0);
+	install_handler(SIGUSR1, on_usr1, 0);
 
 	sigemptyset(&usr1);
 	sigaddset(&usr1, SIGUSR1);

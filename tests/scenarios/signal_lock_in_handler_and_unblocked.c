@@ -8,8 +8,6 @@
  * Names: stats_lock
  */
 #include "scenario.h"
-#include <signal.h>
-#include <string.h>
 
 static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static long stats;
@@ -24,12 +22,7 @@ static void on_usr1(int sig)
 
 int main(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_usr1;
-	sigemptyset(&sa.sa_mask);
-	EXPECT_RET(sigaction(SIGUSR1, &sa, NULL), 0);
+	install_handler(SIGUSR1, on_usr1, 0);
 
 	pthread_mutex_lock(&stats_lock);
 	stats++;

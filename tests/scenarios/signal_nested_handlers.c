@@ -10,8 +10,6 @@
  * Names: table_lock
  */
 #include "scenario.h"
-#include <signal.h>
-#include <string.h>
 
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -39,22 +37,12 @@ static void on_usr1(int sig)
 	pthread_sigmask(SIG_UNBLOCK, &usr2, NULL);
 }
 
-static void install(int sig, void (*handler)(int))
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
-	EXPECT_RET(sigaction(sig, &sa, NULL), 0);
-}
-
 int main(void)
 {
 	sigset_t both, old;
 
-	install(SIGUSR1, on_usr1);
-	install(SIGUSR2, on_usr2);
+	install_handler(SIGUSR1, on_usr1, 0);
+	install_handler(SIGUSR2, on_usr2, 0);
 	raise(SIGUSR1);
 
 	sigemptyset(&both);

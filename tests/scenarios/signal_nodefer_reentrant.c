@@ -7,8 +7,6 @@
  * Names: log_lock
  */
 #include "scenario.h"
-#include <signal.h>
-#include <string.h>
 
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -21,13 +19,7 @@ static void on_usr1(int sig)
 
 int main(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_usr1;
-	sa.sa_flags = SA_NODEFER;
-	sigemptyset(&sa.sa_mask);
-	EXPECT_RET(sigaction(SIGUSR1, &sa, NULL), 0);
+	install_handler(SIGUSR1, on_usr1, SA_NODEFER);
 	raise(SIGUSR1);
 	return 0;
 }

@@ -8,8 +8,6 @@
  * Expect: silent
  */
 #include "scenario.h"
-#include <signal.h>
-#include <string.h>
 
 #define ROUNDS 200000
 
@@ -39,14 +37,9 @@ static void *worker(void *arg)
 
 int main(void)
 {
-	struct sigaction sa;
 	pthread_t t;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_usr1;
-	sa.sa_flags = SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	EXPECT_RET(sigaction(SIGUSR1, &sa, NULL), 0);
+	install_handler(SIGUSR1, on_usr1, SA_RESTART);
 	EXPECT_RET(pthread_create(&t, NULL, worker, NULL), 0);
 	while (!done)
 		pthread_kill(t, SIGUSR1);

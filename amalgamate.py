@@ -45,6 +45,7 @@ KERNEL_PROC = 'kernel/locking/lockdep_proc.c'
 
 # Our runtime, in dependency order: each file may use what the files above it define.
 SRC_FILES = [
+    'src/reentry.c',
     'src/loaded_objects.c',
     'src/symbols.c',
     'src/printk.c',
@@ -62,6 +63,7 @@ SRC_FILES = [
     'src/pthread_spin.c',
     'src/pthread_cond.c',
     'src/c11_threads.c',
+    'src/signals.c',
     'src/api.c',
     'src/dump.c',
 ]

@@ -74,9 +74,16 @@ typedef int liblockdep_is_off;
  *   Without -DLIBLOCKDEP this header declares nothing (the annotations below become
  *   no-ops) and liblockdep.c compiles to an empty unit.
  *
- *   In C++ and C23 files the pthread calls are routed only when <pthread.h> is
- *   included before this header; for C++ code whose locking happens inside a library
+ *   In C++ and C23 files the pthread (signal) calls are routed only when <pthread.h>
+ *   (<signal.h>) is included before this header; for C++ code whose locking happens inside a library
  *   (std::mutex), use the preload runner.
+ *
+ * SIGNAL HANDLERS
+ *   A handler installed by sigaction() or signal() in a checked file runs as
+ *   lockdep's hard-irq context, and a thread has "interrupts" off while its mask
+ *   (pthread_sigmask, sigprocmask) blocks every handled signal. A lock taken in a
+ *   handler and also where the signal can arrive is reported as the kernel reports
+ *   it for an interrupt handler.
  *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
@@ -122,6 +129,9 @@ typedef int liblockdep_is_off;
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* A signal handler, as signal() takes and returns it. */
+typedef void (*liblockdep_sighandler_t)(int);
 
 /* Compatibility with the 2013 liblockdep; never required. */
 void liblockdep_init(void);
@@ -203,11 +213,23 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #else
 #define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params)
 #endif
+#ifdef _SIGNAL_H
+#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
+#else
+#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params)
+#endif
+#if defined(_SIGNAL_H) && defined(__USE_MISC)
+#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
+#else
+#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
+#endif
 #define LIBLOCKDEP_PARAMS_(params) params
 #else
 #define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
 #define LIBLOCKDEP_PARAMS_(params) ()
 #endif
 
@@ -220,9 +242,21 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
 	extern ret name LIBLOCKDEP_PARAMS_(params) __asm__("liblockdep_" #name);
 #endif
+/*
+ * signal(): in strict ISO C and POSIX modes <signal.h> binds it to the System V
+ * __sysv_signal with an assembler label of its own, which a label of ours would
+ * contradict (an error for clang). A renaming pragma gives way to that label, so only
+ * the BSD signal(), glibc's default, is routed; it renames the function whether this
+ * header comes before or after <signal.h>, except for g++ after it, where the plain
+ * label is safe instead (C++ always has the BSD one).
+ */
+#define LIBLOCKDEP_PRAGMA_(text) _Pragma(#text)
+#define LIBLOCKDEP_RENAME_(name) LIBLOCKDEP_PRAGMA_(redefine_extname name liblockdep_##name)
 #define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(ret, name, params)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wredundant-decls"
+/* gcc notes that the pragma gave way to <signal.h>'s own label: as intended. */
+#pragma GCC diagnostic ignored "-Wpragmas"
 #ifndef __cplusplus
 #pragma GCC diagnostic ignored "-Wstrict-prototypes"
 #endif
@@ -232,9 +266,12 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 #endif
 /*
- * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
- * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
- * reaches the real one as real_<name>. One list, so the two cannot drift apart.
+ * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
+ * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
+ * glibc itself binds to another name in strict modes), return type,
+ * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
+ * runtime reaches the real one as real_<name>. One list, so the two cannot drift
+ * apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -270,6 +307,10 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
+LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 #pragma GCC diagnostic pop
 #undef LIBLOCKDEP_CALL
 #undef LIBLOCKDEP_ROUTE_
@@ -277,6 +318,10 @@ LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restri
 #undef LIBLOCKDEP_ROUTE_PTHREAD_WAIT_
 #undef LIBLOCKDEP_NOTHROW_
 #undef LIBLOCKDEP_ROUTE_THREADS_
+#undef LIBLOCKDEP_ROUTE_SIGNAL_
+#undef LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_
+#undef LIBLOCKDEP_RENAME_
+#undef LIBLOCKDEP_PRAGMA_
 #undef LIBLOCKDEP_PARAMS_
 
 #else /* !LIBLOCKDEP: checking compiled out */
@@ -357,6 +402,8 @@ struct liblockdep_key {
 #define CONFIG_PROVE_LOCKING 1
 #define CONFIG_DEBUG_LOCK_ALLOC 1
 #define CONFIG_TRACE_IRQFLAGS 1
+/* Wait contexts with a level between spinning and sleeping (src/validate.c). */
+#define CONFIG_PROVE_RAW_LOCK_NESTING 1
 #define CONFIG_STACKTRACE 1
 #define CONFIG_SMP 1
 #ifndef LIBLOCKDEP_DEPENDENCY_BITS
@@ -395,9 +442,12 @@ struct liblockdep_key {
 /************** Begin file src/routed_calls.h **************/
 #line 1 "src/routed_calls.h"
 /*
- * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
- * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
- * reaches the real one as real_<name>. One list, so the two cannot drift apart.
+ * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
+ * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
+ * glibc itself binds to another name in strict modes), return type,
+ * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
+ * runtime reaches the real one as real_<name>. One list, so the two cannot drift
+ * apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -433,11 +483,15 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
+LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 /************** End of src/routed_calls.h **************/
 #line 10 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
 /************** End of src/real_pthread.h **************/
-#line 75 "src/config.h"
+#line 77 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -794,10 +848,11 @@ static void liblockdep_warn(const char *file, int line, const char *cond);
 #line 1 "uinclude/linux/irqflags.h"
 /* Shim: "interrupts" are a per-thread virtual flag. Lockdep disables them around its
  * own work and asserts they are off; in user space nothing interrupts lockdep but a
- * signal handler, which cannot enter lockdep while the flag says it is busy because
- * lockdep_recursion is set too. Disabling "interrupts" also marks an RCU read-side
- * section, as it does in the kernel (lockdep's hash lookups rely on that). The
- * irqtrace state stays live so signal handlers can become hard-irq context. */
+ * signal handler, which does not enter lockdep while it is busy (src/signals.c).
+ * Disabling "interrupts" for lockdep also marks an RCU read-side section, as it does
+ * in the kernel (lockdep's hash lookups rely on that). They are off, too, while a
+ * thread blocks every signal that has a handler; signal handlers are hard-irq
+ * context (src/signals.c). */
 #ifndef LIBLOCKDEP_SHIM_IRQFLAGS_H
 #define LIBLOCKDEP_SHIM_IRQFLAGS_H
 /* #include <linux/types.h> -- already included above */
@@ -821,10 +876,11 @@ static void liblockdep_warn(const char *file, int line, const char *cond);
 #define this_cpu_dec(var)		((var)--)
 #define __this_cpu_dec(var)		((var)--)
 #define __this_cpu_dec_return(var)	(--(var))
+#define __this_cpu_inc_return(var)	(++(var))
 #define this_cpu_ptr(ptr)		(ptr)
 #endif
 /************** End of uinclude/asm/percpu.h **************/
-#line 11 "uinclude/linux/irqflags.h"
+#line 12 "uinclude/linux/irqflags.h"
 
 struct task_struct;
 
@@ -843,7 +899,10 @@ struct irqtrace_events {
 /* Threads start with "interrupts" (handled signals) enabled, as kernel tasks do. */
 static __thread int hardirqs_enabled = 1;
 static __thread int hardirq_context;
+/* Interrupts are off while lockdep works, and while the thread blocks every handled
+ * signal (or, in a handler, while its mask does). */
 static __thread unsigned long liblockdep_irqs_off;
+static __thread int liblockdep_signals_off;
 
 static void liblockdep_rcu_read_lock(void);
 static void liblockdep_rcu_read_unlock(void);
@@ -852,12 +911,18 @@ static void liblockdep_rcu_read_unlock(void);
 #define lockdep_hardirqs_enabled()	(this_cpu_read(hardirqs_enabled))
 #define lockdep_softirq_context(p)	((p)->softirq_context)
 #define lockdep_softirqs_enabled(p)	((p)->softirqs_enabled)
+#define lockdep_hardirq_enter() do {					\
+	if (__this_cpu_inc_return(hardirq_context) == 1)		\
+		current->hardirq_threaded = 0;				\
+} while (0)
+#define lockdep_hardirq_threaded()	do { current->hardirq_threaded = 1; } while (0)
+#define lockdep_hardirq_exit()		do { __this_cpu_dec(hardirq_context); } while (0)
 #define lockdep_hrtimer_enter(t)	0
 #define lockdep_hrtimer_exit(c)		do { } while (0)
 
-#define irqs_disabled_flags(flags)	((flags) != 0)
-#define raw_irqs_disabled_flags(flags)	((flags) != 0)
-#define irqs_disabled()			(liblockdep_irqs_off != 0)
+#define irqs_disabled_flags(flags)	((flags) != 0 || liblockdep_signals_off)
+#define raw_irqs_disabled_flags(flags)	irqs_disabled_flags(flags)
+#define irqs_disabled()			irqs_disabled_flags(liblockdep_irqs_off)
 #define raw_irqs_disabled()		irqs_disabled()
 
 #define raw_local_irq_save(flags) do {					\
@@ -3447,6 +3512,7 @@ struct task_struct {
 	char			comm[TASK_COMM_LEN];
 	int			lockdep_depth;
 	unsigned int		lockdep_recursion;
+	bool			entry_ready;	/* no preparation due, src/validate.c */
 	u64			curr_chain_key;
 	u64			hardirq_chain_key;
 	struct irqtrace_events	irqtrace;
@@ -12245,6 +12311,51 @@ static int __init lockdep_proc_init(void)
 __initcall(lockdep_proc_init);
 
 /************** End of kernel-snapshot/kernel/locking/lockdep_proc.c **************/
+/************** Begin file src/reentry.c **************/
+#line 1 "src/reentry.c"
+/*
+ * liblockdep at work in this thread. A signal handler that takes a lock must not run
+ * liblockdep again while the code it interrupted is in the middle of liblockdep's
+ * own work: holding one of its mutexes (a handler on the same thread would wait for
+ * it forever), allocating, or half way through a per-thread update; src/signals.c
+ * runs such a handler unchecked. Lockdep's own sections say so by the RCU read
+ * section they are; everything else that takes liblockdep's mutexes counts itself
+ * here. The fast path of a lock or unlock takes none, and pays nothing.
+ */
+static __thread unsigned int liblockdep_busy;
+
+static void liblockdep_busy_begin(void)
+{
+	liblockdep_busy++;
+	barrier();
+}
+
+static void liblockdep_busy_end(void)
+{
+	barrier();
+	liblockdep_busy--;
+}
+
+/* Each of liblockdep's own mutexes. */
+static void internal_lock(pthread_mutex_t *m)
+{
+	liblockdep_busy_begin();
+	real_pthread_mutex_lock(m);
+}
+
+static void internal_unlock(pthread_mutex_t *m)
+{
+	real_pthread_mutex_unlock(m);
+	liblockdep_busy_end();
+}
+
+/* fork(): a mutex the forking thread held is free again in the child. */
+static void internal_lock_reset(pthread_mutex_t *m)
+{
+	*m = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	liblockdep_busy_end();
+}
+/************** End of src/reentry.c **************/
 /************** Begin file src/loaded_objects.c **************/
 #line 1 "src/loaded_objects.c"
 /*
@@ -12551,9 +12662,9 @@ static const char *sym_lookup(unsigned long addr, unsigned long *offset,
 	Dl_info info;
 
 	if (dl_iterate_phdr(sym_find_object, &w)) {
-		real_pthread_mutex_lock(&sym_lock);
+		internal_lock(&sym_lock);
 		obj = sym_object_get(&w);
-		real_pthread_mutex_unlock(&sym_lock);
+		internal_unlock(&sym_lock);
 		s = obj ? sym_search(obj, addr) : NULL;
 	}
 	if (s) {
@@ -12618,36 +12729,40 @@ static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
  * Output is assembled a line at a time per thread (KERN_CONT continues a line), and a
  * whole report is held back until it is complete, then written with one write(2), so
  * reports from different threads never interleave.
+ *
+ * Nothing here allocates: a report may be printed from a signal handler that
+ * interrupted malloc (src/signals.c). A line longer than a buffer is cut; a report
+ * longer than its buffer goes out in pieces, still whole with respect to other
+ * reports.
  */
 #define PRINTK_LINE_MAX 1024
+#define PRINTK_REPORT_MAX 65536
 
-struct printk_buffer {
-	char *text;
-	size_t len, size;
-};
-
-static __thread struct printk_buffer printk_line, printk_report;
+static __thread struct {
+	char text[PRINTK_LINE_MAX];
+	size_t len;
+} printk_line;
 static __thread bool printk_holding_report;
+
+/* One report at a time in the process: its reporter holds the graph lock from its
+ * first line to its last (src/runtime.c). */
+static struct {
+	char text[PRINTK_REPORT_MAX];
+	size_t len;
+} printk_report;
+
 static int liblockdep_output_fd = STDERR_FILENO;
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-static void printk_append(struct printk_buffer *b, const char *text, size_t len)
+/* Room is kept for the newline that ends the line. */
+static void printk_line_append(const char *text, size_t len)
 {
-	if (b->len + len + 1 > b->size) {
-		size_t size = b->size ? b->size : 256;
-		char *grown;
+	size_t room = sizeof(printk_line.text) - 2 - printk_line.len;
 
-		while (size < b->len + len + 1)
-			size *= 2;
-		grown = realloc(b->text, size);
-		if (!grown)
-			return;	/* out of memory: lose this piece of output, nothing else */
-		b->text = grown;
-		b->size = size;
-	}
-	memcpy(b->text + b->len, text, len);
-	b->len += len;
-	b->text[b->len] = '\0';
+	len = min(len, room);
+	memcpy(printk_line.text + printk_line.len, text, len);
+	printk_line.len += len;
+	printk_line.text[printk_line.len] = '\0';
 }
 
 static void write_all(int fd, const char *text, size_t len)
@@ -12668,23 +12783,32 @@ static void liblockdep_output(const char *text, size_t len)
 {
 	int saved_errno = errno;
 
-	real_pthread_mutex_lock(&output_mutex);
+	internal_lock(&output_mutex);
 	write_all(liblockdep_output_fd, text, len);
-	real_pthread_mutex_unlock(&output_mutex);
+	internal_unlock(&output_mutex);
 	errno = saved_errno;
 }
 
 static void liblockdep_line_done(const char *line);
 
+static void printk_report_append(const char *text, size_t len)
+{
+	if (printk_report.len + len > sizeof(printk_report.text)) {
+		liblockdep_output(printk_report.text, printk_report.len);
+		printk_report.len = 0;
+	}
+	memcpy(printk_report.text + printk_report.len, text, len);
+	printk_report.len += len;
+}
+
 /* A finished line goes to the report being held back, or straight out. */
 static void printk_end_line(void)
 {
-	printk_append(&printk_line, "\n", 1);
-	if (!printk_line.text)
-		return;
+	printk_line.text[printk_line.len++] = '\n';
+	printk_line.text[printk_line.len] = '\0';
 	liblockdep_line_done(printk_line.text);
 	if (printk_holding_report)
-		printk_append(&printk_report, printk_line.text, printk_line.len);
+		printk_report_append(printk_line.text, printk_line.len);
 	else
 		liblockdep_output(printk_line.text, printk_line.len);
 	printk_line.len = 0;
@@ -12866,10 +12990,10 @@ static int vprintk(const char *fmt, va_list ap)
 	}
 	len = liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
 	for (line = text; (newline = strchr(line, '\n')); line = newline + 1) {
-		printk_append(&printk_line, line, newline - line);
+		printk_line_append(line, newline - line);
 		printk_end_line();
 	}
-	printk_append(&printk_line, line, strlen(line));
+	printk_line_append(line, strlen(line));
 	return (int)len;
 }
 
@@ -13377,14 +13501,14 @@ static void rcu_registry_lock_nosig(sigset_t *saved)
 	sigset_t all;
 
 	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, saved);
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	real_pthread_sigmask(SIG_BLOCK, &all, saved);
+	internal_lock(&rcu_registry_lock);
 }
 
 static void rcu_registry_unlock_nosig(const sigset_t *saved)
 {
-	real_pthread_mutex_unlock(&rcu_registry_lock);
-	pthread_sigmask(SIG_SETMASK, saved, NULL);
+	internal_unlock(&rcu_registry_lock);
+	real_pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
 static bool rcu_in_section(void)
@@ -13513,7 +13637,7 @@ static void rcu_wait_for_readers(unsigned long gp)
 	struct rcu_reader *waiting, *r, *n;
 	unsigned int polls = 0;
 
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	internal_lock(&rcu_registry_lock);
 	waiting = rcu_registry;
 	if (waiting)
 		waiting->pprev = &waiting;
@@ -13528,11 +13652,11 @@ static void rcu_wait_for_readers(unsigned long gp)
 		}
 		if (!waiting && !__atomic_load_n(&rcu_orphans, __ATOMIC_ACQUIRE))
 			break;
-		real_pthread_mutex_unlock(&rcu_registry_lock);
+		internal_unlock(&rcu_registry_lock);
 		rcu_backoff(polls++);
-		real_pthread_mutex_lock(&rcu_registry_lock);
+		internal_lock(&rcu_registry_lock);
 	}
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	internal_unlock(&rcu_registry_lock);
 }
 
 /* Writers take turns: each waits with the late readers off the registry. */
@@ -13540,10 +13664,10 @@ static void rcu_grace_period(void)
 {
 	unsigned long gp;
 
-	real_pthread_mutex_lock(&rcu_gp_lock);
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	internal_lock(&rcu_gp_lock);
+	internal_lock(&rcu_registry_lock);
 	rcu_decide_mode();
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	internal_unlock(&rcu_registry_lock);
 	/* Readers that start after this see the caller's removals... */
 	rcu_writer_fence();
 	gp = rcu_gp.gp_ctr + RCU_GP_STEP;
@@ -13553,18 +13677,18 @@ static void rcu_grace_period(void)
 	rcu_wait_for_readers(gp);
 	/* Order the readers' last accesses before whatever the caller frees. */
 	rcu_writer_fence();
-	real_pthread_mutex_unlock(&rcu_gp_lock);
+	internal_unlock(&rcu_gp_lock);
 }
 
 static struct rcu_head *rcu_take_callbacks(void)
 {
 	struct rcu_head *list;
 
-	real_pthread_mutex_lock(&rcu_cb_lock);
+	internal_lock(&rcu_cb_lock);
 	list = rcu_cb_list;
 	rcu_cb_list = NULL;
 	rcu_cb_tail = &rcu_cb_list;
-	real_pthread_mutex_unlock(&rcu_cb_lock);
+	internal_unlock(&rcu_cb_lock);
 	return list;
 }
 
@@ -13610,10 +13734,10 @@ static void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head))
 {
 	head->func = func;
 	head->next = NULL;
-	real_pthread_mutex_lock(&rcu_cb_lock);
+	internal_lock(&rcu_cb_lock);
 	*rcu_cb_tail = head;
 	rcu_cb_tail = &head->next;
-	real_pthread_mutex_unlock(&rcu_cb_lock);
+	internal_unlock(&rcu_cb_lock);
 }
 
 /*
@@ -13671,13 +13795,13 @@ static __thread unsigned int graph_lock_depth;
 static void liblockdep_graph_lock(void)
 {
 	if (graph_lock_depth++ == 0)
-		real_pthread_mutex_lock(&graph_mutex);
+		internal_lock(&graph_mutex);
 }
 
 static void liblockdep_graph_unlock(void)
 {
 	if (--graph_lock_depth == 0)
-		real_pthread_mutex_unlock(&graph_mutex);
+		internal_unlock(&graph_mutex);
 }
 
 /* fork(): the graph must not change while the child's copy is taken, and the child's
@@ -13694,9 +13818,9 @@ static void graph_lock_fork_parent(void)
 
 static void graph_lock_fork_child(void)
 {
-	graph_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	internal_lock_reset(&graph_mutex);
 	if (--graph_lock_depth)
-		real_pthread_mutex_lock(&graph_mutex);
+		internal_lock(&graph_mutex);
 }
 /************** End of src/graph_lock.c **************/
 /************** Begin file src/lock_sites.c **************/
@@ -13754,7 +13878,7 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	for (int i = 0; i < LOCK_SITE_FRAMES; i++)
 		hash = hash_long(hash ^ ips[i], 63);
 	slot = hash % LOCK_SITES_HASH_SIZE;
-	real_pthread_mutex_lock(&lock_sites_mutex);
+	internal_lock(&lock_sites_mutex);
 	while ((site = lock_sites_hash[slot]) &&
 	       memcmp(site->ips, ips, sizeof(site->ips)))
 		slot = (slot + 1) % LOCK_SITES_HASH_SIZE;
@@ -13769,7 +13893,7 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 			lock_sites_hash[slot] = site;
 		}
 	}
-	real_pthread_mutex_unlock(&lock_sites_mutex);
+	internal_unlock(&lock_sites_mutex);
 	return site;
 }
 /************** End of src/lock_sites.c **************/
@@ -13925,7 +14049,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	int saved_errno = errno;
 	struct lock_entry *e;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	internal_lock(&lock_table_mutex);
 	e = lock_table_find(lock);
 	if (!e) {
 		retired = lock_slots_make_room();
@@ -13940,7 +14064,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	} else if (replace) {
 		setup(e, arg);
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	internal_unlock(&lock_table_mutex);
 	if (retired) {
 		synchronize_rcu();
 		free(retired);
@@ -13955,7 +14079,7 @@ static void lock_table_remove(const void *lock)
 	struct lock_entry *e;
 	unsigned long i;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	internal_lock(&lock_table_mutex);
 	t = lock_slots;
 	for (i = t ? lock_slot_hash(t, lock) : 0; t && (e = t->slot[i]); i = (i + 1) & t->mask) {
 		if (e != LOCK_ENTRY_TOMBSTONE && e->lock == lock) {
@@ -13967,7 +14091,7 @@ static void lock_table_remove(const void *lock)
 			break;
 		}
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	internal_unlock(&lock_table_mutex);
 }
 
 /* The user's lock whose lockdep_map this is, or map itself if it is not one of ours. */
@@ -13999,7 +14123,7 @@ static const void **lock_table_locks_in(const void *from, unsigned long len, siz
 	size_t n = 0, size = 0;
 	struct lock_slots *t;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	internal_lock(&lock_table_mutex);
 	t = lock_slots;
 	for (unsigned long i = 0; t && i <= t->mask; i++) {
 		struct lock_entry *e = t->slot[i];
@@ -14016,7 +14140,7 @@ static const void **lock_table_locks_in(const void *from, unsigned long len, siz
 		}
 		locks[n++] = e->lock;
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	internal_unlock(&lock_table_mutex);
 	*count = n;
 	return locks;
 }
@@ -14049,9 +14173,9 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 	list_del_init(&current->thread_list);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
 }
 
@@ -14066,25 +14190,25 @@ static void task_exit(void *task)
  * lock, may list every thread's locks. */
 static void task_fork_prepare(void)
 {
-	real_pthread_mutex_lock(&lock_table_mutex);
-	real_pthread_mutex_lock(&lock_sites_mutex);
+	internal_lock(&lock_table_mutex);
+	internal_lock(&lock_sites_mutex);
 	graph_lock_fork_prepare();
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 }
 
 static void task_fork_parent(void)
 {
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	graph_lock_fork_parent();
-	real_pthread_mutex_unlock(&lock_sites_mutex);
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	internal_unlock(&lock_sites_mutex);
+	internal_unlock(&lock_table_mutex);
 }
 
 static void task_fork_child(void)
 {
-	live_tasks_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	lock_sites_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	lock_table_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	internal_lock_reset(&live_tasks_mutex);
+	internal_lock_reset(&lock_sites_mutex);
+	internal_lock_reset(&lock_table_mutex);
 	graph_lock_fork_child();
 	INIT_LIST_HEAD(&live_tasks);
 	list_add(&current->thread_list, &live_tasks);
@@ -14107,9 +14231,9 @@ static noinline void liblockdep_task_start(void)
 	task->pid = (int)syscall(SYS_gettid);
 	task_read_name(task);
 	lockdep_init_task(task);
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	pthread_once(&task_process_once, task_process_start);
 	if (task_exit_key != (pthread_key_t)-1)
 		pthread_setspecific(task_exit_key, task);
@@ -14130,11 +14254,11 @@ void debug_show_all_locks(void)
 		return;
 	}
 	pr_warn("\nShowing all locks held in the system:\n");
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list)
 		if (READ_ONCE(task->lockdep_depth))
 			lockdep_print_held_locks(task);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	pr_warn("\n");
 	pr_warn("=============================================\n\n");
 }
@@ -14162,10 +14286,24 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_SPIN] = "spinlock",
 };
 
-/* Blocking locks sleep; spin locks spin, and must not be held across a sleep. */
+/*
+ * Wait types. Blocking locks sleep; spin locks spin, and must not be held across a
+ * sleep. A blocking lock may also be taken in a signal handler: blocking there is
+ * legal (the thread waits, others run), and what can go wrong, a self-deadlock with
+ * the interrupted code, is what lockdep's irq-state checks find. So a handler is
+ * lockdep's threaded hard-irq context (src/signals.c), whose wait context is
+ * LD_WAIT_CONFIG, and LD_WAIT_CONFIG is a blocking lock's outer wait type: it may be
+ * taken there, still not under a spin lock, and may sleep while held.
+ */
 static const u8 lock_kind_wait_types[] = {
 	[LOCK_KIND_MUTEX] = LD_WAIT_SLEEP,
 	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
+	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
+};
+
+static const u8 lock_kind_outer_wait_types[] = {
+	[LOCK_KIND_MUTEX] = LD_WAIT_CONFIG,
+	[LOCK_KIND_RWLOCK] = LD_WAIT_CONFIG,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 };
 
@@ -14216,14 +14354,23 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
-	lockdep_init_map_wait(&e->map, name, key, 0, lock_kind_wait_types[origin->kind]);
+	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
+			       lock_kind_outer_wait_types[origin->kind]);
 }
 
-static inline void liblockdep_enter(unsigned long ip)
+static bool liblockdep_prepare_entry(unsigned long ip);
+
+/*
+ * Every entry into lockdep. The first of a thread, and those while a signal handler
+ * runs or after the handled signals changed, prepare the thread (src/signals.c).
+ * False: lockdep must be left alone, this is an unchecked signal handler.
+ */
+static __always_inline bool liblockdep_enter(unsigned long ip)
 {
-	if (unlikely(!current->pid))
-		liblockdep_task_start();
+	if (unlikely(!READ_ONCE(current->entry_ready)) && !liblockdep_prepare_entry(ip))
+		return false;
 	liblockdep_entry_ip = ip;
+	return true;
 }
 
 /* The entry of a lock this thread holds, found among its held locks without
@@ -14274,7 +14421,8 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 	liblockdep_rcu_read_unlock();
 	if (likely(e))
 		return e;
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return NULL;
 	return lock_table_add(lock, false, lock_entry_setup, &origin);
 }
 
@@ -14293,7 +14441,8 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 		lock_entry_forget(lock);
 		return;
 	}
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	/* Initialised again in place without a destroy: the old lock's class must go. */
 	old = lock_entry_find(lock);
 	if (old)
@@ -14313,7 +14462,8 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 	struct task_struct *task = current;
 	int depth;
 
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	depth = task->lockdep_depth;
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(reporting)) {
@@ -14338,7 +14488,8 @@ static void liblockdep_acquire_nested(struct lock_entry *e, int read, unsigned i
 
 static void liblockdep_release(struct lock_entry *e, unsigned long ip)
 {
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 }
@@ -14396,9 +14547,8 @@ static void lock_entry_forget(const void *lock)
 
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	if (!lock_entry_find(lock))
+	if (!lock_entry_find(lock) || !liblockdep_enter(ip))
 		return;
-	liblockdep_enter(ip);
 	check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);
 }
@@ -14917,6 +15067,502 @@ LIBLOCKDEP_API int liblockdep_cnd_timedwait(cnd_t *__restrict c, mtx_t *__restri
 				 &wait, _RET_IP_);
 }
 /************** End of src/c11_threads.c **************/
+/************** Begin file src/signals.c **************/
+#line 1 "src/signals.c"
+/*
+ * Signal handlers as lockdep's hard-irq context. A handler installed through
+ * sigaction() or signal() runs inside a trampoline that enters and leaves hard-irq
+ * context the way the kernel's irq entry code does (lockdep_hardirqs_off,
+ * lockdep_hardirq_enter ... lockdep_hardirq_exit, lockdep_hardirqs_on), so lockdep
+ * finds the self-deadlocks of a handler with the code it interrupts: a lock taken
+ * in a handler and also with the signal deliverable ("inconsistent lock state"),
+ * and the irq-safe/irq-unsafe orderings.
+ *
+ * Interrupts: one "irq" stands for all handled signals, as lockdep has one hard-irq
+ * context. A thread has interrupts off while every signal with a wrapped handler is
+ * blocked in its mask (in a handler, the mask the kernel set for it: the handler's
+ * own signal unless SA_NODEFER, plus sa_mask). That is exact for a program with one
+ * handler, and for several when each handler blocks the others (sa_mask), which is
+ * the usual advice. Otherwise it is pessimistic: a lock taken with SIGUSR2 blocked
+ * but SIGUSR1 deliverable counts as taken with interrupts on even if only SIGUSR2's
+ * handler takes it. Per-signal irqs would need per-signal usage bits, which lockdep
+ * does not have; reporting a lock that any handler could interrupt is the safe side.
+ * Synchronous signals (a fault: SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
+ * cannot be blocked, so they do not count for interrupts off; their handlers still
+ * run in hard-irq context.
+ *
+ * A handler is lockdep's *threaded* hard-irq context: it may block on a mutex (the
+ * thread waits, others run), but not under a spin lock (src/validate.c).
+ *
+ * A handler that interrupted liblockdep itself (src/reentry.c) runs unchecked: its
+ * locks and unlocks go straight to pthread, so lockdep's state stays the interrupted
+ * code's. A handler left by siglongjmp() never returns to the trampoline: each
+ * frame is remembered per thread, and the next entry into liblockdep drops the
+ * frames whose handler is gone (the stack is back above the trampoline, or the
+ * handler's signal is deliverable again) and gives lockdep back the state of the
+ * code that was interrupted. Reports print without allocating (src/printk.c).
+ */
+#define HANDLER_FRAMES_MAX	16
+#define SYNCHRONOUS_SIGNALS	(sigbit(SIGSEGV) | sigbit(SIGBUS) | sigbit(SIGFPE) | \
+				 sigbit(SIGILL) | sigbit(SIGTRAP) | sigbit(SIGSYS))
+
+LIBLOCKDEP_WRAPPER(int, sigaction, (int sig, const struct sigaction *act, struct sigaction *oldact))
+LIBLOCKDEP_WRAPPER(liblockdep_sighandler_t, signal, (int sig, liblockdep_sighandler_t handler))
+LIBLOCKDEP_WRAPPER(int, pthread_sigmask, (int how, const sigset_t *set, sigset_t *oldset))
+LIBLOCKDEP_WRAPPER(int, sigprocmask, (int how, const sigset_t *set, sigset_t *oldset))
+
+/* The user's handler for a signal, as installed. */
+struct user_handler {
+	union {
+		void (*handler)(int);
+		void (*action)(int, siginfo_t *, void *);
+	};
+	int flags;
+};
+
+/* Written under handlers_mutex with every signal blocked; read by the trampoline
+ * without a lock, so each entry is a seqlock. */
+static struct {
+	unsigned int seq;
+	struct user_handler user;
+} user_handlers[NSIG];
+static pthread_mutex_t handlers_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* The asynchronous signals with a wrapped handler, and a count of its changes. */
+static unsigned long handled_signals;
+static unsigned int handled_generation;
+static __thread unsigned int seen_generation;
+
+/* A handler running on this thread. */
+struct handler_frame {
+	unsigned long sp;		/* the trampoline's frame: the handler runs below */
+	unsigned long alt_lo, alt_hi;	/* the thread's alternate signal stack */
+	bool on_alt;			/* the handler runs on it */
+	int sig;
+	bool sig_blocked;		/* the handler's signal stays blocked while it runs */
+	bool checked;			/* false: it interrupted liblockdep, runs unchecked */
+	/* The interrupted code's state, given back when the handler ends. */
+	bool hardirqs_enabled;
+	int hardirq_context;
+	int signals_off;
+	unsigned long entry_ip;
+};
+
+static __thread struct handler_frame handler_frames[HANDLER_FRAMES_MAX];
+static __thread unsigned int handler_depth;
+
+static unsigned long sigbit(int sig)
+{
+	return 1UL << (sig - 1);
+}
+
+static void user_handler_read(int sig, struct user_handler *user)
+{
+	unsigned int seq;
+
+	do {
+		seq = __atomic_load_n(&user_handlers[sig].seq, __ATOMIC_ACQUIRE);
+		user->action = __atomic_load_n(&user_handlers[sig].user.action, __ATOMIC_RELAXED);
+		user->flags = __atomic_load_n(&user_handlers[sig].user.flags, __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	} while ((seq & 1) || seq != __atomic_load_n(&user_handlers[sig].seq, __ATOMIC_RELAXED));
+}
+
+static void user_handler_write(int sig, const struct user_handler *user)
+{
+	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&user_handlers[sig].user.action, user->action, __ATOMIC_RELAXED);
+	__atomic_store_n(&user_handlers[sig].user.flags, user->flags, __ATOMIC_RELAXED);
+	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELEASE);
+}
+
+/* Interrupts off: every handled signal blocked in mask (and at least one handled). */
+static bool handled_signals_blocked(const sigset_t *mask)
+{
+	unsigned long handled = __atomic_load_n(&handled_signals, __ATOMIC_RELAXED);
+
+	for (int sig = 1; sig < NSIG; sig++)
+		if ((handled & sigbit(sig)) && sigismember(mask, sig) != 1)
+			return false;
+	return handled != 0;
+}
+
+static void current_mask(sigset_t *mask)
+{
+	real_pthread_sigmask(SIG_BLOCK, NULL, mask);
+}
+
+/*
+ * Lockdep's view of interrupts, made to follow a signal mask: in task context the
+ * kernel's local_irq_disable()/enable() tracing, which marks the locks held as
+ * taken with interrupts on when they come on. In a handler the kernel allows no
+ * tracing; only the flag that each lock acquisition records changes.
+ */
+static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
+{
+	bool off = handled_signals_blocked(mask);
+	unsigned long flags;
+
+	/* Off before the tracing, on after it, as local_irq_disable()/enable(). */
+	liblockdep_signals_off |= off;
+	if (!lockdep_hardirq_context() && off == !!lockdep_hardirqs_enabled()) {
+		if (off) {
+			lockdep_hardirqs_off(ip);
+		} else {
+			/* Lockdep's usage marking needs the RCU read section of irqs off. */
+			raw_local_irq_save(flags);
+			lockdep_hardirqs_on_prepare();
+			lockdep_hardirqs_on(ip);
+			raw_local_irq_restore(flags);
+			liblockdep_report_end();
+		}
+	}
+	liblockdep_signals_off = off;
+}
+
+/* The thread's state for threads that run into liblockdep: mask resyncs are due. */
+static void handled_signals_changed(void)
+{
+	struct task_struct *task;
+
+	__atomic_add_fetch(&handled_generation, 1, __ATOMIC_SEQ_CST);
+	internal_lock(&live_tasks_mutex);
+	list_for_each_entry(task, &live_tasks, thread_list)
+		__atomic_store_n(&task->entry_ready, false, __ATOMIC_SEQ_CST);
+	internal_unlock(&live_tasks_mutex);
+	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+}
+
+static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
+			       const sigset_t *mask)
+{
+	bool on_alt = f->alt_hi && sp - f->alt_lo < f->alt_hi - f->alt_lo;
+
+	/* Off the alternate stack, its handlers are gone; on it, one nested in f runs. */
+	if (on_alt != f->on_alt)
+		return on_alt;
+	if (sp >= f->sp)
+		return false;
+	/* siglongjmp() restored a mask that lets the signal in again. */
+	return !f->sig_blocked || sigismember(mask, f->sig) == 1;
+}
+
+/*
+ * Drops the frames of handlers that were left without returning, innermost first,
+ * and gives lockdep back the state of the code the outermost of them interrupted.
+ * Returns false when the handler still running is an unchecked one.
+ */
+static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigned long ip)
+{
+	unsigned int depth = handler_depth;
+	struct handler_frame *left = NULL;
+
+	while (depth && !handler_frame_live(&handler_frames[depth - 1], sp, mask))
+		left = &handler_frames[--depth];
+	handler_depth = depth;
+	if (depth && !handler_frames[depth - 1].checked)
+		return false;
+	if (left && left->checked) {
+		this_cpu_write(hardirq_context, left->hardirq_context);
+		irqs_follow_mask(mask, ip);
+	}
+	return true;
+}
+
+/*
+ * The slow way into liblockdep (src/validate.c): a thread's first entry, or one with
+ * handler frames to check, or after the set of handled signals changed. Returns false
+ * when this entry must leave lockdep alone: an unchecked handler is running.
+ */
+static noinline bool liblockdep_prepare_entry(unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int generation;
+	bool checked = true;
+	sigset_t mask;
+
+	liblockdep_busy_begin();
+	if (handler_depth) {
+		current_mask(&mask);
+		checked = handler_frames_prune((unsigned long)__builtin_frame_address(0), &mask, ip);
+	}
+	if (!checked)
+		goto out;
+	if (!task->pid)
+		liblockdep_task_start();
+	generation = __atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST);
+	if (generation != seen_generation) {
+		current_mask(&mask);
+		irqs_follow_mask(&mask, ip);
+		seen_generation = generation;
+	}
+	if (!handler_depth) {
+		/* A change of the handled signals from now on clears it again. */
+		__atomic_store_n(&task->entry_ready, true, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != generation)
+			task->entry_ready = false;
+	}
+out:
+	liblockdep_busy_end();
+	return checked;
+}
+
+/* Whether the interrupted code is inside liblockdep (see src/reentry.c). */
+static bool thread_in_liblockdep(void)
+{
+	return liblockdep_busy || rcu_in_section();
+}
+
+/*
+ * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
+ * hard-irq context begins; inside, interrupts are on again if the handler's mask
+ * lets some handled signal in. Returns the frame's index.
+ */
+static unsigned int handler_enter(int sig, const struct user_handler *user,
+				  const ucontext_t *uc, unsigned long sp)
+{
+	unsigned long alt_lo = (unsigned long)uc->uc_stack.ss_sp;
+	unsigned long ip = (unsigned long)user->handler;
+	bool checked = !thread_in_liblockdep();
+	struct handler_frame *f;
+	unsigned int depth;
+	sigset_t mask;
+
+	if (checked) {
+		liblockdep_busy_begin();
+		handler_frames_prune(sp, &uc->uc_sigmask, ip);
+	}
+	depth = handler_depth;
+	if (depth == HANDLER_FRAMES_MAX) {
+		/* Nested this deep, it runs as part of the handler it interrupted. */
+		if (checked)
+			liblockdep_busy_end();
+		return depth;
+	}
+	f = &handler_frames[depth];
+	f->sp = sp;
+	f->alt_lo = alt_lo;
+	f->alt_hi = (uc->uc_stack.ss_flags & SS_DISABLE) ? 0 : alt_lo + uc->uc_stack.ss_size;
+	f->on_alt = f->alt_hi && sp - alt_lo < f->alt_hi - alt_lo;
+	f->sig = sig;
+	f->sig_blocked = !(user->flags & SA_NODEFER);
+	f->checked = checked;
+	barrier();
+	handler_depth = depth + 1;
+	barrier();
+	current->entry_ready = false;
+	if (!checked)
+		return depth;
+
+	if (!current->pid)
+		liblockdep_task_start();
+	f->hardirqs_enabled = lockdep_hardirqs_enabled();
+	f->hardirq_context = lockdep_hardirq_context();
+	f->signals_off = liblockdep_signals_off;
+	f->entry_ip = liblockdep_entry_ip;
+	liblockdep_signals_off = 1;
+	lockdep_hardirqs_off(ip);
+	lockdep_hardirq_enter();
+	lockdep_hardirq_threaded();
+	current_mask(&mask);
+	irqs_follow_mask(&mask, ip);
+	liblockdep_busy_end();
+	return depth;
+}
+
+/* Hard-irq exit: the interrupted code's state back, interrupts on as they were. */
+static void handler_exit(unsigned int depth, const struct user_handler *user,
+			 const ucontext_t *uc, unsigned long sp)
+{
+	struct handler_frame *f = &handler_frames[depth];
+	unsigned long ip = (unsigned long)user->handler;
+	unsigned long flags;
+
+	if (depth == HANDLER_FRAMES_MAX)
+		return;
+	if (!f->checked) {
+		if (handler_depth > depth && f->sp == sp)
+			handler_depth = depth;
+		return;
+	}
+	liblockdep_busy_begin();
+	if (handler_depth <= depth || f->sp != sp) {
+		/* Taken for left by an entry in between: only the mask is still to restore. */
+		irqs_follow_mask(&uc->uc_sigmask, ip);
+		goto out;
+	}
+	/* Frames above are handlers nested in this one that were never left properly. */
+	handler_depth = depth;
+	liblockdep_signals_off = 1;
+	this_cpu_write(hardirq_context, f->hardirq_context);	/* lockdep_hardirq_exit() */
+	if (!lockdep_hardirq_context() && f->hardirqs_enabled) {
+		raw_local_irq_save(flags);
+		lockdep_hardirqs_on_prepare();
+		lockdep_hardirqs_on(ip);
+		raw_local_irq_restore(flags);
+	}
+	liblockdep_signals_off = f->signals_off;
+	liblockdep_entry_ip = f->entry_ip;
+	liblockdep_report_end();
+out:
+	liblockdep_busy_end();
+}
+
+static void signal_trampoline(int sig, siginfo_t *info, void *context)
+{
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	struct user_handler user;
+	int saved_errno = errno;
+	unsigned int depth;
+
+	user_handler_read(sig, &user);
+	/* Uninstalled while this signal was on its way: it is dropped. */
+	if (user.handler == SIG_DFL || user.handler == SIG_IGN)
+		return;
+	depth = handler_enter(sig, &user, context, sp);
+	errno = saved_errno;
+	if (user.flags & SA_SIGINFO)
+		user.action(sig, info, context);
+	else
+		user.handler(sig);
+	saved_errno = errno;
+	handler_exit(depth, &user, context, sp);
+	errno = saved_errno;
+}
+
+/* What a report from a handler needs, loaded now, outside any handler. */
+static void handler_install_prepare(const struct user_handler *user)
+{
+	unsigned long offset;
+	const char *object;
+	void *frame;
+
+	backtrace(&frame, 1);
+	liblockdep_symbol_at((unsigned long)user->handler, &offset, &object);
+}
+
+LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
+					struct sigaction *oldact)
+{
+	struct user_handler wanted, previous;
+	struct sigaction installed, old;
+	unsigned long handled;
+	sigset_t all, saved;
+	bool wrap;
+	int ret;
+
+	if (sig <= 0 || sig >= NSIG)
+		return real_sigaction(sig, act, oldact);
+	wrap = act && act->sa_handler != SIG_DFL && act->sa_handler != SIG_IGN;
+	if (wrap) {
+		wanted.action = act->sa_sigaction;
+		wanted.flags = act->sa_flags;
+		installed = *act;
+		installed.sa_sigaction = signal_trampoline;
+		installed.sa_flags |= SA_SIGINFO;
+		act = &installed;
+		if (!thread_in_liblockdep())
+			handler_install_prepare(&wanted);
+	}
+	/* The trampoline, which reads the table, must not run on this thread meanwhile. */
+	sigfillset(&all);
+	real_pthread_sigmask(SIG_BLOCK, &all, &saved);
+	internal_lock(&handlers_mutex);
+	previous = user_handlers[sig].user;
+	if (wrap)
+		user_handler_write(sig, &wanted);
+	ret = real_sigaction(sig, act, &old);
+	if (ret == 0 && old.sa_sigaction == signal_trampoline) {
+		old.sa_sigaction = previous.action;
+		old.sa_flags = previous.flags;
+	}
+	if (ret != 0 && wrap)
+		user_handler_write(sig, &previous);
+	if (ret == 0 && act) {
+		handled = handled_signals & ~sigbit(sig);
+		if (wrap && !(sigbit(sig) & SYNCHRONOUS_SIGNALS))
+			handled |= sigbit(sig);
+		if (handled != handled_signals) {
+			__atomic_store_n(&handled_signals, handled, __ATOMIC_RELAXED);
+			handled_signals_changed();
+		}
+	}
+	internal_unlock(&handlers_mutex);
+	real_pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	if (ret == 0 && oldact)
+		*oldact = old;
+	return ret;
+}
+
+/* glibc's signal(): BSD semantics. */
+LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
+{
+	struct sigaction act, old;
+
+	memset(&act, 0, sizeof(act));
+	act.sa_handler = handler;
+	sigemptyset(&act.sa_mask);
+	sigaddset(&act.sa_mask, sig);
+	act.sa_flags = SA_RESTART;
+	if (liblockdep_sigaction(sig, &act, &old) < 0)
+		return SIG_ERR;
+	return old.sa_handler;
+}
+
+/* The mask that a successful pthread_sigmask(how, set) leaves. */
+static void mask_after(int how, const sigset_t *before, const sigset_t *set, sigset_t *after)
+{
+	*after = how == SIG_SETMASK ? *set : *before;
+	for (int sig = 1; sig < NSIG && how != SIG_SETMASK; sig++) {
+		if (sigismember(set, sig) != 1)
+			continue;
+		if (how == SIG_BLOCK)
+			sigaddset(after, sig);
+		else
+			sigdelset(after, sig);
+	}
+}
+
+/*
+ * A change of the thread's mask, and lockdep's interrupts following it. Handlers left
+ * by siglongjmp() are dropped first, while the mask still tells which have ended.
+ */
+static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool process,
+			    unsigned long ip)
+{
+	bool follow = set && __atomic_load_n(&handled_signals, __ATOMIC_RELAXED) &&
+		      liblockdep_enter(ip);
+	sigset_t before, after;
+	int ret;
+
+	ret = process ? real_sigprocmask(how, set, &before)
+		      : real_pthread_sigmask(how, set, &before);
+	if (ret == 0 && follow) {
+		liblockdep_busy_begin();
+		mask_after(how, &before, set, &after);
+		/* A handler unblocking its own signal: the mask no longer tells it ended. */
+		for (unsigned int i = 0; i < handler_depth; i++)
+			if (sigismember(&after, handler_frames[i].sig) != 1)
+				handler_frames[i].sig_blocked = false;
+		irqs_follow_mask(&after, ip);
+		liblockdep_busy_end();
+	}
+	if (ret == 0 && oldset)
+		*oldset = before;
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
+{
+	return mask_set_checked(how, set, oldset, false, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
+{
+	return mask_set_checked(how, set, oldset, true, _RET_IP_);
+}
+/************** End of src/signals.c **************/
 /************** Begin file src/api.c **************/
 #line 1 "src/api.c"
 /*
@@ -15009,8 +15655,8 @@ static struct lock_entry *annotated_entry(const void *lock, const char *api)
 
 static void set_class(struct lock_entry *e, struct lock_class_key *key, const char *name)
 {
-	lockdep_init_map_wait(&e->map, name ? name : e->map.name, key, 0,
-			      e->map.wait_type_inner);
+	lockdep_init_map_waits(&e->map, name ? name : e->map.name, key, 0,
+			       e->map.wait_type_inner, e->map.wait_type_outer);
 }
 
 LIBLOCKDEP_API void liblockdep_set_class(const void *lock, struct liblockdep_key *key,
@@ -15068,13 +15714,13 @@ static bool assertion_first_failure(const void *lock, bool want_held)
 	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
 	bool first = true;
 
-	real_pthread_mutex_lock(&reported_mutex);
+	internal_lock(&reported_mutex);
 	for (unsigned int i = 0; i < nr_reported; i++)
 		if (reported[i] == what)
 			first = false;
 	if (first && nr_reported < ARRAY_SIZE(reported))
 		reported[nr_reported++] = what;
-	real_pthread_mutex_unlock(&reported_mutex);
+	internal_unlock(&reported_mutex);
 	return first;
 }
 
@@ -15082,9 +15728,8 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 {
 	struct lock_entry *e;
 
-	if (!liblockdep_checking || !READ_ONCE(debug_locks))
+	if (!liblockdep_checking || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
-	liblockdep_enter(ip);
 	e = held_lock_entry(lock);
 	if (!!e == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
 		return;
@@ -15117,9 +15762,8 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	const void **locks;
 	size_t n;
 
-	if (!liblockdep_checking || !ptr || !size)
+	if (!liblockdep_checking || !ptr || !size || !liblockdep_enter(_RET_IP_))
 		return;
-	liblockdep_enter(_RET_IP_);
 	check_no_held_lock_in(ptr, size);
 	locks = lock_table_locks_in(ptr, size, &n);
 	for (size_t i = 0; i < n; i++)

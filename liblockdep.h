@@ -31,9 +31,16 @@
  *   Without -DLIBLOCKDEP this header declares nothing (the annotations below become
  *   no-ops) and liblockdep.c compiles to an empty unit.
  *
- *   In C++ and C23 files the pthread calls are routed only when <pthread.h> is
- *   included before this header; for C++ code whose locking happens inside a library
+ *   In C++ and C23 files the pthread (signal) calls are routed only when <pthread.h>
+ *   (<signal.h>) is included before this header; for C++ code whose locking happens inside a library
  *   (std::mutex), use the preload runner.
+ *
+ * SIGNAL HANDLERS
+ *   A handler installed by sigaction() or signal() in a checked file runs as
+ *   lockdep's hard-irq context, and a thread has "interrupts" off while its mask
+ *   (pthread_sigmask, sigprocmask) blocks every handled signal. A lock taken in a
+ *   handler and also where the signal can arrive is reported as the kernel reports
+ *   it for an interrupt handler.
  *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
@@ -79,6 +86,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* A signal handler, as signal() takes and returns it. */
+typedef void (*liblockdep_sighandler_t)(int);
 
 /* Compatibility with the 2013 liblockdep; never required. */
 void liblockdep_init(void);
@@ -160,11 +170,23 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #else
 #define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params)
 #endif
+#ifdef _SIGNAL_H
+#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
+#else
+#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params)
+#endif
+#if defined(_SIGNAL_H) && defined(__USE_MISC)
+#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
+#else
+#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
+#endif
 #define LIBLOCKDEP_PARAMS_(params) params
 #else
 #define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
+#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
 #define LIBLOCKDEP_PARAMS_(params) ()
 #endif
 
@@ -177,9 +199,21 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
 	extern ret name LIBLOCKDEP_PARAMS_(params) __asm__("liblockdep_" #name);
 #endif
+/*
+ * signal(): in strict ISO C and POSIX modes <signal.h> binds it to the System V
+ * __sysv_signal with an assembler label of its own, which a label of ours would
+ * contradict (an error for clang). A renaming pragma gives way to that label, so only
+ * the BSD signal(), glibc's default, is routed; it renames the function whether this
+ * header comes before or after <signal.h>, except for g++ after it, where the plain
+ * label is safe instead (C++ always has the BSD one).
+ */
+#define LIBLOCKDEP_PRAGMA_(text) _Pragma(#text)
+#define LIBLOCKDEP_RENAME_(name) LIBLOCKDEP_PRAGMA_(redefine_extname name liblockdep_##name)
 #define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(ret, name, params)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wredundant-decls"
+/* gcc notes that the pragma gave way to <signal.h>'s own label: as intended. */
+#pragma GCC diagnostic ignored "-Wpragmas"
 #ifndef __cplusplus
 #pragma GCC diagnostic ignored "-Wstrict-prototypes"
 #endif
@@ -189,9 +223,12 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 #endif
 /*
- * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
- * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
- * reaches the real one as real_<name>. One list, so the two cannot drift apart.
+ * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
+ * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
+ * glibc itself binds to another name in strict modes), return type,
+ * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
+ * runtime reaches the real one as real_<name>. One list, so the two cannot drift
+ * apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -227,6 +264,10 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
+LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 #pragma GCC diagnostic pop
 #undef LIBLOCKDEP_CALL
 #undef LIBLOCKDEP_ROUTE_
@@ -234,6 +275,10 @@ LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restri
 #undef LIBLOCKDEP_ROUTE_PTHREAD_WAIT_
 #undef LIBLOCKDEP_NOTHROW_
 #undef LIBLOCKDEP_ROUTE_THREADS_
+#undef LIBLOCKDEP_ROUTE_SIGNAL_
+#undef LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_
+#undef LIBLOCKDEP_RENAME_
+#undef LIBLOCKDEP_PRAGMA_
 #undef LIBLOCKDEP_PARAMS_
 
 #else /* !LIBLOCKDEP: checking compiled out */

@@ -88,8 +88,8 @@ static struct lock_entry *annotated_entry(const void *lock, const char *api)
 
 static void set_class(struct lock_entry *e, struct lock_class_key *key, const char *name)
 {
-	lockdep_init_map_wait(&e->map, name ? name : e->map.name, key, 0,
-			      e->map.wait_type_inner);
+	lockdep_init_map_waits(&e->map, name ? name : e->map.name, key, 0,
+			       e->map.wait_type_inner, e->map.wait_type_outer);
 }
 
 LIBLOCKDEP_API void liblockdep_set_class(const void *lock, struct liblockdep_key *key,
@@ -147,13 +147,13 @@ static bool assertion_first_failure(const void *lock, bool want_held)
 	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
 	bool first = true;
 
-	real_pthread_mutex_lock(&reported_mutex);
+	internal_lock(&reported_mutex);
 	for (unsigned int i = 0; i < nr_reported; i++)
 		if (reported[i] == what)
 			first = false;
 	if (first && nr_reported < ARRAY_SIZE(reported))
 		reported[nr_reported++] = what;
-	real_pthread_mutex_unlock(&reported_mutex);
+	internal_unlock(&reported_mutex);
 	return first;
 }
 
@@ -161,9 +161,8 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 {
 	struct lock_entry *e;
 
-	if (!liblockdep_checking || !READ_ONCE(debug_locks))
+	if (!liblockdep_checking || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
-	liblockdep_enter(ip);
 	e = held_lock_entry(lock);
 	if (!!e == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
 		return;
@@ -196,9 +195,8 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	const void **locks;
 	size_t n;
 
-	if (!liblockdep_checking || !ptr || !size)
+	if (!liblockdep_checking || !ptr || !size || !liblockdep_enter(_RET_IP_))
 		return;
-	liblockdep_enter(_RET_IP_);
 	check_no_held_lock_in(ptr, size);
 	locks = lock_table_locks_in(ptr, size, &n);
 	for (size_t i = 0; i < n; i++)

@@ -48,6 +48,8 @@
 #define CONFIG_PROVE_LOCKING 1
 #define CONFIG_DEBUG_LOCK_ALLOC 1
 #define CONFIG_TRACE_IRQFLAGS 1
+/* Wait contexts with a level between spinning and sleeping (src/validate.c). */
+#define CONFIG_PROVE_RAW_LOCK_NESTING 1
 #define CONFIG_STACKTRACE 1
 #define CONFIG_SMP 1
 #ifndef LIBLOCKDEP_DEPENDENCY_BITS

@@ -51,7 +51,7 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	for (int i = 0; i < LOCK_SITE_FRAMES; i++)
 		hash = hash_long(hash ^ ips[i], 63);
 	slot = hash % LOCK_SITES_HASH_SIZE;
-	real_pthread_mutex_lock(&lock_sites_mutex);
+	internal_lock(&lock_sites_mutex);
 	while ((site = lock_sites_hash[slot]) &&
 	       memcmp(site->ips, ips, sizeof(site->ips)))
 		slot = (slot + 1) % LOCK_SITES_HASH_SIZE;
@@ -66,6 +66,6 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 			lock_sites_hash[slot] = site;
 		}
 	}
-	real_pthread_mutex_unlock(&lock_sites_mutex);
+	internal_unlock(&lock_sites_mutex);
 	return site;
 }

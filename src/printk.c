@@ -5,36 +5,40 @@
  * Output is assembled a line at a time per thread (KERN_CONT continues a line), and a
  * whole report is held back until it is complete, then written with one write(2), so
  * reports from different threads never interleave.
+ *
+ * Nothing here allocates: a report may be printed from a signal handler that
+ * interrupted malloc (src/signals.c). A line longer than a buffer is cut; a report
+ * longer than its buffer goes out in pieces, still whole with respect to other
+ * reports.
  */
 #define PRINTK_LINE_MAX 1024
+#define PRINTK_REPORT_MAX 65536
 
-struct printk_buffer {
-	char *text;
-	size_t len, size;
-};
-
-static __thread struct printk_buffer printk_line, printk_report;
+static __thread struct {
+	char text[PRINTK_LINE_MAX];
+	size_t len;
+} printk_line;
 static __thread bool printk_holding_report;
+
+/* One report at a time in the process: its reporter holds the graph lock from its
+ * first line to its last (src/runtime.c). */
+static struct {
+	char text[PRINTK_REPORT_MAX];
+	size_t len;
+} printk_report;
+
 static int liblockdep_output_fd = STDERR_FILENO;
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-static void printk_append(struct printk_buffer *b, const char *text, size_t len)
+/* Room is kept for the newline that ends the line. */
+static void printk_line_append(const char *text, size_t len)
 {
-	if (b->len + len + 1 > b->size) {
-		size_t size = b->size ? b->size : 256;
-		char *grown;
+	size_t room = sizeof(printk_line.text) - 2 - printk_line.len;
 
-		while (size < b->len + len + 1)
-			size *= 2;
-		grown = realloc(b->text, size);
-		if (!grown)
-			return;	/* out of memory: lose this piece of output, nothing else */
-		b->text = grown;
-		b->size = size;
-	}
-	memcpy(b->text + b->len, text, len);
-	b->len += len;
-	b->text[b->len] = '\0';
+	len = min(len, room);
+	memcpy(printk_line.text + printk_line.len, text, len);
+	printk_line.len += len;
+	printk_line.text[printk_line.len] = '\0';
 }
 
 static void write_all(int fd, const char *text, size_t len)
@@ -55,23 +59,32 @@ static void liblockdep_output(const char *text, size_t len)
 {
 	int saved_errno = errno;
 
-	real_pthread_mutex_lock(&output_mutex);
+	internal_lock(&output_mutex);
 	write_all(liblockdep_output_fd, text, len);
-	real_pthread_mutex_unlock(&output_mutex);
+	internal_unlock(&output_mutex);
 	errno = saved_errno;
 }
 
 static void liblockdep_line_done(const char *line);
 
+static void printk_report_append(const char *text, size_t len)
+{
+	if (printk_report.len + len > sizeof(printk_report.text)) {
+		liblockdep_output(printk_report.text, printk_report.len);
+		printk_report.len = 0;
+	}
+	memcpy(printk_report.text + printk_report.len, text, len);
+	printk_report.len += len;
+}
+
 /* A finished line goes to the report being held back, or straight out. */
 static void printk_end_line(void)
 {
-	printk_append(&printk_line, "\n", 1);
-	if (!printk_line.text)
-		return;
+	printk_line.text[printk_line.len++] = '\n';
+	printk_line.text[printk_line.len] = '\0';
 	liblockdep_line_done(printk_line.text);
 	if (printk_holding_report)
-		printk_append(&printk_report, printk_line.text, printk_line.len);
+		printk_report_append(printk_line.text, printk_line.len);
 	else
 		liblockdep_output(printk_line.text, printk_line.len);
 	printk_line.len = 0;
@@ -253,10 +266,10 @@ static int vprintk(const char *fmt, va_list ap)
 	}
 	len = liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
 	for (line = text; (newline = strchr(line, '\n')); line = newline + 1) {
-		printk_append(&printk_line, line, newline - line);
+		printk_line_append(line, newline - line);
 		printk_end_line();
 	}
-	printk_append(&printk_line, line, strlen(line));
+	printk_line_append(line, strlen(line));
 	return (int)len;
 }
 

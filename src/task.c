@@ -24,9 +24,9 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 	list_del_init(&current->thread_list);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
 }
 
@@ -41,25 +41,25 @@ static void task_exit(void *task)
  * lock, may list every thread's locks. */
 static void task_fork_prepare(void)
 {
-	real_pthread_mutex_lock(&lock_table_mutex);
-	real_pthread_mutex_lock(&lock_sites_mutex);
+	internal_lock(&lock_table_mutex);
+	internal_lock(&lock_sites_mutex);
 	graph_lock_fork_prepare();
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 }
 
 static void task_fork_parent(void)
 {
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	graph_lock_fork_parent();
-	real_pthread_mutex_unlock(&lock_sites_mutex);
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	internal_unlock(&lock_sites_mutex);
+	internal_unlock(&lock_table_mutex);
 }
 
 static void task_fork_child(void)
 {
-	live_tasks_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	lock_sites_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	lock_table_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	internal_lock_reset(&live_tasks_mutex);
+	internal_lock_reset(&lock_sites_mutex);
+	internal_lock_reset(&lock_table_mutex);
 	graph_lock_fork_child();
 	INIT_LIST_HEAD(&live_tasks);
 	list_add(&current->thread_list, &live_tasks);
@@ -82,9 +82,9 @@ static noinline void liblockdep_task_start(void)
 	task->pid = (int)syscall(SYS_gettid);
 	task_read_name(task);
 	lockdep_init_task(task);
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	pthread_once(&task_process_once, task_process_start);
 	if (task_exit_key != (pthread_key_t)-1)
 		pthread_setspecific(task_exit_key, task);
@@ -105,11 +105,11 @@ void debug_show_all_locks(void)
 		return;
 	}
 	pr_warn("\nShowing all locks held in the system:\n");
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list)
 		if (READ_ONCE(task->lockdep_depth))
 			lockdep_print_held_locks(task);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	internal_unlock(&live_tasks_mutex);
 	pr_warn("\n");
 	pr_warn("=============================================\n\n");
 }

@@ -19,10 +19,24 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_SPIN] = "spinlock",
 };
 
-/* Blocking locks sleep; spin locks spin, and must not be held across a sleep. */
+/*
+ * Wait types. Blocking locks sleep; spin locks spin, and must not be held across a
+ * sleep. A blocking lock may also be taken in a signal handler: blocking there is
+ * legal (the thread waits, others run), and what can go wrong, a self-deadlock with
+ * the interrupted code, is what lockdep's irq-state checks find. So a handler is
+ * lockdep's threaded hard-irq context (src/signals.c), whose wait context is
+ * LD_WAIT_CONFIG, and LD_WAIT_CONFIG is a blocking lock's outer wait type: it may be
+ * taken there, still not under a spin lock, and may sleep while held.
+ */
 static const u8 lock_kind_wait_types[] = {
 	[LOCK_KIND_MUTEX] = LD_WAIT_SLEEP,
 	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
+	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
+};
+
+static const u8 lock_kind_outer_wait_types[] = {
+	[LOCK_KIND_MUTEX] = LD_WAIT_CONFIG,
+	[LOCK_KIND_RWLOCK] = LD_WAIT_CONFIG,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 };
 
@@ -73,14 +87,23 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
-	lockdep_init_map_wait(&e->map, name, key, 0, lock_kind_wait_types[origin->kind]);
+	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
+			       lock_kind_outer_wait_types[origin->kind]);
 }
 
-static inline void liblockdep_enter(unsigned long ip)
+static bool liblockdep_prepare_entry(unsigned long ip);
+
+/*
+ * Every entry into lockdep. The first of a thread, and those while a signal handler
+ * runs or after the handled signals changed, prepare the thread (src/signals.c).
+ * False: lockdep must be left alone, this is an unchecked signal handler.
+ */
+static __always_inline bool liblockdep_enter(unsigned long ip)
 {
-	if (unlikely(!current->pid))
-		liblockdep_task_start();
+	if (unlikely(!READ_ONCE(current->entry_ready)) && !liblockdep_prepare_entry(ip))
+		return false;
 	liblockdep_entry_ip = ip;
+	return true;
 }
 
 /* The entry of a lock this thread holds, found among its held locks without
@@ -131,7 +154,8 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 	liblockdep_rcu_read_unlock();
 	if (likely(e))
 		return e;
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return NULL;
 	return lock_table_add(lock, false, lock_entry_setup, &origin);
 }
 
@@ -150,7 +174,8 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 		lock_entry_forget(lock);
 		return;
 	}
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	/* Initialised again in place without a destroy: the old lock's class must go. */
 	old = lock_entry_find(lock);
 	if (old)
@@ -170,7 +195,8 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 	struct task_struct *task = current;
 	int depth;
 
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	depth = task->lockdep_depth;
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(reporting)) {
@@ -195,7 +221,8 @@ static void liblockdep_acquire_nested(struct lock_entry *e, int read, unsigned i
 
 static void liblockdep_release(struct lock_entry *e, unsigned long ip)
 {
-	liblockdep_enter(ip);
+	if (!liblockdep_enter(ip))
+		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 }
@@ -253,9 +280,8 @@ static void lock_entry_forget(const void *lock)
 
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	if (!lock_entry_find(lock))
+	if (!lock_entry_find(lock) || !liblockdep_enter(ip))
 		return;
-	liblockdep_enter(ip);
 	check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);
 }

@@ -1,8 +1,10 @@
-/* Helpers shared by the scenarios: run a function in a thread and wait for it. */
+/* Helpers shared by the scenarios: run a function in a thread and wait for it, install
+ * a signal handler. */
 #ifndef SCENARIO_H
 #define SCENARIO_H
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -32,6 +34,18 @@ static inline void *nest_pair(void *pair)
 
 	nest(locks[0], locks[1]);
 	return NULL;
+}
+
+/* sigaction() with these flags and nothing blocked but what the kernel blocks. */
+static inline void install_handler(int sig, void (*handler)(int), int flags)
+{
+	struct sigaction sa = { .sa_handler = handler, .sa_flags = flags };
+
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(sig, &sa, NULL)) {
+		fprintf(stderr, "scenario: cannot install a handler\n");
+		exit(2);
+	}
 }
 
 /* Fails the scenario with a message when a pthread call returns something else. */

@@ -15,5 +15,6 @@
 #define this_cpu_dec(var)		((var)--)
 #define __this_cpu_dec(var)		((var)--)
 #define __this_cpu_dec_return(var)	(--(var))
+#define __this_cpu_inc_return(var)	(++(var))
 #define this_cpu_ptr(ptr)		(ptr)
 #endif

@@ -1,9 +1,10 @@
 /* Shim: "interrupts" are a per-thread virtual flag. Lockdep disables them around its
  * own work and asserts they are off; in user space nothing interrupts lockdep but a
- * signal handler, which cannot enter lockdep while the flag says it is busy because
- * lockdep_recursion is set too. Disabling "interrupts" also marks an RCU read-side
- * section, as it does in the kernel (lockdep's hash lookups rely on that). The
- * irqtrace state stays live so signal handlers can become hard-irq context. */
+ * signal handler, which does not enter lockdep while it is busy (src/signals.c).
+ * Disabling "interrupts" for lockdep also marks an RCU read-side section, as it does
+ * in the kernel (lockdep's hash lookups rely on that). They are off, too, while a
+ * thread blocks every signal that has a handler; signal handlers are hard-irq
+ * context (src/signals.c). */
 #ifndef LIBLOCKDEP_SHIM_IRQFLAGS_H
 #define LIBLOCKDEP_SHIM_IRQFLAGS_H
 #include <linux/types.h>
@@ -26,7 +27,10 @@ struct irqtrace_events {
 /* Threads start with "interrupts" (handled signals) enabled, as kernel tasks do. */
 static __thread int hardirqs_enabled = 1;
 static __thread int hardirq_context;
+/* Interrupts are off while lockdep works, and while the thread blocks every handled
+ * signal (or, in a handler, while its mask does). */
 static __thread unsigned long liblockdep_irqs_off;
+static __thread int liblockdep_signals_off;
 
 static void liblockdep_rcu_read_lock(void);
 static void liblockdep_rcu_read_unlock(void);
@@ -35,12 +39,18 @@ static void liblockdep_rcu_read_unlock(void);
 #define lockdep_hardirqs_enabled()	(this_cpu_read(hardirqs_enabled))
 #define lockdep_softirq_context(p)	((p)->softirq_context)
 #define lockdep_softirqs_enabled(p)	((p)->softirqs_enabled)
+#define lockdep_hardirq_enter() do {					\
+	if (__this_cpu_inc_return(hardirq_context) == 1)		\
+		current->hardirq_threaded = 0;				\
+} while (0)
+#define lockdep_hardirq_threaded()	do { current->hardirq_threaded = 1; } while (0)
+#define lockdep_hardirq_exit()		do { __this_cpu_dec(hardirq_context); } while (0)
 #define lockdep_hrtimer_enter(t)	0
 #define lockdep_hrtimer_exit(c)		do { } while (0)
 
-#define irqs_disabled_flags(flags)	((flags) != 0)
-#define raw_irqs_disabled_flags(flags)	((flags) != 0)
-#define irqs_disabled()			(liblockdep_irqs_off != 0)
+#define irqs_disabled_flags(flags)	((flags) != 0 || liblockdep_signals_off)
+#define raw_irqs_disabled_flags(flags)	irqs_disabled_flags(flags)
+#define irqs_disabled()			irqs_disabled_flags(liblockdep_irqs_off)
 #define raw_irqs_disabled()		irqs_disabled()
 
 #define raw_local_irq_save(flags) do {					\

@@ -21,6 +21,7 @@ struct task_struct {
 	char			comm[TASK_COMM_LEN];
 	int			lockdep_depth;
 	unsigned int		lockdep_recursion;
+	bool			entry_ready;	/* no preparation due, src/validate.c */
 	u64			curr_chain_key;
 	u64			hardirq_chain_key;
 	struct irqtrace_events	irqtrace;

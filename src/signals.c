@@ -1,0 +1,493 @@
+/*
+ * Signal handlers as lockdep's hard-irq context. A handler installed through
+ * sigaction() or signal() runs inside a trampoline that enters and leaves hard-irq
+ * context the way the kernel's irq entry code does (lockdep_hardirqs_off,
+ * lockdep_hardirq_enter ... lockdep_hardirq_exit, lockdep_hardirqs_on), so lockdep
+ * finds the self-deadlocks of a handler with the code it interrupts: a lock taken
+ * in a handler and also with the signal deliverable ("inconsistent lock state"),
+ * and the irq-safe/irq-unsafe orderings.
+ *
+ * Interrupts: one "irq" stands for all handled signals, as lockdep has one hard-irq
+ * context. A thread has interrupts off while every signal with a wrapped handler is
+ * blocked in its mask (in a handler, the mask the kernel set for it: the handler's
+ * own signal unless SA_NODEFER, plus sa_mask). That is exact for a program with one
+ * handler, and for several when each handler blocks the others (sa_mask), which is
+ * the usual advice. Otherwise it is pessimistic: a lock taken with SIGUSR2 blocked
+ * but SIGUSR1 deliverable counts as taken with interrupts on even if only SIGUSR2's
+ * handler takes it. Per-signal irqs would need per-signal usage bits, which lockdep
+ * does not have; reporting a lock that any handler could interrupt is the safe side.
+ * Synchronous signals (a fault: SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
+ * cannot be blocked, so they do not count for interrupts off; their handlers still
+ * run in hard-irq context.
+ *
+ * A handler is lockdep's *threaded* hard-irq context: it may block on a mutex (the
+ * thread waits, others run), but not under a spin lock (src/validate.c).
+ *
+ * A handler that interrupted liblockdep itself (src/reentry.c) runs unchecked: its
+ * locks and unlocks go straight to pthread, so lockdep's state stays the interrupted
+ * code's. A handler left by siglongjmp() never returns to the trampoline: each
+ * frame is remembered per thread, and the next entry into liblockdep drops the
+ * frames whose handler is gone (the stack is back above the trampoline, or the
+ * handler's signal is deliverable again) and gives lockdep back the state of the
+ * code that was interrupted. Reports print without allocating (src/printk.c).
+ */
+#define HANDLER_FRAMES_MAX	16
+#define SYNCHRONOUS_SIGNALS	(sigbit(SIGSEGV) | sigbit(SIGBUS) | sigbit(SIGFPE) | \
+				 sigbit(SIGILL) | sigbit(SIGTRAP) | sigbit(SIGSYS))
+
+LIBLOCKDEP_WRAPPER(int, sigaction, (int sig, const struct sigaction *act, struct sigaction *oldact))
+LIBLOCKDEP_WRAPPER(liblockdep_sighandler_t, signal, (int sig, liblockdep_sighandler_t handler))
+LIBLOCKDEP_WRAPPER(int, pthread_sigmask, (int how, const sigset_t *set, sigset_t *oldset))
+LIBLOCKDEP_WRAPPER(int, sigprocmask, (int how, const sigset_t *set, sigset_t *oldset))
+
+/* The user's handler for a signal, as installed. */
+struct user_handler {
+	union {
+		void (*handler)(int);
+		void (*action)(int, siginfo_t *, void *);
+	};
+	int flags;
+};
+
+/* Written under handlers_mutex with every signal blocked; read by the trampoline
+ * without a lock, so each entry is a seqlock. */
+static struct {
+	unsigned int seq;
+	struct user_handler user;
+} user_handlers[NSIG];
+static pthread_mutex_t handlers_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* The asynchronous signals with a wrapped handler, and a count of its changes. */
+static unsigned long handled_signals;
+static unsigned int handled_generation;
+static __thread unsigned int seen_generation;
+
+/* A handler running on this thread. */
+struct handler_frame {
+	unsigned long sp;		/* the trampoline's frame: the handler runs below */
+	unsigned long alt_lo, alt_hi;	/* the thread's alternate signal stack */
+	bool on_alt;			/* the handler runs on it */
+	int sig;
+	bool sig_blocked;		/* the handler's signal stays blocked while it runs */
+	bool checked;			/* false: it interrupted liblockdep, runs unchecked */
+	/* The interrupted code's state, given back when the handler ends. */
+	bool hardirqs_enabled;
+	int hardirq_context;
+	int signals_off;
+	unsigned long entry_ip;
+};
+
+static __thread struct handler_frame handler_frames[HANDLER_FRAMES_MAX];
+static __thread unsigned int handler_depth;
+
+static unsigned long sigbit(int sig)
+{
+	return 1UL << (sig - 1);
+}
+
+static void user_handler_read(int sig, struct user_handler *user)
+{
+	unsigned int seq;
+
+	do {
+		seq = __atomic_load_n(&user_handlers[sig].seq, __ATOMIC_ACQUIRE);
+		user->action = __atomic_load_n(&user_handlers[sig].user.action, __ATOMIC_RELAXED);
+		user->flags = __atomic_load_n(&user_handlers[sig].user.flags, __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	} while ((seq & 1) || seq != __atomic_load_n(&user_handlers[sig].seq, __ATOMIC_RELAXED));
+}
+
+static void user_handler_write(int sig, const struct user_handler *user)
+{
+	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&user_handlers[sig].user.action, user->action, __ATOMIC_RELAXED);
+	__atomic_store_n(&user_handlers[sig].user.flags, user->flags, __ATOMIC_RELAXED);
+	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELEASE);
+}
+
+/* Interrupts off: every handled signal blocked in mask (and at least one handled). */
+static bool handled_signals_blocked(const sigset_t *mask)
+{
+	unsigned long handled = __atomic_load_n(&handled_signals, __ATOMIC_RELAXED);
+
+	for (int sig = 1; sig < NSIG; sig++)
+		if ((handled & sigbit(sig)) && sigismember(mask, sig) != 1)
+			return false;
+	return handled != 0;
+}
+
+static void current_mask(sigset_t *mask)
+{
+	real_pthread_sigmask(SIG_BLOCK, NULL, mask);
+}
+
+/*
+ * Lockdep's view of interrupts, made to follow a signal mask: in task context the
+ * kernel's local_irq_disable()/enable() tracing, which marks the locks held as
+ * taken with interrupts on when they come on. In a handler the kernel allows no
+ * tracing; only the flag that each lock acquisition records changes.
+ */
+static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
+{
+	bool off = handled_signals_blocked(mask);
+	unsigned long flags;
+
+	/* Off before the tracing, on after it, as local_irq_disable()/enable(). */
+	liblockdep_signals_off |= off;
+	if (!lockdep_hardirq_context() && off == !!lockdep_hardirqs_enabled()) {
+		if (off) {
+			lockdep_hardirqs_off(ip);
+		} else {
+			/* Lockdep's usage marking needs the RCU read section of irqs off. */
+			raw_local_irq_save(flags);
+			lockdep_hardirqs_on_prepare();
+			lockdep_hardirqs_on(ip);
+			raw_local_irq_restore(flags);
+			liblockdep_report_end();
+		}
+	}
+	liblockdep_signals_off = off;
+}
+
+/* The thread's state for threads that run into liblockdep: mask resyncs are due. */
+static void handled_signals_changed(void)
+{
+	struct task_struct *task;
+
+	__atomic_add_fetch(&handled_generation, 1, __ATOMIC_SEQ_CST);
+	internal_lock(&live_tasks_mutex);
+	list_for_each_entry(task, &live_tasks, thread_list)
+		__atomic_store_n(&task->entry_ready, false, __ATOMIC_SEQ_CST);
+	internal_unlock(&live_tasks_mutex);
+	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+}
+
+static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
+			       const sigset_t *mask)
+{
+	bool on_alt = f->alt_hi && sp - f->alt_lo < f->alt_hi - f->alt_lo;
+
+	/* Off the alternate stack, its handlers are gone; on it, one nested in f runs. */
+	if (on_alt != f->on_alt)
+		return on_alt;
+	if (sp >= f->sp)
+		return false;
+	/* siglongjmp() restored a mask that lets the signal in again. */
+	return !f->sig_blocked || sigismember(mask, f->sig) == 1;
+}
+
+/*
+ * Drops the frames of handlers that were left without returning, innermost first,
+ * and gives lockdep back the state of the code the outermost of them interrupted.
+ * Returns false when the handler still running is an unchecked one.
+ */
+static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigned long ip)
+{
+	unsigned int depth = handler_depth;
+	struct handler_frame *left = NULL;
+
+	while (depth && !handler_frame_live(&handler_frames[depth - 1], sp, mask))
+		left = &handler_frames[--depth];
+	handler_depth = depth;
+	if (depth && !handler_frames[depth - 1].checked)
+		return false;
+	if (left && left->checked) {
+		this_cpu_write(hardirq_context, left->hardirq_context);
+		irqs_follow_mask(mask, ip);
+	}
+	return true;
+}
+
+/*
+ * The slow way into liblockdep (src/validate.c): a thread's first entry, or one with
+ * handler frames to check, or after the set of handled signals changed. Returns false
+ * when this entry must leave lockdep alone: an unchecked handler is running.
+ */
+static noinline bool liblockdep_prepare_entry(unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int generation;
+	bool checked = true;
+	sigset_t mask;
+
+	liblockdep_busy_begin();
+	if (handler_depth) {
+		current_mask(&mask);
+		checked = handler_frames_prune((unsigned long)__builtin_frame_address(0), &mask, ip);
+	}
+	if (!checked)
+		goto out;
+	if (!task->pid)
+		liblockdep_task_start();
+	generation = __atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST);
+	if (generation != seen_generation) {
+		current_mask(&mask);
+		irqs_follow_mask(&mask, ip);
+		seen_generation = generation;
+	}
+	if (!handler_depth) {
+		/* A change of the handled signals from now on clears it again. */
+		__atomic_store_n(&task->entry_ready, true, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != generation)
+			task->entry_ready = false;
+	}
+out:
+	liblockdep_busy_end();
+	return checked;
+}
+
+/* Whether the interrupted code is inside liblockdep (see src/reentry.c). */
+static bool thread_in_liblockdep(void)
+{
+	return liblockdep_busy || rcu_in_section();
+}
+
+/*
+ * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
+ * hard-irq context begins; inside, interrupts are on again if the handler's mask
+ * lets some handled signal in. Returns the frame's index.
+ */
+static unsigned int handler_enter(int sig, const struct user_handler *user,
+				  const ucontext_t *uc, unsigned long sp)
+{
+	unsigned long alt_lo = (unsigned long)uc->uc_stack.ss_sp;
+	unsigned long ip = (unsigned long)user->handler;
+	bool checked = !thread_in_liblockdep();
+	struct handler_frame *f;
+	unsigned int depth;
+	sigset_t mask;
+
+	if (checked) {
+		liblockdep_busy_begin();
+		handler_frames_prune(sp, &uc->uc_sigmask, ip);
+	}
+	depth = handler_depth;
+	if (depth == HANDLER_FRAMES_MAX) {
+		/* Nested this deep, it runs as part of the handler it interrupted. */
+		if (checked)
+			liblockdep_busy_end();
+		return depth;
+	}
+	f = &handler_frames[depth];
+	f->sp = sp;
+	f->alt_lo = alt_lo;
+	f->alt_hi = (uc->uc_stack.ss_flags & SS_DISABLE) ? 0 : alt_lo + uc->uc_stack.ss_size;
+	f->on_alt = f->alt_hi && sp - alt_lo < f->alt_hi - alt_lo;
+	f->sig = sig;
+	f->sig_blocked = !(user->flags & SA_NODEFER);
+	f->checked = checked;
+	barrier();
+	handler_depth = depth + 1;
+	barrier();
+	current->entry_ready = false;
+	if (!checked)
+		return depth;
+
+	if (!current->pid)
+		liblockdep_task_start();
+	f->hardirqs_enabled = lockdep_hardirqs_enabled();
+	f->hardirq_context = lockdep_hardirq_context();
+	f->signals_off = liblockdep_signals_off;
+	f->entry_ip = liblockdep_entry_ip;
+	liblockdep_signals_off = 1;
+	lockdep_hardirqs_off(ip);
+	lockdep_hardirq_enter();
+	lockdep_hardirq_threaded();
+	current_mask(&mask);
+	irqs_follow_mask(&mask, ip);
+	liblockdep_busy_end();
+	return depth;
+}
+
+/* Hard-irq exit: the interrupted code's state back, interrupts on as they were. */
+static void handler_exit(unsigned int depth, const struct user_handler *user,
+			 const ucontext_t *uc, unsigned long sp)
+{
+	struct handler_frame *f = &handler_frames[depth];
+	unsigned long ip = (unsigned long)user->handler;
+	unsigned long flags;
+
+	if (depth == HANDLER_FRAMES_MAX)
+		return;
+	if (!f->checked) {
+		if (handler_depth > depth && f->sp == sp)
+			handler_depth = depth;
+		return;
+	}
+	liblockdep_busy_begin();
+	if (handler_depth <= depth || f->sp != sp) {
+		/* Taken for left by an entry in between: only the mask is still to restore. */
+		irqs_follow_mask(&uc->uc_sigmask, ip);
+		goto out;
+	}
+	/* Frames above are handlers nested in this one that were never left properly. */
+	handler_depth = depth;
+	liblockdep_signals_off = 1;
+	this_cpu_write(hardirq_context, f->hardirq_context);	/* lockdep_hardirq_exit() */
+	if (!lockdep_hardirq_context() && f->hardirqs_enabled) {
+		raw_local_irq_save(flags);
+		lockdep_hardirqs_on_prepare();
+		lockdep_hardirqs_on(ip);
+		raw_local_irq_restore(flags);
+	}
+	liblockdep_signals_off = f->signals_off;
+	liblockdep_entry_ip = f->entry_ip;
+	liblockdep_report_end();
+out:
+	liblockdep_busy_end();
+}
+
+static void signal_trampoline(int sig, siginfo_t *info, void *context)
+{
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	struct user_handler user;
+	int saved_errno = errno;
+	unsigned int depth;
+
+	user_handler_read(sig, &user);
+	/* Uninstalled while this signal was on its way: it is dropped. */
+	if (user.handler == SIG_DFL || user.handler == SIG_IGN)
+		return;
+	depth = handler_enter(sig, &user, context, sp);
+	errno = saved_errno;
+	if (user.flags & SA_SIGINFO)
+		user.action(sig, info, context);
+	else
+		user.handler(sig);
+	saved_errno = errno;
+	handler_exit(depth, &user, context, sp);
+	errno = saved_errno;
+}
+
+/* What a report from a handler needs, loaded now, outside any handler. */
+static void handler_install_prepare(const struct user_handler *user)
+{
+	unsigned long offset;
+	const char *object;
+	void *frame;
+
+	backtrace(&frame, 1);
+	liblockdep_symbol_at((unsigned long)user->handler, &offset, &object);
+}
+
+LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
+					struct sigaction *oldact)
+{
+	struct user_handler wanted, previous;
+	struct sigaction installed, old;
+	unsigned long handled;
+	sigset_t all, saved;
+	bool wrap;
+	int ret;
+
+	if (sig <= 0 || sig >= NSIG)
+		return real_sigaction(sig, act, oldact);
+	wrap = act && act->sa_handler != SIG_DFL && act->sa_handler != SIG_IGN;
+	if (wrap) {
+		wanted.action = act->sa_sigaction;
+		wanted.flags = act->sa_flags;
+		installed = *act;
+		installed.sa_sigaction = signal_trampoline;
+		installed.sa_flags |= SA_SIGINFO;
+		act = &installed;
+		if (!thread_in_liblockdep())
+			handler_install_prepare(&wanted);
+	}
+	/* The trampoline, which reads the table, must not run on this thread meanwhile. */
+	sigfillset(&all);
+	real_pthread_sigmask(SIG_BLOCK, &all, &saved);
+	internal_lock(&handlers_mutex);
+	previous = user_handlers[sig].user;
+	if (wrap)
+		user_handler_write(sig, &wanted);
+	ret = real_sigaction(sig, act, &old);
+	if (ret == 0 && old.sa_sigaction == signal_trampoline) {
+		old.sa_sigaction = previous.action;
+		old.sa_flags = previous.flags;
+	}
+	if (ret != 0 && wrap)
+		user_handler_write(sig, &previous);
+	if (ret == 0 && act) {
+		handled = handled_signals & ~sigbit(sig);
+		if (wrap && !(sigbit(sig) & SYNCHRONOUS_SIGNALS))
+			handled |= sigbit(sig);
+		if (handled != handled_signals) {
+			__atomic_store_n(&handled_signals, handled, __ATOMIC_RELAXED);
+			handled_signals_changed();
+		}
+	}
+	internal_unlock(&handlers_mutex);
+	real_pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	if (ret == 0 && oldact)
+		*oldact = old;
+	return ret;
+}
+
+/* glibc's signal(): BSD semantics. */
+LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
+{
+	struct sigaction act, old;
+
+	memset(&act, 0, sizeof(act));
+	act.sa_handler = handler;
+	sigemptyset(&act.sa_mask);
+	sigaddset(&act.sa_mask, sig);
+	act.sa_flags = SA_RESTART;
+	if (liblockdep_sigaction(sig, &act, &old) < 0)
+		return SIG_ERR;
+	return old.sa_handler;
+}
+
+/* The mask that a successful pthread_sigmask(how, set) leaves. */
+static void mask_after(int how, const sigset_t *before, const sigset_t *set, sigset_t *after)
+{
+	*after = how == SIG_SETMASK ? *set : *before;
+	for (int sig = 1; sig < NSIG && how != SIG_SETMASK; sig++) {
+		if (sigismember(set, sig) != 1)
+			continue;
+		if (how == SIG_BLOCK)
+			sigaddset(after, sig);
+		else
+			sigdelset(after, sig);
+	}
+}
+
+/*
+ * A change of the thread's mask, and lockdep's interrupts following it. Handlers left
+ * by siglongjmp() are dropped first, while the mask still tells which have ended.
+ */
+static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool process,
+			    unsigned long ip)
+{
+	bool follow = set && __atomic_load_n(&handled_signals, __ATOMIC_RELAXED) &&
+		      liblockdep_enter(ip);
+	sigset_t before, after;
+	int ret;
+
+	ret = process ? real_sigprocmask(how, set, &before)
+		      : real_pthread_sigmask(how, set, &before);
+	if (ret == 0 && follow) {
+		liblockdep_busy_begin();
+		mask_after(how, &before, set, &after);
+		/* A handler unblocking its own signal: the mask no longer tells it ended. */
+		for (unsigned int i = 0; i < handler_depth; i++)
+			if (sigismember(&after, handler_frames[i].sig) != 1)
+				handler_frames[i].sig_blocked = false;
+		irqs_follow_mask(&after, ip);
+		liblockdep_busy_end();
+	}
+	if (ret == 0 && oldset)
+		*oldset = before;
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
+{
+	return mask_set_checked(how, set, oldset, false, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
+{
+	return mask_set_checked(how, set, oldset, true, _RET_IP_);
+}

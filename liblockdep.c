@@ -12976,6 +12976,15 @@ static const void **lock_table_locks_in(const void *from, unsigned long len, siz
  * init call is needed. When the thread exits, a pthread key destructor reports any
  * lock it still holds, as the kernel does for an exiting task.
  */
+/*
+ * Set while the thread is at work inside liblockdep, from liblockdep_enter() to
+ * liblockdep_leave(). What liblockdep calls meanwhile (malloc, backtrace() and its
+ * unwinder, symbol lookup) may take locks through the very functions liblockdep
+ * checks; those calls go straight to the real function, for checking them would
+ * re-enter liblockdep in the middle of its own work, with its own locks held.
+ */
+static __thread unsigned int liblockdep_busy;
+
 static LIST_HEAD(live_tasks);
 static pthread_mutex_t live_tasks_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t task_exit_key;
@@ -12990,6 +12999,7 @@ static void task_read_name(struct task_struct *task)
 static void task_exit(void *task)
 {
 	(void)task;
+	liblockdep_busy++;
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;
@@ -13000,6 +13010,7 @@ static void task_exit(void *task)
 	list_del_init(&current->thread_list);
 	real_pthread_mutex_unlock(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
+	liblockdep_busy--;
 }
 
 /*
@@ -13156,11 +13167,25 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	lockdep_init_map_wait(&e->map, name, key, 0, lock_kind_wait_types[origin->kind]);
 }
 
+/* Whether to check this call: checking is on, and the thread is not already at work
+ * inside liblockdep (see liblockdep_busy). */
+static inline bool liblockdep_check_now(void)
+{
+	return likely(liblockdep_checking) && likely(!liblockdep_busy);
+}
+
+/* Every way into lockdep's work starts here and ends with liblockdep_leave(). */
 static inline void liblockdep_enter(unsigned long ip)
 {
+	liblockdep_busy++;
 	if (unlikely(!current->pid))
 		liblockdep_task_start();
 	liblockdep_entry_ip = ip;
+}
+
+static inline void liblockdep_leave(void)
+{
+	liblockdep_busy--;
 }
 
 /* The entry of a lock this thread holds, found among its held locks without
@@ -13192,7 +13217,9 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 	if (likely(e))
 		return e;
 	liblockdep_enter(ip);
-	return lock_table_add(lock, false, lock_entry_setup, &origin);
+	e = lock_table_add(lock, false, lock_entry_setup, &origin);
+	liblockdep_leave();
+	return e;
 }
 
 static struct lock_entry *lock_entry_find(const void *lock);
@@ -13210,6 +13237,7 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	if (old)
 		lock_entry_drop_own_key(old);
 	lock_table_add(lock, true, lock_entry_setup, &origin);
+	liblockdep_leave();
 }
 
 /*
@@ -13233,6 +13261,7 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 			lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 		liblockdep_report_end();
 	}
+	liblockdep_leave();
 }
 
 static void liblockdep_acquire(struct lock_entry *e, int read, int trylock, unsigned long ip)
@@ -13252,6 +13281,7 @@ static void liblockdep_release(struct lock_entry *e, unsigned long ip)
 	liblockdep_enter(ip);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
+	liblockdep_leave();
 }
 
 /*
@@ -13311,6 +13341,7 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
 	if (lock_entry_find(lock))
 		check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);
+	liblockdep_leave();
 }
 /************** End of src/validate.c **************/
 /************** Begin file src/pthread_mutex.c **************/
@@ -13385,7 +13416,7 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
 	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		return real_mutex_lock(m, call, wait);
 	liblockdep_acquire(e, 0, 0, ip);
@@ -13401,7 +13432,7 @@ static __always_inline int mutex_trylock_checked(pthread_mutex_t *m, bool c11, u
 	int ret = c11 ? real_mtx_trylock((mtx_t *)m) : real_pthread_mutex_trylock(m);
 	struct lock_entry *e;
 
-	if (mutex_acquired(ret) && likely(liblockdep_checking) && !nested &&
+	if (mutex_acquired(ret) && liblockdep_check_now() && !nested &&
 	    (e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_acquire(e, 0, 1, ip);
 	return ret;
@@ -13411,7 +13442,7 @@ static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, un
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking) &&
+	if (liblockdep_check_now() &&
 	    !(mutex_nested_by_owner(m) && m->__data.__count > 1)) {
 		e = held_lock_entry(m);
 		if (!e)
@@ -13426,14 +13457,14 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthre
 {
 	int ret = real_pthread_mutex_init(m, attr);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0 && liblockdep_check_now())
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 {
-	if (liblockdep_checking)
+	if (liblockdep_check_now())
 		lock_entry_destroy(m, _RET_IP_);
 	return real_pthread_mutex_destroy(m);
 }
@@ -13536,7 +13567,7 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
+	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
 		return real_rwlock_lock(rw, call, wait);
 	if (trylock) {
 		ret = real_rwlock_lock(rw, call, wait);
@@ -13555,14 +13586,14 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pt
 {
 	int ret = real_pthread_rwlock_init(rw, attr);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0 && liblockdep_check_now())
 		lock_entry_init(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 {
-	if (liblockdep_checking)
+	if (liblockdep_check_now())
 		lock_entry_destroy(rw, _RET_IP_);
 	return real_pthread_rwlock_destroy(rw);
 }
@@ -13621,7 +13652,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking)) {
+	if (liblockdep_check_now()) {
 		e = held_lock_entry(rw);
 		if (!e)
 			e = rwlock_entry(rw, _RET_IP_);
@@ -13648,14 +13679,14 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshar
 {
 	int ret = real_pthread_spin_init(s, pshared);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0 && liblockdep_check_now())
 		lock_entry_init((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
-	if (liblockdep_checking)
+	if (liblockdep_check_now())
 		lock_entry_destroy((const void *)s, _RET_IP_);
 	return real_pthread_spin_destroy(s);
 }
@@ -13665,7 +13696,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) ||
+	if (!liblockdep_check_now() ||
 	    !(e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
 		return real_pthread_spin_lock(s);
 	liblockdep_acquire(e, 0, 0, _RET_IP_);
@@ -13680,7 +13711,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
 	int ret = real_pthread_spin_trylock(s);
 	struct lock_entry *e;
 
-	if (ret == 0 && likely(liblockdep_checking) &&
+	if (ret == 0 && liblockdep_check_now() &&
 	    (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
 		liblockdep_acquire(e, 0, 1, _RET_IP_);
 	return ret;
@@ -13690,7 +13721,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking)) {
+	if (liblockdep_check_now()) {
 		e = held_lock_entry((const void *)s);
 		if (!e)
 			e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
@@ -13741,7 +13772,7 @@ static int cond_wait_checked(pthread_cond_t *c, pthread_mutex_t *m, enum cond_ca
 	struct lock_entry *held, *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking))
+	if (!liblockdep_check_now())
 		return real_cond_wait(c, m, call, wait);
 	held = held_lock_entry(m);
 	e = held ? held : lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip);
@@ -13798,14 +13829,14 @@ LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
 {
 	int ret = real_mtx_init(m, type);
 
-	if (ret == thrd_success && liblockdep_checking)
+	if (ret == thrd_success && liblockdep_check_now())
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API void liblockdep_mtx_destroy(mtx_t *m)
 {
-	if (liblockdep_checking)
+	if (liblockdep_check_now())
 		lock_entry_destroy(m, _RET_IP_);
 	real_mtx_destroy(m);
 }
@@ -13871,7 +13902,7 @@ LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subcla
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
 	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_)))
 		return real_pthread_mutex_lock(m);
 	liblockdep_acquire_nested(e, 0, subclass, _RET_IP_);
@@ -13887,7 +13918,7 @@ static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int sub
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
+	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
 		return write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
 	liblockdep_acquire_nested(e, write ? 0 : e->read_mode, subclass, ip);
 	ret = write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
@@ -13911,7 +13942,7 @@ static struct lock_entry *annotated_entry(const void *lock, const char *api)
 {
 	struct lock_entry *e = lock ? lock_entry_find(lock) : NULL;
 
-	if (!e && liblockdep_checking)
+	if (!e && liblockdep_check_now())
 		printk(KERN_ERR "liblockdep: %s(%p): not a lock liblockdep knows; call it after "
 		       "the lock's init or first use\n", api, lock);
 	return e;
@@ -13988,16 +14019,8 @@ static bool assertion_first_failure(const void *lock, bool want_held)
 	return first;
 }
 
-static void assert_held(const void *lock, bool want_held, unsigned long ip)
+static void print_failed_assertion(const void *lock, bool want_held, unsigned long ip)
 {
-	struct lock_entry *e;
-
-	if (!liblockdep_checking || !READ_ONCE(debug_locks))
-		return;
-	liblockdep_enter(ip);
-	e = held_lock_entry(lock);
-	if (!!e == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
-		return;
 	pr_warn("\n");
 	pr_warn("==================================\n");
 	pr_warn("WARNING: lock %s where asserted %s!\n", want_held ? "not held" : "held",
@@ -14010,6 +14033,19 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 	pr_warn("\nstack backtrace:\n");
 	dump_stack();
 	liblockdep_report_end();
+}
+
+static void assert_held(const void *lock, bool want_held, unsigned long ip)
+{
+	bool held;
+
+	if (!liblockdep_check_now() || !READ_ONCE(debug_locks))
+		return;
+	liblockdep_enter(ip);
+	held = held_lock_entry(lock);
+	if (held != want_held && assertion_first_failure(lock, want_held) && debug_locks_off())
+		print_failed_assertion(lock, want_held, ip);
+	liblockdep_leave();
 }
 
 LIBLOCKDEP_API void liblockdep_assert_held(const void *lock)
@@ -14027,7 +14063,7 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	const void **locks;
 	size_t n;
 
-	if (!liblockdep_checking || !ptr || !size)
+	if (!liblockdep_check_now() || !ptr || !size)
 		return;
 	liblockdep_enter(_RET_IP_);
 	check_no_held_lock_in(ptr, size);
@@ -14035,6 +14071,7 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	for (size_t i = 0; i < n; i++)
 		lock_entry_forget(locks[i]);
 	free(locks);
+	liblockdep_leave();
 }
 /************** End of src/api.c **************/
 #endif /* LIBLOCKDEP */

@@ -21,7 +21,7 @@ LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subcla
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
 	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_)))
 		return real_pthread_mutex_lock(m);
 	liblockdep_acquire_nested(e, 0, subclass, _RET_IP_);
@@ -37,7 +37,7 @@ static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int sub
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
+	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
 		return write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
 	liblockdep_acquire_nested(e, write ? 0 : e->read_mode, subclass, ip);
 	ret = write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
@@ -61,7 +61,7 @@ static struct lock_entry *annotated_entry(const void *lock, const char *api)
 {
 	struct lock_entry *e = lock ? lock_entry_find(lock) : NULL;
 
-	if (!e && liblockdep_checking)
+	if (!e && liblockdep_check_now())
 		printk(KERN_ERR "liblockdep: %s(%p): not a lock liblockdep knows; call it after "
 		       "the lock's init or first use\n", api, lock);
 	return e;
@@ -138,16 +138,8 @@ static bool assertion_first_failure(const void *lock, bool want_held)
 	return first;
 }
 
-static void assert_held(const void *lock, bool want_held, unsigned long ip)
+static void print_failed_assertion(const void *lock, bool want_held, unsigned long ip)
 {
-	struct lock_entry *e;
-
-	if (!liblockdep_checking || !READ_ONCE(debug_locks))
-		return;
-	liblockdep_enter(ip);
-	e = held_lock_entry(lock);
-	if (!!e == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
-		return;
 	pr_warn("\n");
 	pr_warn("==================================\n");
 	pr_warn("WARNING: lock %s where asserted %s!\n", want_held ? "not held" : "held",
@@ -160,6 +152,19 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 	pr_warn("\nstack backtrace:\n");
 	dump_stack();
 	liblockdep_report_end();
+}
+
+static void assert_held(const void *lock, bool want_held, unsigned long ip)
+{
+	bool held;
+
+	if (!liblockdep_check_now() || !READ_ONCE(debug_locks))
+		return;
+	liblockdep_enter(ip);
+	held = held_lock_entry(lock);
+	if (held != want_held && assertion_first_failure(lock, want_held) && debug_locks_off())
+		print_failed_assertion(lock, want_held, ip);
+	liblockdep_leave();
 }
 
 LIBLOCKDEP_API void liblockdep_assert_held(const void *lock)
@@ -177,7 +182,7 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	const void **locks;
 	size_t n;
 
-	if (!liblockdep_checking || !ptr || !size)
+	if (!liblockdep_check_now() || !ptr || !size)
 		return;
 	liblockdep_enter(_RET_IP_);
 	check_no_held_lock_in(ptr, size);
@@ -185,4 +190,5 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	for (size_t i = 0; i < n; i++)
 		lock_entry_forget(locks[i]);
 	free(locks);
+	liblockdep_leave();
 }

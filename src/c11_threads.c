@@ -19,14 +19,14 @@ LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
 {
 	int ret = real_mtx_init(m, type);
 
-	if (ret == thrd_success && liblockdep_checking)
+	if (ret == thrd_success && liblockdep_check_now())
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API void liblockdep_mtx_destroy(mtx_t *m)
 {
-	if (liblockdep_checking)
+	if (liblockdep_check_now())
 		lock_entry_destroy(m, _RET_IP_);
 	real_mtx_destroy(m);
 }

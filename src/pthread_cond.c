@@ -37,7 +37,7 @@ static int cond_wait_checked(pthread_cond_t *c, pthread_mutex_t *m, enum cond_ca
 	struct lock_entry *held, *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking))
+	if (!liblockdep_check_now())
 		return real_cond_wait(c, m, call, wait);
 	held = held_lock_entry(m);
 	e = held ? held : lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip);

@@ -68,7 +68,7 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
 	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		return real_mutex_lock(m, call, wait);
 	liblockdep_acquire(e, 0, 0, ip);
@@ -84,7 +84,7 @@ static __always_inline int mutex_trylock_checked(pthread_mutex_t *m, bool c11, u
 	int ret = c11 ? real_mtx_trylock((mtx_t *)m) : real_pthread_mutex_trylock(m);
 	struct lock_entry *e;
 
-	if (mutex_acquired(ret) && likely(liblockdep_checking) && !nested &&
+	if (mutex_acquired(ret) && liblockdep_check_now() && !nested &&
 	    (e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_acquire(e, 0, 1, ip);
 	return ret;
@@ -94,7 +94,7 @@ static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, un
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking) &&
+	if (liblockdep_check_now() &&
 	    !(mutex_nested_by_owner(m) && m->__data.__count > 1)) {
 		e = held_lock_entry(m);
 		if (!e)
@@ -109,14 +109,14 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthre
 {
 	int ret = real_pthread_mutex_init(m, attr);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0 && liblockdep_check_now())
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 {
-	if (liblockdep_checking)
+	if (liblockdep_check_now())
 		lock_entry_destroy(m, _RET_IP_);
 	return real_pthread_mutex_destroy(m);
 }

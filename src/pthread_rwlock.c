@@ -64,7 +64,7 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
+	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
 		return real_rwlock_lock(rw, call, wait);
 	if (trylock) {
 		ret = real_rwlock_lock(rw, call, wait);
@@ -83,14 +83,14 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pt
 {
 	int ret = real_pthread_rwlock_init(rw, attr);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0 && liblockdep_check_now())
 		lock_entry_init(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 {
-	if (liblockdep_checking)
+	if (liblockdep_check_now())
 		lock_entry_destroy(rw, _RET_IP_);
 	return real_pthread_rwlock_destroy(rw);
 }
@@ -149,7 +149,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking)) {
+	if (liblockdep_check_now()) {
 		e = held_lock_entry(rw);
 		if (!e)
 			e = rwlock_entry(rw, _RET_IP_);

@@ -13,14 +13,14 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshar
 {
 	int ret = real_pthread_spin_init(s, pshared);
 
-	if (ret == 0 && liblockdep_checking)
+	if (ret == 0 && liblockdep_check_now())
 		lock_entry_init((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
 	return ret;
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
-	if (liblockdep_checking)
+	if (liblockdep_check_now())
 		lock_entry_destroy((const void *)s, _RET_IP_);
 	return real_pthread_spin_destroy(s);
 }
@@ -30,7 +30,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) ||
+	if (!liblockdep_check_now() ||
 	    !(e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
 		return real_pthread_spin_lock(s);
 	liblockdep_acquire(e, 0, 0, _RET_IP_);
@@ -45,7 +45,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
 	int ret = real_pthread_spin_trylock(s);
 	struct lock_entry *e;
 
-	if (ret == 0 && likely(liblockdep_checking) &&
+	if (ret == 0 && liblockdep_check_now() &&
 	    (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
 		liblockdep_acquire(e, 0, 1, _RET_IP_);
 	return ret;
@@ -55,7 +55,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 {
 	struct lock_entry *e;
 
-	if (likely(liblockdep_checking)) {
+	if (liblockdep_check_now()) {
 		e = held_lock_entry((const void *)s);
 		if (!e)
 			e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);

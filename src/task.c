@@ -4,6 +4,15 @@
  * init call is needed. When the thread exits, a pthread key destructor reports any
  * lock it still holds, as the kernel does for an exiting task.
  */
+/*
+ * Set while the thread is at work inside liblockdep, from liblockdep_enter() to
+ * liblockdep_leave(). What liblockdep calls meanwhile (malloc, backtrace() and its
+ * unwinder, symbol lookup) may take locks through the very functions liblockdep
+ * checks; those calls go straight to the real function, for checking them would
+ * re-enter liblockdep in the middle of its own work, with its own locks held.
+ */
+static __thread unsigned int liblockdep_busy;
+
 static LIST_HEAD(live_tasks);
 static pthread_mutex_t live_tasks_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t task_exit_key;
@@ -18,6 +27,7 @@ static void task_read_name(struct task_struct *task)
 static void task_exit(void *task)
 {
 	(void)task;
+	liblockdep_busy++;
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;
@@ -28,6 +38,7 @@ static void task_exit(void *task)
 	list_del_init(&current->thread_list);
 	real_pthread_mutex_unlock(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
+	liblockdep_busy--;
 }
 
 /*

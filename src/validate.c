@@ -69,11 +69,25 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	lockdep_init_map_wait(&e->map, name, key, 0, lock_kind_wait_types[origin->kind]);
 }
 
+/* Whether to check this call: checking is on, and the thread is not already at work
+ * inside liblockdep (see liblockdep_busy). */
+static inline bool liblockdep_check_now(void)
+{
+	return likely(liblockdep_checking) && likely(!liblockdep_busy);
+}
+
+/* Every way into lockdep's work starts here and ends with liblockdep_leave(). */
 static inline void liblockdep_enter(unsigned long ip)
 {
+	liblockdep_busy++;
 	if (unlikely(!current->pid))
 		liblockdep_task_start();
 	liblockdep_entry_ip = ip;
+}
+
+static inline void liblockdep_leave(void)
+{
+	liblockdep_busy--;
 }
 
 /* The entry of a lock this thread holds, found among its held locks without
@@ -105,7 +119,9 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 	if (likely(e))
 		return e;
 	liblockdep_enter(ip);
-	return lock_table_add(lock, false, lock_entry_setup, &origin);
+	e = lock_table_add(lock, false, lock_entry_setup, &origin);
+	liblockdep_leave();
+	return e;
 }
 
 static struct lock_entry *lock_entry_find(const void *lock);
@@ -123,6 +139,7 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	if (old)
 		lock_entry_drop_own_key(old);
 	lock_table_add(lock, true, lock_entry_setup, &origin);
+	liblockdep_leave();
 }
 
 /*
@@ -146,6 +163,7 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 			lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 		liblockdep_report_end();
 	}
+	liblockdep_leave();
 }
 
 static void liblockdep_acquire(struct lock_entry *e, int read, int trylock, unsigned long ip)
@@ -165,6 +183,7 @@ static void liblockdep_release(struct lock_entry *e, unsigned long ip)
 	liblockdep_enter(ip);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
+	liblockdep_leave();
 }
 
 /*
@@ -224,4 +243,5 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
 	if (lock_entry_find(lock))
 		check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);
+	liblockdep_leave();
 }

@@ -202,7 +202,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 /*
  * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
  * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
- * reaches the real one as real_<name>. One list, so the two cannot drift apart.
+ * reaches the real one as real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -334,10 +334,11 @@ struct liblockdep_key {
 /************** Begin file src/real_pthread.h **************/
 #line 1 "src/real_pthread.h"
 /*
- * The real locking functions, under names of our own (real_pthread_mutex_lock...).
- * liblockdep.h may have bound the pthread names in this file to our wrappers (when it
- * is force-included), so our runtime never calls a locking function by its own name.
- * They are libc's, so they keep default visibility under config.h's "hidden" pragma.
+ * The real locking functions, called as real(pthread_mutex_lock)(m): libc's, under
+ * names of our own. liblockdep.h may have bound the pthread names in this file to our
+ * wrappers (when it is force-included), so our runtime never calls a locking function
+ * by its own name. They are libc's, so they keep default visibility under config.h's
+ * "hidden" pragma.
  */
 #define LIBLOCKDEP_CALL(family, ret, name, params) \
 	extern ret real_##name params __asm__(#name) __attribute__((__visibility__("default")));
@@ -347,7 +348,7 @@ struct liblockdep_key {
 /*
  * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
  * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
- * reaches the real one as real_<name>. One list, so the two cannot drift apart.
+ * reaches the real one as real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -384,8 +385,9 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
 /************** End of src/routed_calls.h **************/
-#line 10 "src/real_pthread.h"
+#line 11 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
+#define real(name) real_##name
 /************** End of src/real_pthread.h **************/
 #line 61 "src/config.h"
 /************** End of src/config.h **************/
@@ -11712,9 +11714,9 @@ static const char *sym_lookup(unsigned long addr, unsigned long *offset,
 	Dl_info info;
 
 	if (dl_iterate_phdr(sym_find_object, &w)) {
-		real_pthread_mutex_lock(&sym_lock);
+		real(pthread_mutex_lock)(&sym_lock);
 		obj = sym_object_get(&w);
-		real_pthread_mutex_unlock(&sym_lock);
+		real(pthread_mutex_unlock)(&sym_lock);
 		s = obj ? sym_search(obj, addr) : NULL;
 	}
 	if (s) {
@@ -11829,9 +11831,9 @@ static void liblockdep_output(const char *text, size_t len)
 {
 	int saved_errno = errno;
 
-	real_pthread_mutex_lock(&output_mutex);
+	real(pthread_mutex_lock)(&output_mutex);
 	write_all(liblockdep_output_fd, text, len);
-	real_pthread_mutex_unlock(&output_mutex);
+	real(pthread_mutex_unlock)(&output_mutex);
 	errno = saved_errno;
 }
 
@@ -12340,12 +12342,12 @@ static void rcu_registry_lock_nosig(sigset_t *saved)
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, saved);
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	real(pthread_mutex_lock)(&rcu_registry_lock);
 }
 
 static void rcu_registry_unlock_nosig(const sigset_t *saved)
 {
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	real(pthread_mutex_unlock)(&rcu_registry_lock);
 	pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
@@ -12475,7 +12477,7 @@ static void rcu_wait_for_readers(unsigned long gp)
 	struct rcu_reader *waiting, *r, *n;
 	unsigned int polls = 0;
 
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	real(pthread_mutex_lock)(&rcu_registry_lock);
 	waiting = rcu_registry;
 	if (waiting)
 		waiting->pprev = &waiting;
@@ -12490,11 +12492,11 @@ static void rcu_wait_for_readers(unsigned long gp)
 		}
 		if (!waiting && !__atomic_load_n(&rcu_orphans, __ATOMIC_ACQUIRE))
 			break;
-		real_pthread_mutex_unlock(&rcu_registry_lock);
+		real(pthread_mutex_unlock)(&rcu_registry_lock);
 		rcu_backoff(polls++);
-		real_pthread_mutex_lock(&rcu_registry_lock);
+		real(pthread_mutex_lock)(&rcu_registry_lock);
 	}
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	real(pthread_mutex_unlock)(&rcu_registry_lock);
 }
 
 /* Writers take turns: each waits with the late readers off the registry. */
@@ -12502,10 +12504,10 @@ static void rcu_grace_period(void)
 {
 	unsigned long gp;
 
-	real_pthread_mutex_lock(&rcu_gp_lock);
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	real(pthread_mutex_lock)(&rcu_gp_lock);
+	real(pthread_mutex_lock)(&rcu_registry_lock);
 	rcu_decide_mode();
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	real(pthread_mutex_unlock)(&rcu_registry_lock);
 	/* Readers that start after this see the caller's removals... */
 	rcu_writer_fence();
 	gp = rcu_gp.gp_ctr + RCU_GP_STEP;
@@ -12515,18 +12517,18 @@ static void rcu_grace_period(void)
 	rcu_wait_for_readers(gp);
 	/* Order the readers' last accesses before whatever the caller frees. */
 	rcu_writer_fence();
-	real_pthread_mutex_unlock(&rcu_gp_lock);
+	real(pthread_mutex_unlock)(&rcu_gp_lock);
 }
 
 static struct rcu_head *rcu_take_callbacks(void)
 {
 	struct rcu_head *list;
 
-	real_pthread_mutex_lock(&rcu_cb_lock);
+	real(pthread_mutex_lock)(&rcu_cb_lock);
 	list = rcu_cb_list;
 	rcu_cb_list = NULL;
 	rcu_cb_tail = &rcu_cb_list;
-	real_pthread_mutex_unlock(&rcu_cb_lock);
+	real(pthread_mutex_unlock)(&rcu_cb_lock);
 	return list;
 }
 
@@ -12572,10 +12574,10 @@ static void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head))
 {
 	head->func = func;
 	head->next = NULL;
-	real_pthread_mutex_lock(&rcu_cb_lock);
+	real(pthread_mutex_lock)(&rcu_cb_lock);
 	*rcu_cb_tail = head;
 	rcu_cb_tail = &head->next;
-	real_pthread_mutex_unlock(&rcu_cb_lock);
+	real(pthread_mutex_unlock)(&rcu_cb_lock);
 }
 
 /*
@@ -12633,13 +12635,13 @@ static __thread unsigned int graph_lock_depth;
 static void liblockdep_graph_lock(void)
 {
 	if (graph_lock_depth++ == 0)
-		real_pthread_mutex_lock(&graph_mutex);
+		real(pthread_mutex_lock)(&graph_mutex);
 }
 
 static void liblockdep_graph_unlock(void)
 {
 	if (--graph_lock_depth == 0)
-		real_pthread_mutex_unlock(&graph_mutex);
+		real(pthread_mutex_unlock)(&graph_mutex);
 }
 
 /* fork(): the graph must not change while the child's copy is taken, and the child's
@@ -12658,7 +12660,7 @@ static void graph_lock_fork_child(void)
 {
 	graph_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
 	if (--graph_lock_depth)
-		real_pthread_mutex_lock(&graph_mutex);
+		real(pthread_mutex_lock)(&graph_mutex);
 }
 /************** End of src/graph_lock.c **************/
 /************** Begin file src/lock_sites.c **************/
@@ -12703,7 +12705,7 @@ static struct lock_site *lock_site_of(unsigned long ip, const char *kind)
 	unsigned long slot = hash_long(ip, 31) % LOCK_SITES_HASH_SIZE;
 	struct lock_site *site;
 
-	real_pthread_mutex_lock(&lock_sites_mutex);
+	real(pthread_mutex_lock)(&lock_sites_mutex);
 	while ((site = lock_sites_hash[slot]) && site->ip != ip)
 		slot = (slot + 1) % LOCK_SITES_HASH_SIZE;
 	if (!site) {
@@ -12717,7 +12719,7 @@ static struct lock_site *lock_site_of(unsigned long ip, const char *kind)
 			lock_sites_hash[slot] = site;
 		}
 	}
-	real_pthread_mutex_unlock(&lock_sites_mutex);
+	real(pthread_mutex_unlock)(&lock_sites_mutex);
 	return site;
 }
 /************** End of src/lock_sites.c **************/
@@ -12872,7 +12874,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	int saved_errno = errno;
 	struct lock_entry *e;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	real(pthread_mutex_lock)(&lock_table_mutex);
 	e = lock_table_find(lock);
 	if (!e) {
 		retired = lock_slots_make_room();
@@ -12887,7 +12889,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	} else if (replace) {
 		setup(e, arg);
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	real(pthread_mutex_unlock)(&lock_table_mutex);
 	if (retired) {
 		synchronize_rcu();
 		free(retired);
@@ -12902,7 +12904,7 @@ static void lock_table_remove(const void *lock)
 	struct lock_entry *e;
 	unsigned long i;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	real(pthread_mutex_lock)(&lock_table_mutex);
 	t = lock_slots;
 	for (i = t ? lock_slot_hash(t, lock) : 0; t && (e = t->slot[i]); i = (i + 1) & t->mask) {
 		if (e != LOCK_ENTRY_TOMBSTONE && e->lock == lock) {
@@ -12914,7 +12916,7 @@ static void lock_table_remove(const void *lock)
 			break;
 		}
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	real(pthread_mutex_unlock)(&lock_table_mutex);
 }
 
 /* The user's lock whose lockdep_map this is, or map itself if it is not one of ours. */
@@ -12946,7 +12948,7 @@ static const void **lock_table_locks_in(const void *from, unsigned long len, siz
 	size_t n = 0, size = 0;
 	struct lock_slots *t;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	real(pthread_mutex_lock)(&lock_table_mutex);
 	t = lock_slots;
 	for (unsigned long i = 0; t && i <= t->mask; i++) {
 		struct lock_entry *e = t->slot[i];
@@ -12963,7 +12965,7 @@ static const void **lock_table_locks_in(const void *from, unsigned long len, siz
 		}
 		locks[n++] = e->lock;
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	real(pthread_mutex_unlock)(&lock_table_mutex);
 	*count = n;
 	return locks;
 }
@@ -13006,9 +13008,9 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	real(pthread_mutex_lock)(&live_tasks_mutex);
 	list_del_init(&current->thread_list);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	real(pthread_mutex_unlock)(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
 	liblockdep_busy--;
 }
@@ -13022,16 +13024,16 @@ static void task_exit(void *task)
 static void task_fork_prepare(void)
 {
 	graph_lock_fork_prepare();
-	real_pthread_mutex_lock(&lock_table_mutex);
-	real_pthread_mutex_lock(&lock_sites_mutex);
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	real(pthread_mutex_lock)(&lock_table_mutex);
+	real(pthread_mutex_lock)(&lock_sites_mutex);
+	real(pthread_mutex_lock)(&live_tasks_mutex);
 }
 
 static void task_fork_parent(void)
 {
-	real_pthread_mutex_unlock(&live_tasks_mutex);
-	real_pthread_mutex_unlock(&lock_sites_mutex);
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	real(pthread_mutex_unlock)(&live_tasks_mutex);
+	real(pthread_mutex_unlock)(&lock_sites_mutex);
+	real(pthread_mutex_unlock)(&lock_table_mutex);
 	graph_lock_fork_parent();
 }
 
@@ -13062,9 +13064,9 @@ static noinline void liblockdep_task_start(void)
 	task->pid = (int)syscall(SYS_gettid);
 	task_read_name(task);
 	lockdep_init_task(task);
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	real(pthread_mutex_lock)(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	real(pthread_mutex_unlock)(&live_tasks_mutex);
 	pthread_once(&task_process_once, task_process_start);
 	if (task_exit_key != (pthread_key_t)-1)
 		pthread_setspecific(task_exit_key, task);
@@ -13085,11 +13087,11 @@ void debug_show_all_locks(void)
 		return;
 	}
 	pr_warn("\nShowing all locks held in the system:\n");
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	real(pthread_mutex_lock)(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list)
 		if (READ_ONCE(task->lockdep_depth))
 			lockdep_print_held_locks(task);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	real(pthread_mutex_unlock)(&live_tasks_mutex);
 	pr_warn("\n");
 	pr_warn("=============================================\n\n");
 }
@@ -13397,15 +13399,15 @@ static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
 {
 	switch (call) {
 	case MUTEX_TIMEDLOCK:
-		return real_pthread_mutex_timedlock(m, wait->abstime);
+		return real(pthread_mutex_timedlock)(m, wait->abstime);
 	case MUTEX_CLOCKLOCK:
-		return real_pthread_mutex_clocklock(m, wait->clock, wait->abstime);
+		return real(pthread_mutex_clocklock)(m, wait->clock, wait->abstime);
 	case MTX_LOCK:
-		return real_mtx_lock((mtx_t *)m);
+		return real(mtx_lock)((mtx_t *)m);
 	case MTX_TIMEDLOCK:
-		return real_mtx_timedlock((mtx_t *)m, wait->abstime);
+		return real(mtx_timedlock)((mtx_t *)m, wait->abstime);
 	default:
-		return real_pthread_mutex_lock(m);
+		return real(pthread_mutex_lock)(m);
 	}
 }
 
@@ -13429,7 +13431,7 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 static __always_inline int mutex_trylock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	bool nested = mutex_nested_by_owner(m);
-	int ret = c11 ? real_mtx_trylock((mtx_t *)m) : real_pthread_mutex_trylock(m);
+	int ret = c11 ? real(mtx_trylock)((mtx_t *)m) : real(pthread_mutex_trylock)(m);
 	struct lock_entry *e;
 
 	if (mutex_acquired(ret) && liblockdep_check_now() && !nested &&
@@ -13450,12 +13452,12 @@ static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, un
 		if (likely(e))
 			liblockdep_release(e, ip);
 	}
-	return c11 ? real_mtx_unlock((mtx_t *)m) : real_pthread_mutex_unlock(m);
+	return c11 ? real(mtx_unlock)((mtx_t *)m) : real(pthread_mutex_unlock)(m);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
 {
-	int ret = real_pthread_mutex_init(m, attr);
+	int ret = real(pthread_mutex_init)(m, attr);
 
 	if (ret == 0 && liblockdep_check_now())
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
@@ -13466,7 +13468,7 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 {
 	if (liblockdep_check_now())
 		lock_entry_destroy(m, _RET_IP_);
-	return real_pthread_mutex_destroy(m);
+	return real(pthread_mutex_destroy)(m);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
@@ -13541,14 +13543,14 @@ static inline int real_rwlock_lock(pthread_rwlock_t *rw, enum rwlock_call call,
 				   const struct mutex_wait *wait)
 {
 	switch (call) {
-	case RWLOCK_RD:		return real_pthread_rwlock_rdlock(rw);
-	case RWLOCK_WR:		return real_pthread_rwlock_wrlock(rw);
-	case RWLOCK_TRYRD:	return real_pthread_rwlock_tryrdlock(rw);
-	case RWLOCK_TRYWR:	return real_pthread_rwlock_trywrlock(rw);
-	case RWLOCK_TIMEDRD:	return real_pthread_rwlock_timedrdlock(rw, wait->abstime);
-	case RWLOCK_TIMEDWR:	return real_pthread_rwlock_timedwrlock(rw, wait->abstime);
-	case RWLOCK_CLOCKRD:	return real_pthread_rwlock_clockrdlock(rw, wait->clock, wait->abstime);
-	default:		return real_pthread_rwlock_clockwrlock(rw, wait->clock, wait->abstime);
+	case RWLOCK_RD:		return real(pthread_rwlock_rdlock)(rw);
+	case RWLOCK_WR:		return real(pthread_rwlock_wrlock)(rw);
+	case RWLOCK_TRYRD:	return real(pthread_rwlock_tryrdlock)(rw);
+	case RWLOCK_TRYWR:	return real(pthread_rwlock_trywrlock)(rw);
+	case RWLOCK_TIMEDRD:	return real(pthread_rwlock_timedrdlock)(rw, wait->abstime);
+	case RWLOCK_TIMEDWR:	return real(pthread_rwlock_timedwrlock)(rw, wait->abstime);
+	case RWLOCK_CLOCKRD:	return real(pthread_rwlock_clockrdlock)(rw, wait->clock, wait->abstime);
+	default:		return real(pthread_rwlock_clockwrlock)(rw, wait->clock, wait->abstime);
 	}
 }
 
@@ -13584,7 +13586,7 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
 {
-	int ret = real_pthread_rwlock_init(rw, attr);
+	int ret = real(pthread_rwlock_init)(rw, attr);
 
 	if (ret == 0 && liblockdep_check_now())
 		lock_entry_init(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
@@ -13595,7 +13597,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 {
 	if (liblockdep_check_now())
 		lock_entry_destroy(rw, _RET_IP_);
-	return real_pthread_rwlock_destroy(rw);
+	return real(pthread_rwlock_destroy)(rw);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
@@ -13659,7 +13661,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 		if (likely(e))
 			liblockdep_release(e, _RET_IP_);
 	}
-	return real_pthread_rwlock_unlock(rw);
+	return real(pthread_rwlock_unlock)(rw);
 }
 /************** End of src/pthread_rwlock.c **************/
 /************** Begin file src/pthread_spin.c **************/
@@ -13677,7 +13679,7 @@ LIBLOCKDEP_WRAPPER(int, pthread_spin_unlock, (pthread_spinlock_t *s))
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
 {
-	int ret = real_pthread_spin_init(s, pshared);
+	int ret = real(pthread_spin_init)(s, pshared);
 
 	if (ret == 0 && liblockdep_check_now())
 		lock_entry_init((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
@@ -13688,7 +13690,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
 	if (liblockdep_check_now())
 		lock_entry_destroy((const void *)s, _RET_IP_);
-	return real_pthread_spin_destroy(s);
+	return real(pthread_spin_destroy)(s);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
@@ -13698,9 +13700,9 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 
 	if (!liblockdep_check_now() ||
 	    !(e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
-		return real_pthread_spin_lock(s);
+		return real(pthread_spin_lock)(s);
 	liblockdep_acquire(e, 0, 0, _RET_IP_);
-	ret = real_pthread_spin_lock(s);
+	ret = real(pthread_spin_lock)(s);
 	if (unlikely(ret))
 		liblockdep_release(e, _RET_IP_);
 	return ret;
@@ -13708,7 +13710,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
 {
-	int ret = real_pthread_spin_trylock(s);
+	int ret = real(pthread_spin_trylock)(s);
 	struct lock_entry *e;
 
 	if (ret == 0 && liblockdep_check_now() &&
@@ -13728,7 +13730,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 		if (likely(e))
 			liblockdep_release(e, _RET_IP_);
 	}
-	return real_pthread_spin_unlock(s);
+	return real(pthread_spin_unlock)(s);
 }
 /************** End of src/pthread_spin.c **************/
 /************** Begin file src/pthread_cond.c **************/
@@ -13753,15 +13755,15 @@ static inline int real_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, enum con
 {
 	switch (call) {
 	case COND_TIMEDWAIT:
-		return real_pthread_cond_timedwait(c, m, wait->abstime);
+		return real(pthread_cond_timedwait)(c, m, wait->abstime);
 	case COND_CLOCKWAIT:
-		return real_pthread_cond_clockwait(c, m, wait->clock, wait->abstime);
+		return real(pthread_cond_clockwait)(c, m, wait->clock, wait->abstime);
 	case CND_WAIT:
-		return real_cnd_wait((cnd_t *)c, (mtx_t *)m);
+		return real(cnd_wait)((cnd_t *)c, (mtx_t *)m);
 	case CND_TIMEDWAIT:
-		return real_cnd_timedwait((cnd_t *)c, (mtx_t *)m, wait->abstime);
+		return real(cnd_timedwait)((cnd_t *)c, (mtx_t *)m, wait->abstime);
 	default:
-		return real_pthread_cond_wait(c, m);
+		return real(pthread_cond_wait)(c, m);
 	}
 }
 
@@ -13827,7 +13829,7 @@ _Static_assert(sizeof(cnd_t) == sizeof(pthread_cond_t), "glibc's cnd_t is a pthr
 
 LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
 {
-	int ret = real_mtx_init(m, type);
+	int ret = real(mtx_init)(m, type);
 
 	if (ret == thrd_success && liblockdep_check_now())
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
@@ -13838,7 +13840,7 @@ LIBLOCKDEP_API void liblockdep_mtx_destroy(mtx_t *m)
 {
 	if (liblockdep_check_now())
 		lock_entry_destroy(m, _RET_IP_);
-	real_mtx_destroy(m);
+	real(mtx_destroy)(m);
 }
 
 LIBLOCKDEP_API int liblockdep_mtx_lock(mtx_t *m)
@@ -13904,9 +13906,9 @@ LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subcla
 
 	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
 	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_)))
-		return real_pthread_mutex_lock(m);
+		return real(pthread_mutex_lock)(m);
 	liblockdep_acquire_nested(e, 0, subclass, _RET_IP_);
-	ret = real_pthread_mutex_lock(m);
+	ret = real(pthread_mutex_lock)(m);
 	if (unlikely(!mutex_acquired(ret)))
 		liblockdep_release(e, _RET_IP_);
 	return ret;
@@ -13919,9 +13921,9 @@ static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int sub
 	int ret;
 
 	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
-		return write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+		return write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
 	liblockdep_acquire_nested(e, write ? 0 : e->read_mode, subclass, ip);
-	ret = write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+	ret = write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
 	return ret;
@@ -14009,13 +14011,13 @@ static bool assertion_first_failure(const void *lock, bool want_held)
 	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
 	bool first = true;
 
-	real_pthread_mutex_lock(&reported_mutex);
+	real(pthread_mutex_lock)(&reported_mutex);
 	for (unsigned int i = 0; i < nr_reported; i++)
 		if (reported[i] == what)
 			first = false;
 	if (first && nr_reported < ARRAY_SIZE(reported))
 		reported[nr_reported++] = what;
-	real_pthread_mutex_unlock(&reported_mutex);
+	real(pthread_mutex_unlock)(&reported_mutex);
 	return first;
 }
 

@@ -161,7 +161,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 /*
  * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
  * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
- * reaches the real one as real_<name>. One list, so the two cannot drift apart.
+ * reaches the real one as real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))

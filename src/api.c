@@ -23,9 +23,9 @@ LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subcla
 
 	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
 	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_)))
-		return real_pthread_mutex_lock(m);
+		return real(pthread_mutex_lock)(m);
 	liblockdep_acquire_nested(e, 0, subclass, _RET_IP_);
-	ret = real_pthread_mutex_lock(m);
+	ret = real(pthread_mutex_lock)(m);
 	if (unlikely(!mutex_acquired(ret)))
 		liblockdep_release(e, _RET_IP_);
 	return ret;
@@ -38,9 +38,9 @@ static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int sub
 	int ret;
 
 	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
-		return write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+		return write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
 	liblockdep_acquire_nested(e, write ? 0 : e->read_mode, subclass, ip);
-	ret = write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+	ret = write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
 	return ret;
@@ -128,13 +128,13 @@ static bool assertion_first_failure(const void *lock, bool want_held)
 	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
 	bool first = true;
 
-	real_pthread_mutex_lock(&reported_mutex);
+	real(pthread_mutex_lock)(&reported_mutex);
 	for (unsigned int i = 0; i < nr_reported; i++)
 		if (reported[i] == what)
 			first = false;
 	if (first && nr_reported < ARRAY_SIZE(reported))
 		reported[nr_reported++] = what;
-	real_pthread_mutex_unlock(&reported_mutex);
+	real(pthread_mutex_unlock)(&reported_mutex);
 	return first;
 }
 

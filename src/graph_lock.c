@@ -11,13 +11,13 @@ static __thread unsigned int graph_lock_depth;
 static void liblockdep_graph_lock(void)
 {
 	if (graph_lock_depth++ == 0)
-		real_pthread_mutex_lock(&graph_mutex);
+		real(pthread_mutex_lock)(&graph_mutex);
 }
 
 static void liblockdep_graph_unlock(void)
 {
 	if (--graph_lock_depth == 0)
-		real_pthread_mutex_unlock(&graph_mutex);
+		real(pthread_mutex_unlock)(&graph_mutex);
 }
 
 /* fork(): the graph must not change while the child's copy is taken, and the child's
@@ -36,5 +36,5 @@ static void graph_lock_fork_child(void)
 {
 	graph_mutex = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
 	if (--graph_lock_depth)
-		real_pthread_mutex_lock(&graph_mutex);
+		real(pthread_mutex_lock)(&graph_mutex);
 }

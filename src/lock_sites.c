@@ -38,7 +38,7 @@ static struct lock_site *lock_site_of(unsigned long ip, const char *kind)
 	unsigned long slot = hash_long(ip, 31) % LOCK_SITES_HASH_SIZE;
 	struct lock_site *site;
 
-	real_pthread_mutex_lock(&lock_sites_mutex);
+	real(pthread_mutex_lock)(&lock_sites_mutex);
 	while ((site = lock_sites_hash[slot]) && site->ip != ip)
 		slot = (slot + 1) % LOCK_SITES_HASH_SIZE;
 	if (!site) {
@@ -52,6 +52,6 @@ static struct lock_site *lock_site_of(unsigned long ip, const char *kind)
 			lock_sites_hash[slot] = site;
 		}
 	}
-	real_pthread_mutex_unlock(&lock_sites_mutex);
+	real(pthread_mutex_unlock)(&lock_sites_mutex);
 	return site;
 }

@@ -147,7 +147,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	int saved_errno = errno;
 	struct lock_entry *e;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	real(pthread_mutex_lock)(&lock_table_mutex);
 	e = lock_table_find(lock);
 	if (!e) {
 		retired = lock_slots_make_room();
@@ -162,7 +162,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	} else if (replace) {
 		setup(e, arg);
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	real(pthread_mutex_unlock)(&lock_table_mutex);
 	if (retired) {
 		synchronize_rcu();
 		free(retired);
@@ -177,7 +177,7 @@ static void lock_table_remove(const void *lock)
 	struct lock_entry *e;
 	unsigned long i;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	real(pthread_mutex_lock)(&lock_table_mutex);
 	t = lock_slots;
 	for (i = t ? lock_slot_hash(t, lock) : 0; t && (e = t->slot[i]); i = (i + 1) & t->mask) {
 		if (e != LOCK_ENTRY_TOMBSTONE && e->lock == lock) {
@@ -189,7 +189,7 @@ static void lock_table_remove(const void *lock)
 			break;
 		}
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	real(pthread_mutex_unlock)(&lock_table_mutex);
 }
 
 /* The user's lock whose lockdep_map this is, or map itself if it is not one of ours. */
@@ -221,7 +221,7 @@ static const void **lock_table_locks_in(const void *from, unsigned long len, siz
 	size_t n = 0, size = 0;
 	struct lock_slots *t;
 
-	real_pthread_mutex_lock(&lock_table_mutex);
+	real(pthread_mutex_lock)(&lock_table_mutex);
 	t = lock_slots;
 	for (unsigned long i = 0; t && i <= t->mask; i++) {
 		struct lock_entry *e = t->slot[i];
@@ -238,7 +238,7 @@ static const void **lock_table_locks_in(const void *from, unsigned long len, siz
 		}
 		locks[n++] = e->lock;
 	}
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	real(pthread_mutex_unlock)(&lock_table_mutex);
 	*count = n;
 	return locks;
 }

@@ -55,9 +55,9 @@ static void liblockdep_output(const char *text, size_t len)
 {
 	int saved_errno = errno;
 
-	real_pthread_mutex_lock(&output_mutex);
+	real(pthread_mutex_lock)(&output_mutex);
 	write_all(liblockdep_output_fd, text, len);
-	real_pthread_mutex_unlock(&output_mutex);
+	real(pthread_mutex_unlock)(&output_mutex);
 	errno = saved_errno;
 }
 

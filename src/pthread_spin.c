@@ -11,7 +11,7 @@ LIBLOCKDEP_WRAPPER(int, pthread_spin_unlock, (pthread_spinlock_t *s))
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
 {
-	int ret = real_pthread_spin_init(s, pshared);
+	int ret = real(pthread_spin_init)(s, pshared);
 
 	if (ret == 0 && liblockdep_check_now())
 		lock_entry_init((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
@@ -22,7 +22,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
 	if (liblockdep_check_now())
 		lock_entry_destroy((const void *)s, _RET_IP_);
-	return real_pthread_spin_destroy(s);
+	return real(pthread_spin_destroy)(s);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
@@ -32,9 +32,9 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 
 	if (!liblockdep_check_now() ||
 	    !(e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
-		return real_pthread_spin_lock(s);
+		return real(pthread_spin_lock)(s);
 	liblockdep_acquire(e, 0, 0, _RET_IP_);
-	ret = real_pthread_spin_lock(s);
+	ret = real(pthread_spin_lock)(s);
 	if (unlikely(ret))
 		liblockdep_release(e, _RET_IP_);
 	return ret;
@@ -42,7 +42,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
 {
-	int ret = real_pthread_spin_trylock(s);
+	int ret = real(pthread_spin_trylock)(s);
 	struct lock_entry *e;
 
 	if (ret == 0 && liblockdep_check_now() &&
@@ -62,5 +62,5 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 		if (likely(e))
 			liblockdep_release(e, _RET_IP_);
 	}
-	return real_pthread_spin_unlock(s);
+	return real(pthread_spin_unlock)(s);
 }

@@ -149,12 +149,12 @@ static void rcu_registry_lock_nosig(sigset_t *saved)
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, saved);
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	real(pthread_mutex_lock)(&rcu_registry_lock);
 }
 
 static void rcu_registry_unlock_nosig(const sigset_t *saved)
 {
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	real(pthread_mutex_unlock)(&rcu_registry_lock);
 	pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
@@ -284,7 +284,7 @@ static void rcu_wait_for_readers(unsigned long gp)
 	struct rcu_reader *waiting, *r, *n;
 	unsigned int polls = 0;
 
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	real(pthread_mutex_lock)(&rcu_registry_lock);
 	waiting = rcu_registry;
 	if (waiting)
 		waiting->pprev = &waiting;
@@ -299,11 +299,11 @@ static void rcu_wait_for_readers(unsigned long gp)
 		}
 		if (!waiting && !__atomic_load_n(&rcu_orphans, __ATOMIC_ACQUIRE))
 			break;
-		real_pthread_mutex_unlock(&rcu_registry_lock);
+		real(pthread_mutex_unlock)(&rcu_registry_lock);
 		rcu_backoff(polls++);
-		real_pthread_mutex_lock(&rcu_registry_lock);
+		real(pthread_mutex_lock)(&rcu_registry_lock);
 	}
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	real(pthread_mutex_unlock)(&rcu_registry_lock);
 }
 
 /* Writers take turns: each waits with the late readers off the registry. */
@@ -311,10 +311,10 @@ static void rcu_grace_period(void)
 {
 	unsigned long gp;
 
-	real_pthread_mutex_lock(&rcu_gp_lock);
-	real_pthread_mutex_lock(&rcu_registry_lock);
+	real(pthread_mutex_lock)(&rcu_gp_lock);
+	real(pthread_mutex_lock)(&rcu_registry_lock);
 	rcu_decide_mode();
-	real_pthread_mutex_unlock(&rcu_registry_lock);
+	real(pthread_mutex_unlock)(&rcu_registry_lock);
 	/* Readers that start after this see the caller's removals... */
 	rcu_writer_fence();
 	gp = rcu_gp.gp_ctr + RCU_GP_STEP;
@@ -324,18 +324,18 @@ static void rcu_grace_period(void)
 	rcu_wait_for_readers(gp);
 	/* Order the readers' last accesses before whatever the caller frees. */
 	rcu_writer_fence();
-	real_pthread_mutex_unlock(&rcu_gp_lock);
+	real(pthread_mutex_unlock)(&rcu_gp_lock);
 }
 
 static struct rcu_head *rcu_take_callbacks(void)
 {
 	struct rcu_head *list;
 
-	real_pthread_mutex_lock(&rcu_cb_lock);
+	real(pthread_mutex_lock)(&rcu_cb_lock);
 	list = rcu_cb_list;
 	rcu_cb_list = NULL;
 	rcu_cb_tail = &rcu_cb_list;
-	real_pthread_mutex_unlock(&rcu_cb_lock);
+	real(pthread_mutex_unlock)(&rcu_cb_lock);
 	return list;
 }
 
@@ -381,10 +381,10 @@ static void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head))
 {
 	head->func = func;
 	head->next = NULL;
-	real_pthread_mutex_lock(&rcu_cb_lock);
+	real(pthread_mutex_lock)(&rcu_cb_lock);
 	*rcu_cb_tail = head;
 	rcu_cb_tail = &head->next;
-	real_pthread_mutex_unlock(&rcu_cb_lock);
+	real(pthread_mutex_unlock)(&rcu_cb_lock);
 }
 
 /*

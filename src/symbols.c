@@ -263,9 +263,9 @@ static const char *sym_lookup(unsigned long addr, unsigned long *offset,
 	Dl_info info;
 
 	if (dl_iterate_phdr(sym_find_object, &w)) {
-		real_pthread_mutex_lock(&sym_lock);
+		real(pthread_mutex_lock)(&sym_lock);
 		obj = sym_object_get(&w);
-		real_pthread_mutex_unlock(&sym_lock);
+		real(pthread_mutex_unlock)(&sym_lock);
 		s = obj ? sym_search(obj, addr) : NULL;
 	}
 	if (s) {

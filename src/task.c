@@ -34,9 +34,9 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	real(pthread_mutex_lock)(&live_tasks_mutex);
 	list_del_init(&current->thread_list);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	real(pthread_mutex_unlock)(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
 	liblockdep_busy--;
 }
@@ -50,16 +50,16 @@ static void task_exit(void *task)
 static void task_fork_prepare(void)
 {
 	graph_lock_fork_prepare();
-	real_pthread_mutex_lock(&lock_table_mutex);
-	real_pthread_mutex_lock(&lock_sites_mutex);
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	real(pthread_mutex_lock)(&lock_table_mutex);
+	real(pthread_mutex_lock)(&lock_sites_mutex);
+	real(pthread_mutex_lock)(&live_tasks_mutex);
 }
 
 static void task_fork_parent(void)
 {
-	real_pthread_mutex_unlock(&live_tasks_mutex);
-	real_pthread_mutex_unlock(&lock_sites_mutex);
-	real_pthread_mutex_unlock(&lock_table_mutex);
+	real(pthread_mutex_unlock)(&live_tasks_mutex);
+	real(pthread_mutex_unlock)(&lock_sites_mutex);
+	real(pthread_mutex_unlock)(&lock_table_mutex);
 	graph_lock_fork_parent();
 }
 
@@ -90,9 +90,9 @@ static noinline void liblockdep_task_start(void)
 	task->pid = (int)syscall(SYS_gettid);
 	task_read_name(task);
 	lockdep_init_task(task);
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	real(pthread_mutex_lock)(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	real(pthread_mutex_unlock)(&live_tasks_mutex);
 	pthread_once(&task_process_once, task_process_start);
 	if (task_exit_key != (pthread_key_t)-1)
 		pthread_setspecific(task_exit_key, task);
@@ -113,11 +113,11 @@ void debug_show_all_locks(void)
 		return;
 	}
 	pr_warn("\nShowing all locks held in the system:\n");
-	real_pthread_mutex_lock(&live_tasks_mutex);
+	real(pthread_mutex_lock)(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list)
 		if (READ_ONCE(task->lockdep_depth))
 			lockdep_print_held_locks(task);
-	real_pthread_mutex_unlock(&live_tasks_mutex);
+	real(pthread_mutex_unlock)(&live_tasks_mutex);
 	pr_warn("\n");
 	pr_warn("=============================================\n\n");
 }

@@ -60,6 +60,7 @@ SRC_FILES = [
     'src/pthread_cond.c',
     'src/c11_threads.c',
     'src/api.c',
+    'src/preload.c',
 ]
 PROLOGUE = 'src/prologue.h'
 CONFIG = 'src/config.h'

@@ -76,6 +76,14 @@ typedef int liblockdep_is_off;
  *   included before this header; for C++ code whose locking happens inside a library
  *   (std::mutex), use the preload runner.
  *
+ * PRELOAD
+ *   "./lockdep ./prog" checks a program that was not rebuilt at all: it runs it with
+ *   liblockdep.so preloaded (make preload: liblockdep.c built with
+ *   -DLIBLOCKDEP_PRELOAD), which takes the place of the C library's locking
+ *   functions in the program and every library it uses. Such a program can still
+ *   call the annotations below: build it with -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD (this
+ *   header then declares them and routes nothing) and link it with -llockdep.
+ *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
@@ -157,6 +165,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
  * prototype completes it. In C++ and C23, where () means (void), only the functions
  * whose header was included first are routed.
  */
+#ifndef LIBLOCKDEP_PRELOAD
 #if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L)
 /* () means (void) here: route only the calls whose header came first. */
 #ifdef _PTHREAD_H
@@ -246,6 +255,7 @@ LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restri
 #undef LIBLOCKDEP_NOTHROW_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_PARAMS_
+#endif /* !LIBLOCKDEP_PRELOAD: the preloaded library has the real names */
 
 #else /* !LIBLOCKDEP: checking compiled out */
 
@@ -279,6 +289,18 @@ struct liblockdep_key {
  */
 #pragma GCC visibility push(hidden)
 #define LIBLOCKDEP_API __attribute__((__visibility__("default")))
+
+/*
+ * The preload flavour (-DLIBLOCKDEP_PRELOAD -fPIC -shared: liblockdep.so) is a shared
+ * library, whose thread-locals would be reached through a call of __tls_get_addr() at
+ * every access: that doubles the cost of a lock/unlock pair. A library loaded at
+ * start-up, as a preloaded one is, can have them in the static TLS block instead, at
+ * a fixed offset from the thread pointer, as an executable has. (Such a library
+ * cannot be dlopen()ed later: it is not meant to be.)
+ */
+#ifdef LIBLOCKDEP_PRELOAD
+#define __thread __thread __attribute__((__tls_model__("initial-exec")))
+#endif
 
 /*
  * The kernel's code (and its macros, wherever they expand) is written for the
@@ -334,11 +356,14 @@ struct liblockdep_key {
 /************** Begin file src/real_pthread.h **************/
 #line 1 "src/real_pthread.h"
 /*
- * The real locking functions, called as real(pthread_mutex_lock)(m): libc's, under
- * names of our own. liblockdep.h may have bound the pthread names in this file to our
- * wrappers (when it is force-included), so our runtime never calls a locking function
- * by its own name. They are libc's, so they keep default visibility under config.h's
- * "hidden" pragma.
+ * The real locking functions, called as real(pthread_mutex_lock)(m). liblockdep.h may
+ * have bound the pthread names in this file to our wrappers (when it is
+ * force-included), so our runtime never calls a locking function by its own name.
+ */
+#ifndef LIBLOCKDEP_PRELOAD
+/*
+ * Drop-in: libc's functions under names of our own, real_pthread_mutex_lock... They
+ * are libc's, so they keep default visibility under config.h's "hidden" pragma.
  */
 #define LIBLOCKDEP_CALL(family, ret, name, params) \
 	extern ret real_##name params __asm__(#name) __attribute__((__visibility__("default")));
@@ -385,11 +410,90 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
 /************** End of src/routed_calls.h **************/
-#line 11 "src/real_pthread.h"
+#line 14 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
 #define real(name) real_##name
+#else
+/*
+ * Preload: liblockdep.so defines the real names itself (src/preload.c), so libc's
+ * functions are found at run time with dlsym(RTLD_NEXT), each on its first call: a
+ * locking call may come before any initialisation of ours could run (from another
+ * library's constructor). Looking up needs no fallback: for a name that exists,
+ * glibc's dlsym() (2.34 and later) takes only the loader's own lock and allocates
+ * nothing, so it calls no function that liblockdep replaces. Threads that look up a
+ * name at the same time store the same address.
+ */
+#define LIBLOCKDEP_CALL(family, ret, name, params) \
+	typedef ret real_##name##_fn params; \
+	static void *real_##name;
+/* #include "routed_calls.h" -- expanded below */
+/************** Begin file src/routed_calls.h **************/
+#line 1 "src/routed_calls.h"
+/*
+ * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
+ * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
+ * reaches the real one as real(<name>). One list, so the two cannot drift apart.
+ */
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_lock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_trylock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_timedlock, (pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_clocklock, (pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_unlock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_init, (pthread_rwlock_t *, const pthread_rwlockattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_destroy, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_rdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedrdlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedwrlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockrdlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockwrlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_unlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_init, (pthread_spinlock_t *, int))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
+LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_trylock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+/************** End of src/routed_calls.h **************/
+#line 30 "src/real_pthread.h"
+#undef LIBLOCKDEP_CALL
+#define real(name) ((real_##name##_fn *)real_function(&real_##name, #name))
+
+static void *real_lookup(void **slot, const char *name)
+{
+	void *fn = dlsym(RTLD_NEXT, name);
+
+	if (!fn) {
+		fprintf(stderr, "liblockdep: %s: not found in the C library\n", name);
+		abort();
+	}
+	__atomic_store_n(slot, fn, __ATOMIC_RELAXED);
+	return fn;
+}
+
+static inline void *real_function(void **slot, const char *name)
+{
+	void *fn = __atomic_load_n(slot, __ATOMIC_RELAXED);
+
+	return __builtin_expect(fn != NULL, 1) ? fn : real_lookup(slot, name);
+}
+#endif
 /************** End of src/real_pthread.h **************/
-#line 61 "src/config.h"
+#line 73 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -14076,4 +14180,63 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	liblockdep_leave();
 }
 /************** End of src/api.c **************/
+/************** Begin file src/preload.c **************/
+#line 1 "src/preload.c"
+/*
+ * The preload flavour's exports (built with -DLIBLOCKDEP_PRELOAD as liblockdep.so, run
+ * by ./lockdep): every checked call under its real name too, an alias of its wrapper,
+ * so that a program that was never rebuilt calls liblockdep where it called the C
+ * library. The C library's own functions are then reached through real(name).
+ */
+#ifdef LIBLOCKDEP_PRELOAD
+#define LIBLOCKDEP_CALL(family, ret, name, params) \
+	extern __typeof__(liblockdep_##name) liblockdep_preload_##name __asm__(#name) \
+		__attribute__((__alias__("liblockdep_" #name), __visibility__("default")));
+/* #include "routed_calls.h" -- expanded below */
+/************** Begin file src/routed_calls.h **************/
+#line 1 "src/routed_calls.h"
+/*
+ * Every locking call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the
+ * cancellation points; THREADS, C11's), return type, name and parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime
+ * reaches the real one as real(<name>). One list, so the two cannot drift apart.
+ */
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_lock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_trylock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_timedlock, (pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_clocklock, (pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_unlock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_init, (pthread_rwlock_t *, const pthread_rwlockattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_destroy, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_rdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedrdlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedwrlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockrdlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockwrlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_unlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_init, (pthread_spinlock_t *, int))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
+LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_trylock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+/************** End of src/routed_calls.h **************/
+#line 12 "src/preload.c"
+#undef LIBLOCKDEP_CALL
+#endif
+/************** End of src/preload.c **************/
 #endif /* LIBLOCKDEP */

@@ -35,6 +35,14 @@
  *   included before this header; for C++ code whose locking happens inside a library
  *   (std::mutex), use the preload runner.
  *
+ * PRELOAD
+ *   "./lockdep ./prog" checks a program that was not rebuilt at all: it runs it with
+ *   liblockdep.so preloaded (make preload: liblockdep.c built with
+ *   -DLIBLOCKDEP_PRELOAD), which takes the place of the C library's locking
+ *   functions in the program and every library it uses. Such a program can still
+ *   call the annotations below: build it with -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD (this
+ *   header then declares them and routes nothing) and link it with -llockdep.
+ *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
@@ -116,6 +124,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
  * prototype completes it. In C++ and C23, where () means (void), only the functions
  * whose header was included first are routed.
  */
+#ifndef LIBLOCKDEP_PRELOAD
 #if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L)
 /* () means (void) here: route only the calls whose header came first. */
 #ifdef _PTHREAD_H
@@ -205,6 +214,7 @@ LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restri
 #undef LIBLOCKDEP_NOTHROW_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_PARAMS_
+#endif /* !LIBLOCKDEP_PRELOAD: the preloaded library has the real names */
 
 #else /* !LIBLOCKDEP: checking compiled out */
 

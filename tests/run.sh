@@ -5,7 +5,9 @@
 #                               a shell pattern: * stands for a thread's name/tid
 #   Names: <class> ...          lock classes the reports must name, as "(name)"
 #   Exit: <status>              the program's exit status (default 0)
-# Each scenario also runs built without -DLIBLOCKDEP: silent, same exit status.
+# Each scenario also runs built without -DLIBLOCKDEP: silent, same exit status; and
+# built plain, run with the preload flavour (liblockdep.so) preloaded, as ./lockdep
+# runs it: the same expectations.
 # Then runs tests/checks/*.sh, each one case. Prints a line per case and a total.
 #
 # usage: tests/run.sh [name-filter]
@@ -94,12 +96,34 @@ run_scenario() {
 	pass "$name"
 }
 
+# A scenario that calls liblockdep's annotations gets their declarations, and links
+# against the library it runs with; the others are built with no trace of liblockdep.
+run_preload_scenario() {
+	src=$1 name="$(basename "$1" .c) (preload)"
+	exe=$build/$(basename "$1" .c)-plain out=$exe.out
+	declared= linked=
+	if grep -q 'liblockdep_' "$src"; then
+		declared="-DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -include $pair/liblockdep.h"
+		linked="-L$build -llockdep"
+	fi
+	if ! $cc $cflags $declared -pthread "$src" $linked -o "$exe" 2> "$out"; then
+		fail "$name" "does not build: $(head -c 600 "$out")"
+		return
+	fi
+	LD_PRELOAD=$build/liblockdep.so timeout 60 "$exe" > /dev/null 2> "$out"
+	check_report "$name" "$src" "$out" $? && pass "$name"
+}
+
 if ! $cc $cflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblockdep.o" ||
-   ! $cc $cflags -c "$pair/liblockdep.c" -o "$build/liblockdep-off.o"; then
+   ! $cc $cflags -c "$pair/liblockdep.c" -o "$build/liblockdep-off.o" ||
+   ! $cc $cflags -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
+	-Wl,-soname,liblockdep.so "$pair/liblockdep.c" -o "$build/liblockdep.so" -ldl; then
 	fail liblockdep.c "does not build"
 else
 	for src in "$top"/tests/scenarios/*.c; do
-		case $(basename "$src") in *"$filter"*) run_scenario "$src" ;; esac
+		case $(basename "$src") in
+		*"$filter"*) run_scenario "$src"; run_preload_scenario "$src" ;;
+		esac
 	done
 fi
 

@@ -7,12 +7,13 @@
 #   Exit: <status>              the program's exit status (default 0)
 # Each scenario also runs built without -DLIBLOCKDEP: silent, same exit status; and
 # built plain, run with the preload flavour (liblockdep.so) preloaded, as ./lockdep
-# runs it: the same expectations.
+# runs it: the same expectations. The C++ scenarios (*.cc) run preloaded only: their
+# locking is inline code from libstdc++'s headers, which liblockdep.h does not route.
 # Then runs tests/checks/*.sh, each one case. Prints a line per case and a total.
 #
 # usage: tests/run.sh [name-filter]
-# Environment: CC, CFLAGS, BUILD (output directory), LIBLOCKDEP_DIR (where the
-# liblockdep.c/.h under test are), SCENARIOS_ONLY=1 (skip the checks).
+# Environment: CC, CFLAGS, CXX, CXXFLAGS, BUILD (output directory), LIBLOCKDEP_DIR
+# (where the liblockdep.c/.h under test are), SCENARIOS_ONLY=1 (skip the checks).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 # The pair under test: the committed one, or another generation of it.
@@ -20,6 +21,8 @@ pair=${LIBLOCKDEP_DIR:-$top}
 build=${BUILD:-$top/build/tests}
 cc=${CC:-cc}
 cflags=${CFLAGS:--O2 -g -Wall -Wextra -Werror}
+cxx=${CXX:-g++}
+cxxflags=${CXXFLAGS:--O2 -g -Wall -Wextra -Werror}
 filter=${1:-}
 passed=0
 failed=0
@@ -99,14 +102,15 @@ run_scenario() {
 # A scenario that calls liblockdep's annotations gets their declarations, and links
 # against the library it runs with; the others are built with no trace of liblockdep.
 run_preload_scenario() {
-	src=$1 name="$(basename "$1" .c) (preload)"
-	exe=$build/$(basename "$1" .c)-plain out=$exe.out
+	src=$1 base=$(basename "$1") compile="$cc $cflags"
+	case $base in *.cc) compile="$cxx $cxxflags" ;; esac
+	name="${base%.*} (preload)" exe=$build/${base%.*}-plain out=$build/${base%.*}-plain.out
 	declared= linked=
 	if grep -q 'liblockdep_' "$src"; then
 		declared="-DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -include $pair/liblockdep.h"
 		linked="-L$build -llockdep"
 	fi
-	if ! $cc $cflags $declared -pthread "$src" $linked -o "$exe" 2> "$out"; then
+	if ! $compile $declared -pthread "$src" $linked -o "$exe" 2> "$out"; then
 		fail "$name" "does not build: $(head -c 600 "$out")"
 		return
 	fi
@@ -120,8 +124,9 @@ if ! $cc $cflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblockdep.o" |
 	-Wl,-soname,liblockdep.so "$pair/liblockdep.c" -o "$build/liblockdep.so" -ldl; then
 	fail liblockdep.c "does not build"
 else
-	for src in "$top"/tests/scenarios/*.c; do
+	for src in "$top"/tests/scenarios/*.c "$top"/tests/scenarios/*.cc; do
 		case $(basename "$src") in
+		*"$filter"*.cc) run_preload_scenario "$src" ;;
 		*"$filter"*) run_scenario "$src"; run_preload_scenario "$src" ;;
 		esac
 	done

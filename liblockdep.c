@@ -82,7 +82,8 @@ typedef int liblockdep_is_off;
  *   -DLIBLOCKDEP_PRELOAD), which takes the place of the C library's locking
  *   functions in the program and every library it uses. Such a program can still
  *   call the annotations below: build it with -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD (this
- *   header then declares them and routes nothing) and link it with -llockdep.
+ *   header then declares them and routes nothing) and link it with the library
+ *   (-Lbuild -llockdep).
  *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
@@ -13112,12 +13113,14 @@ static const void **lock_table_locks_in(const void *from, unsigned long len, siz
  * init call is needed. When the thread exits, a pthread key destructor reports any
  * lock it still holds, as the kernel does for an exiting task.
  */
+
 /*
- * Set while the thread is at work inside liblockdep, from liblockdep_enter() to
- * liblockdep_leave(). What liblockdep calls meanwhile (malloc, backtrace() and its
- * unwinder, symbol lookup) may take locks through the very functions liblockdep
- * checks; those calls go straight to the real function, for checking them would
- * re-enter liblockdep in the middle of its own work, with its own locks held.
+ * Set while the thread is at work inside liblockdep: from liblockdep_enter() to
+ * liblockdep_leave(), and in task_exit(). What liblockdep calls meanwhile (malloc,
+ * backtrace() and its unwinder, symbol lookup) may take locks through the very
+ * functions liblockdep checks; those calls go straight to the real function, for
+ * checking them would re-enter liblockdep in the middle of its own work, with its
+ * own locks held.
  */
 static __thread unsigned int liblockdep_busy;
 

@@ -41,7 +41,8 @@
  *   -DLIBLOCKDEP_PRELOAD), which takes the place of the C library's locking
  *   functions in the program and every library it uses. Such a program can still
  *   call the annotations below: build it with -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD (this
- *   header then declares them and routes nothing) and link it with -llockdep.
+ *   header then declares them and routes nothing) and link it with the library
+ *   (-Lbuild -llockdep).
  *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.

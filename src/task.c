@@ -4,12 +4,14 @@
  * init call is needed. When the thread exits, a pthread key destructor reports any
  * lock it still holds, as the kernel does for an exiting task.
  */
+
 /*
- * Set while the thread is at work inside liblockdep, from liblockdep_enter() to
- * liblockdep_leave(). What liblockdep calls meanwhile (malloc, backtrace() and its
- * unwinder, symbol lookup) may take locks through the very functions liblockdep
- * checks; those calls go straight to the real function, for checking them would
- * re-enter liblockdep in the middle of its own work, with its own locks held.
+ * Set while the thread is at work inside liblockdep: from liblockdep_enter() to
+ * liblockdep_leave(), and in task_exit(). What liblockdep calls meanwhile (malloc,
+ * backtrace() and its unwinder, symbol lookup) may take locks through the very
+ * functions liblockdep checks; those calls go straight to the real function, for
+ * checking them would re-enter liblockdep in the middle of its own work, with its
+ * own locks held.
  */
 static __thread unsigned int liblockdep_busy;
 

@@ -1,11 +1,11 @@
-# liblockdep: make (regenerate + demo), make demo, make test, make bench.
+# liblockdep: make (regenerate + demo), make demo, make preload, make test, make bench.
 CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD := build
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo test clean
+.PHONY: all demo preload test clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -19,6 +19,14 @@ $(BUILD)/demo: examples/demo.c liblockdep.c liblockdep.h
 
 demo: $(BUILD)/demo
 	./$(BUILD)/demo
+
+# The preload flavour, for ./lockdep: the same liblockdep.c, exporting the real names.
+preload: $(BUILD)/liblockdep.so
+
+$(BUILD)/liblockdep.so: liblockdep.c liblockdep.h
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
+		-Wl,-soname,liblockdep.so liblockdep.c -o $@ -ldl
 
 test: liblockdep.c
 	sh tests/run.sh

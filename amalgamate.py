@@ -66,6 +66,7 @@ SRC_FILES = [
     'src/signals.c',
     'src/api.c',
     'src/dump.c',
+    'src/preload.c',
 ]
 PROLOGUE = 'src/prologue.h'
 CONFIG = 'src/config.h'

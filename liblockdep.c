@@ -85,6 +85,15 @@ typedef int liblockdep_is_off;
  *   handler and also where the signal can arrive is reported as the kernel reports
  *   it for an interrupt handler.
  *
+ * PRELOAD
+ *   "./lockdep ./prog" checks a program that was not rebuilt at all: it runs it with
+ *   liblockdep.so preloaded (make preload: liblockdep.c built with
+ *   -DLIBLOCKDEP_PRELOAD), which takes the place of the C library's locking
+ *   functions in the program and every library it uses. Such a program can still
+ *   call the annotations below: build it with -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD (this
+ *   header then declares them and routes nothing) and link it with the library
+ *   (-Lbuild -llockdep).
+ *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
@@ -199,6 +208,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
  * prototype completes it. In C++ and C23, where () means (void), only the functions
  * whose header was included first are routed.
  */
+#ifndef LIBLOCKDEP_PRELOAD
 #if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L)
 /* () means (void) here: route only the calls whose header came first. */
 #ifdef _PTHREAD_H
@@ -270,7 +280,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
  * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
  * glibc itself binds to another name in strict modes), return type,
  * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
- * runtime reaches the real one as real_<name>. One list, so the two cannot drift
+ * runtime reaches the real one as real(<name>). One list, so the two cannot drift
  * apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
@@ -323,6 +333,7 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
 #undef LIBLOCKDEP_PARAMS_
+#endif /* !LIBLOCKDEP_PRELOAD: the preloaded library has the real names */
 
 #else /* !LIBLOCKDEP: checking compiled out */
 
@@ -368,6 +379,18 @@ struct liblockdep_key {
  */
 #if !defined(__OPTIMIZE__) && !defined(__clang__) && !defined(LIBLOCKDEP_NO_OPTIMIZE)
 #pragma GCC optimize("O2")
+#endif
+
+/*
+ * The preload flavour (-DLIBLOCKDEP_PRELOAD -fPIC -shared: liblockdep.so) is a shared
+ * library, whose thread-locals would be reached through a call of __tls_get_addr() at
+ * every access: that doubles the cost of a lock/unlock pair. A library loaded at
+ * start-up, as a preloaded one is, can have them in the static TLS block instead, at
+ * a fixed offset from the thread pointer, as an executable has. (Such a library
+ * cannot be dlopen()ed later: it is not meant to be.)
+ */
+#ifdef LIBLOCKDEP_PRELOAD
+#define __thread __thread __attribute__((__tls_model__("initial-exec")))
 #endif
 
 /*
@@ -431,10 +454,14 @@ struct liblockdep_key {
 /************** Begin file src/real_pthread.h **************/
 #line 1 "src/real_pthread.h"
 /*
- * The real locking functions, under names of our own (real_pthread_mutex_lock...).
- * liblockdep.h may have bound the pthread names in this file to our wrappers (when it
- * is force-included), so our runtime never calls a locking function by its own name.
- * They are libc's, so they keep default visibility under config.h's "hidden" pragma.
+ * The real locking functions, called as real(pthread_mutex_lock)(m). liblockdep.h may
+ * have bound the pthread names in this file to our wrappers (when it is
+ * force-included), so our runtime never calls a locking function by its own name.
+ */
+#ifndef LIBLOCKDEP_PRELOAD
+/*
+ * Drop-in: libc's functions under names of our own, real_pthread_mutex_lock... They
+ * are libc's, so they keep default visibility under config.h's "hidden" pragma.
  */
 #define LIBLOCKDEP_CALL(family, ret, name, params) \
 	extern ret real_##name params __asm__(#name) __attribute__((__visibility__("default")));
@@ -446,7 +473,7 @@ struct liblockdep_key {
  * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
  * glibc itself binds to another name in strict modes), return type,
  * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
- * runtime reaches the real one as real_<name>. One list, so the two cannot drift
+ * runtime reaches the real one as real(<name>). One list, so the two cannot drift
  * apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
@@ -488,10 +515,97 @@ LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockde
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 /************** End of src/routed_calls.h **************/
-#line 10 "src/real_pthread.h"
+#line 14 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
+#define real(name) real_##name
+#else
+/*
+ * Preload: liblockdep.so defines the real names itself (src/preload.c), so libc's
+ * functions are found at run time with dlsym(RTLD_NEXT), each on its first call: a
+ * locking call may come before any initialisation of ours could run (from another
+ * library's constructor). Looking up needs no fallback: for a name that exists,
+ * glibc's dlsym() (2.34 and later) takes only the loader's own lock and allocates
+ * nothing, so it calls no function that liblockdep replaces. Threads that look up a
+ * name at the same time store the same address.
+ */
+#define LIBLOCKDEP_CALL(family, ret, name, params) \
+	typedef ret real_##name##_fn params; \
+	static void *real_##name;
+/* #include "routed_calls.h" -- expanded below */
+/************** Begin file src/routed_calls.h **************/
+#line 1 "src/routed_calls.h"
+/*
+ * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
+ * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
+ * glibc itself binds to another name in strict modes), return type,
+ * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
+ * runtime reaches the real one as real(<name>). One list, so the two cannot drift
+ * apart.
+ */
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_lock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_trylock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_timedlock, (pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_clocklock, (pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_unlock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_init, (pthread_rwlock_t *, const pthread_rwlockattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_destroy, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_rdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedrdlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedwrlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockrdlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockwrlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_unlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_init, (pthread_spinlock_t *, int))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
+LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_trylock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
+LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
+/************** End of src/routed_calls.h **************/
+#line 30 "src/real_pthread.h"
+#undef LIBLOCKDEP_CALL
+#define real(name) ((real_##name##_fn *)real_function(&real_##name, #name))
+
+static void *real_lookup(void **slot, const char *name)
+{
+	void *fn = dlsym(RTLD_NEXT, name);
+
+	if (!fn) {
+		fprintf(stderr, "liblockdep: %s: not found in the C library\n", name);
+		abort();
+	}
+	__atomic_store_n(slot, fn, __ATOMIC_RELAXED);
+	return fn;
+}
+
+static inline void *real_function(void **slot, const char *name)
+{
+	void *fn = __atomic_load_n(slot, __ATOMIC_RELAXED);
+
+	return __builtin_expect(fn != NULL, 1) ? fn : real_lookup(slot, name);
+}
+#endif
 /************** End of src/real_pthread.h **************/
-#line 77 "src/config.h"
+#line 89 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -12340,12 +12454,12 @@ static void liblockdep_busy_end(void)
 static void internal_lock(pthread_mutex_t *m)
 {
 	liblockdep_busy_begin();
-	real_pthread_mutex_lock(m);
+	real(pthread_mutex_lock)(m);
 }
 
 static void internal_unlock(pthread_mutex_t *m)
 {
-	real_pthread_mutex_unlock(m);
+	real(pthread_mutex_unlock)(m);
 	liblockdep_busy_end();
 }
 
@@ -12631,10 +12745,10 @@ static int sym_find_object(struct dl_phdr_info *info, size_t size, void *data)
 
 /* The last entry starting at or below addr may be an alias or a zero-size symbol
  * that does not cover it, so look back until the first sized one. */
-static const struct sym_entry *sym_search(const struct sym_object *obj, unsigned long addr)
+static struct sym_entry *sym_search(const struct sym_object *obj, unsigned long addr)
 {
 	size_t lo = 0, hi = obj->nr_syms, mid;
-	const struct sym_entry *s;
+	struct sym_entry *s;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -12653,11 +12767,41 @@ static const struct sym_entry *sym_search(const struct sym_object *obj, unsigned
 	return NULL;
 }
 
+typedef char *cxa_demangle_fn(const char *mangled, char *buf, size_t *len, int *status);
+
+/*
+ * A C++ name as the source spells it ("Ledger::post()", not "_ZN6Ledger4postEv"), by
+ * the demangler of the C++ runtime, which a C++ program has loaded. Each name is
+ * demangled when first asked for, and kept: few of a program's names ever show.
+ */
+static const char *sym_name(struct sym_entry *s)
+{
+	static cxa_demangle_fn *demangle;
+	const char *name = __atomic_load_n(&s->name, __ATOMIC_ACQUIRE);
+	char *plain = NULL;
+	int status;
+
+	if (strncmp(name, "_Z", 2))
+		return name;
+	real(pthread_mutex_lock)(&sym_lock);
+	if (!demangle)
+		demangle = (cxa_demangle_fn *)dlsym(RTLD_DEFAULT, "__cxa_demangle");
+	name = s->name;
+	if (demangle && !strncmp(name, "_Z", 2))
+		plain = demangle(name, NULL, NULL, &status);
+	if (plain) {
+		__atomic_store_n(&s->name, plain, __ATOMIC_RELEASE);
+		name = plain;
+	}
+	real(pthread_mutex_unlock)(&sym_lock);
+	return name;
+}
+
 static const char *sym_lookup(unsigned long addr, unsigned long *offset,
 			      unsigned long *size, const char **object)
 {
 	struct sym_object *obj = NULL;
-	const struct sym_entry *s = NULL;
+	struct sym_entry *s = NULL;
 	struct sym_where w = { .addr = addr };
 	Dl_info info;
 
@@ -12671,7 +12815,7 @@ static const char *sym_lookup(unsigned long addr, unsigned long *offset,
 		*offset = addr - s->addr;
 		*size = s->size;
 		*object = obj->object;
-		return s->name;
+		return sym_name(s);
 	}
 	if (!dladdr((void *)addr, &info) || !info.dli_sname || !info.dli_saddr)
 		return NULL;
@@ -13501,14 +13645,14 @@ static void rcu_registry_lock_nosig(sigset_t *saved)
 	sigset_t all;
 
 	sigfillset(&all);
-	real_pthread_sigmask(SIG_BLOCK, &all, saved);
+	real(pthread_sigmask)(SIG_BLOCK, &all, saved);
 	internal_lock(&rcu_registry_lock);
 }
 
 static void rcu_registry_unlock_nosig(const sigset_t *saved)
 {
 	internal_unlock(&rcu_registry_lock);
-	real_pthread_sigmask(SIG_SETMASK, saved, NULL);
+	real(pthread_sigmask)(SIG_SETMASK, saved, NULL);
 }
 
 static bool rcu_in_section(void)
@@ -14167,6 +14311,7 @@ static void task_read_name(struct task_struct *task)
 static void task_exit(void *task)
 {
 	(void)task;
+	liblockdep_busy_begin();
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;
@@ -14177,6 +14322,7 @@ static void task_exit(void *task)
 	list_del_init(&current->thread_list);
 	internal_unlock(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
+	liblockdep_busy_end();
 }
 
 /*
@@ -14361,6 +14507,18 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 static bool liblockdep_prepare_entry(unsigned long ip);
 
 /*
+ * Whether to check this call: checking is on, and the thread is not at work inside
+ * liblockdep already. What liblockdep calls meanwhile (malloc, the unwinder, symbol
+ * lookup) may take locks through the very functions it checks, in the preload
+ * flavour or with the program's own allocator; those go straight to the real
+ * function rather than re-enter liblockdep with its own locks held.
+ */
+static inline bool liblockdep_check_now(void)
+{
+	return likely(liblockdep_checking) && likely(!liblockdep_busy);
+}
+
+/*
  * Every entry into lockdep. The first of a thread, and those while a signal handler
  * runs or after the handled signals changed, prepare the thread (src/signals.c).
  * False: lockdep must be left alone, this is an unchecked signal handler.
@@ -14404,7 +14562,7 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 {
 	struct lock_entry *e = held_lock_entry(lock);
 
-	if (e || !liblockdep_checking || liblockdep_was_off)
+	if (e || !liblockdep_check_now() || liblockdep_was_off)
 		return e;
 	return lock_entry_of(lock, kind, read_mode, ip);
 }
@@ -14436,6 +14594,8 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
 	struct lock_entry *old;
 
+	if (liblockdep_busy)
+		return;
 	if (!liblockdep_checking) {
 		/* Unchecked, but a lock checked before at this address is gone. */
 		lock_entry_forget(lock);
@@ -14547,7 +14707,7 @@ static void lock_entry_forget(const void *lock)
 
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	if (!lock_entry_find(lock) || !liblockdep_enter(ip))
+	if (liblockdep_busy || !lock_entry_find(lock) || !liblockdep_enter(ip))
 		return;
 	check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);
@@ -14606,15 +14766,15 @@ static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
 {
 	switch (call) {
 	case MUTEX_TIMEDLOCK:
-		return real_pthread_mutex_timedlock(m, wait->abstime);
+		return real(pthread_mutex_timedlock)(m, wait->abstime);
 	case MUTEX_CLOCKLOCK:
-		return real_pthread_mutex_clocklock(m, wait->clock, wait->abstime);
+		return real(pthread_mutex_clocklock)(m, wait->clock, wait->abstime);
 	case MTX_LOCK:
-		return real_mtx_lock((mtx_t *)m);
+		return real(mtx_lock)((mtx_t *)m);
 	case MTX_TIMEDLOCK:
-		return real_mtx_timedlock((mtx_t *)m, wait->abstime);
+		return real(mtx_timedlock)((mtx_t *)m, wait->abstime);
 	default:
-		return real_pthread_mutex_lock(m);
+		return real(pthread_mutex_lock)(m);
 	}
 }
 
@@ -14625,7 +14785,7 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
 	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		return real_mutex_lock(m, call, wait);
 	liblockdep_acquire(e, 0, 0, ip);
@@ -14638,10 +14798,10 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 static __always_inline int mutex_trylock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	bool nested = mutex_nested_by_owner(m);
-	int ret = c11 ? real_mtx_trylock((mtx_t *)m) : real_pthread_mutex_trylock(m);
+	int ret = c11 ? real(mtx_trylock)((mtx_t *)m) : real(pthread_mutex_trylock)(m);
 	struct lock_entry *e;
 
-	if (mutex_acquired(ret) && likely(liblockdep_checking) && !nested &&
+	if (mutex_acquired(ret) && liblockdep_check_now() && !nested &&
 	    (e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_acquire(e, 0, 1, ip);
 	return ret;
@@ -14654,12 +14814,12 @@ static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, un
 	if (!(mutex_nested_by_owner(m) && m->__data.__count > 1) &&
 	    (e = unlock_entry(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_release(e, ip);
-	return c11 ? real_mtx_unlock((mtx_t *)m) : real_pthread_mutex_unlock(m);
+	return c11 ? real(mtx_unlock)((mtx_t *)m) : real(pthread_mutex_unlock)(m);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
 {
-	int ret = real_pthread_mutex_init(m, attr);
+	int ret = real(pthread_mutex_init)(m, attr);
 
 	if (ret == 0)
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
@@ -14669,7 +14829,7 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthre
 LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 {
 	lock_entry_destroy(m, _RET_IP_);
-	return real_pthread_mutex_destroy(m);
+	return real(pthread_mutex_destroy)(m);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
@@ -14744,14 +14904,14 @@ static inline int real_rwlock_lock(pthread_rwlock_t *rw, enum rwlock_call call,
 				   const struct mutex_wait *wait)
 {
 	switch (call) {
-	case RWLOCK_RD:		return real_pthread_rwlock_rdlock(rw);
-	case RWLOCK_WR:		return real_pthread_rwlock_wrlock(rw);
-	case RWLOCK_TRYRD:	return real_pthread_rwlock_tryrdlock(rw);
-	case RWLOCK_TRYWR:	return real_pthread_rwlock_trywrlock(rw);
-	case RWLOCK_TIMEDRD:	return real_pthread_rwlock_timedrdlock(rw, wait->abstime);
-	case RWLOCK_TIMEDWR:	return real_pthread_rwlock_timedwrlock(rw, wait->abstime);
-	case RWLOCK_CLOCKRD:	return real_pthread_rwlock_clockrdlock(rw, wait->clock, wait->abstime);
-	default:		return real_pthread_rwlock_clockwrlock(rw, wait->clock, wait->abstime);
+	case RWLOCK_RD:		return real(pthread_rwlock_rdlock)(rw);
+	case RWLOCK_WR:		return real(pthread_rwlock_wrlock)(rw);
+	case RWLOCK_TRYRD:	return real(pthread_rwlock_tryrdlock)(rw);
+	case RWLOCK_TRYWR:	return real(pthread_rwlock_trywrlock)(rw);
+	case RWLOCK_TIMEDRD:	return real(pthread_rwlock_timedrdlock)(rw, wait->abstime);
+	case RWLOCK_TIMEDWR:	return real(pthread_rwlock_timedwrlock)(rw, wait->abstime);
+	case RWLOCK_CLOCKRD:	return real(pthread_rwlock_clockrdlock)(rw, wait->clock, wait->abstime);
+	default:		return real(pthread_rwlock_clockwrlock)(rw, wait->clock, wait->abstime);
 	}
 }
 
@@ -14770,7 +14930,7 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
+	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
 		return real_rwlock_lock(rw, call, wait);
 	if (trylock) {
 		ret = real_rwlock_lock(rw, call, wait);
@@ -14787,7 +14947,7 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
 {
-	int ret = real_pthread_rwlock_init(rw, attr);
+	int ret = real(pthread_rwlock_init)(rw, attr);
 
 	if (ret == 0)
 		lock_entry_init(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
@@ -14797,7 +14957,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pt
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 {
 	lock_entry_destroy(rw, _RET_IP_);
-	return real_pthread_rwlock_destroy(rw);
+	return real(pthread_rwlock_destroy)(rw);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
@@ -14857,7 +15017,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 	e = unlock_entry(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
 	if (e)
 		liblockdep_release(e, _RET_IP_);
-	return real_pthread_rwlock_unlock(rw);
+	return real(pthread_rwlock_unlock)(rw);
 }
 /************** End of src/pthread_rwlock.c **************/
 /************** Begin file src/pthread_spin.c **************/
@@ -14875,7 +15035,7 @@ LIBLOCKDEP_WRAPPER(int, pthread_spin_unlock, (pthread_spinlock_t *s))
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
 {
-	int ret = real_pthread_spin_init(s, pshared);
+	int ret = real(pthread_spin_init)(s, pshared);
 
 	if (ret == 0)
 		lock_entry_init((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
@@ -14885,7 +15045,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshar
 LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
 	lock_entry_destroy((const void *)s, _RET_IP_);
-	return real_pthread_spin_destroy(s);
+	return real(pthread_spin_destroy)(s);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
@@ -14893,11 +15053,11 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) ||
+	if (!liblockdep_check_now() ||
 	    !(e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
-		return real_pthread_spin_lock(s);
+		return real(pthread_spin_lock)(s);
 	liblockdep_acquire(e, 0, 0, _RET_IP_);
-	ret = real_pthread_spin_lock(s);
+	ret = real(pthread_spin_lock)(s);
 	if (unlikely(ret))
 		liblockdep_release(e, _RET_IP_);
 	return ret;
@@ -14905,10 +15065,10 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
 {
-	int ret = real_pthread_spin_trylock(s);
+	int ret = real(pthread_spin_trylock)(s);
 	struct lock_entry *e;
 
-	if (ret == 0 && likely(liblockdep_checking) &&
+	if (ret == 0 && liblockdep_check_now() &&
 	    (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
 		liblockdep_acquire(e, 0, 1, _RET_IP_);
 	return ret;
@@ -14921,7 +15081,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 	e = unlock_entry((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
 	if (e)
 		liblockdep_release(e, _RET_IP_);
-	return real_pthread_spin_unlock(s);
+	return real(pthread_spin_unlock)(s);
 }
 /************** End of src/pthread_spin.c **************/
 /************** Begin file src/pthread_cond.c **************/
@@ -14946,15 +15106,15 @@ static inline int real_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, enum con
 {
 	switch (call) {
 	case COND_TIMEDWAIT:
-		return real_pthread_cond_timedwait(c, m, wait->abstime);
+		return real(pthread_cond_timedwait)(c, m, wait->abstime);
 	case COND_CLOCKWAIT:
-		return real_pthread_cond_clockwait(c, m, wait->clock, wait->abstime);
+		return real(pthread_cond_clockwait)(c, m, wait->clock, wait->abstime);
 	case CND_WAIT:
-		return real_cnd_wait((cnd_t *)c, (mtx_t *)m);
+		return real(cnd_wait)((cnd_t *)c, (mtx_t *)m);
 	case CND_TIMEDWAIT:
-		return real_cnd_timedwait((cnd_t *)c, (mtx_t *)m, wait->abstime);
+		return real(cnd_timedwait)((cnd_t *)c, (mtx_t *)m, wait->abstime);
 	default:
-		return real_pthread_cond_wait(c, m);
+		return real(pthread_cond_wait)(c, m);
 	}
 }
 
@@ -15018,7 +15178,7 @@ _Static_assert(sizeof(cnd_t) == sizeof(pthread_cond_t), "glibc's cnd_t is a pthr
 
 LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
 {
-	int ret = real_mtx_init(m, type);
+	int ret = real(mtx_init)(m, type);
 
 	if (ret == thrd_success)
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
@@ -15028,7 +15188,7 @@ LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
 LIBLOCKDEP_API void liblockdep_mtx_destroy(mtx_t *m)
 {
 	lock_entry_destroy(m, _RET_IP_);
-	real_mtx_destroy(m);
+	real(mtx_destroy)(m);
 }
 
 LIBLOCKDEP_API int liblockdep_mtx_lock(mtx_t *m)
@@ -15190,7 +15350,7 @@ static bool handled_signals_blocked(const sigset_t *mask)
 
 static void current_mask(sigset_t *mask)
 {
-	real_pthread_sigmask(SIG_BLOCK, NULL, mask);
+	real(pthread_sigmask)(SIG_BLOCK, NULL, mask);
 }
 
 /*
@@ -15453,7 +15613,7 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	int ret;
 
 	if (sig <= 0 || sig >= NSIG)
-		return real_sigaction(sig, act, oldact);
+		return real(sigaction)(sig, act, oldact);
 	wrap = act && act->sa_handler != SIG_DFL && act->sa_handler != SIG_IGN;
 	if (wrap) {
 		wanted.action = act->sa_sigaction;
@@ -15467,12 +15627,12 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	}
 	/* The trampoline, which reads the table, must not run on this thread meanwhile. */
 	sigfillset(&all);
-	real_pthread_sigmask(SIG_BLOCK, &all, &saved);
+	real(pthread_sigmask)(SIG_BLOCK, &all, &saved);
 	internal_lock(&handlers_mutex);
 	previous = user_handlers[sig].user;
 	if (wrap)
 		user_handler_write(sig, &wanted);
-	ret = real_sigaction(sig, act, &old);
+	ret = real(sigaction)(sig, act, &old);
 	if (ret == 0 && old.sa_sigaction == signal_trampoline) {
 		old.sa_sigaction = previous.action;
 		old.sa_flags = previous.flags;
@@ -15489,7 +15649,7 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 		}
 	}
 	internal_unlock(&handlers_mutex);
-	real_pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	real(pthread_sigmask)(SIG_SETMASK, &saved, NULL);
 	if (ret == 0 && oldact)
 		*oldact = old;
 	return ret;
@@ -15536,8 +15696,8 @@ static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool
 	sigset_t before, after;
 	int ret;
 
-	ret = process ? real_sigprocmask(how, set, &before)
-		      : real_pthread_sigmask(how, set, &before);
+	ret = process ? real(sigprocmask)(how, set, &before)
+		      : real(pthread_sigmask)(how, set, &before);
 	if (ret == 0 && follow) {
 		liblockdep_busy_begin();
 		mask_after(how, &before, set, &after);
@@ -15607,11 +15767,11 @@ LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subcla
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
 	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_)))
-		return real_pthread_mutex_lock(m);
+		return real(pthread_mutex_lock)(m);
 	liblockdep_acquire_nested(e, 0, subclass, _RET_IP_);
-	ret = real_pthread_mutex_lock(m);
+	ret = real(pthread_mutex_lock)(m);
 	if (unlikely(!mutex_acquired(ret)))
 		liblockdep_release(e, _RET_IP_);
 	return ret;
@@ -15623,10 +15783,10 @@ static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int sub
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
-		return write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
+		return write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
 	liblockdep_acquire_nested(e, write ? 0 : e->read_mode, subclass, ip);
-	ret = write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+	ret = write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
 	return ret;
@@ -15647,7 +15807,7 @@ static struct lock_entry *annotated_entry(const void *lock, const char *api)
 {
 	struct lock_entry *e = lock ? lock_entry_find(lock) : NULL;
 
-	if (!e && liblockdep_checking)
+	if (!e && liblockdep_check_now())
 		printk(KERN_ERR "liblockdep: %s(%p): not a lock liblockdep knows; call it after "
 		       "the lock's init or first use\n", api, lock);
 	return e;
@@ -15726,12 +15886,12 @@ static bool assertion_first_failure(const void *lock, bool want_held)
 
 static void assert_held(const void *lock, bool want_held, unsigned long ip)
 {
-	struct lock_entry *e;
+	bool held;
 
-	if (!liblockdep_checking || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
+	if (!liblockdep_check_now() || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
-	e = held_lock_entry(lock);
-	if (!!e == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
+	held = held_lock_entry(lock);
+	if (held == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
 		return;
 	pr_warn("\n");
 	pr_warn("==================================\n");
@@ -16052,4 +16212,70 @@ static void liblockdep_at_exit(void)
 	}
 }
 /************** End of src/dump.c **************/
+/************** Begin file src/preload.c **************/
+#line 1 "src/preload.c"
+/*
+ * The preload flavour's exports (built with -DLIBLOCKDEP_PRELOAD as liblockdep.so, run
+ * by ./lockdep): every checked call under its real name too, an alias of its wrapper,
+ * so that a program that was never rebuilt calls liblockdep where it called the C
+ * library. The C library's own functions are then reached through real(name).
+ */
+#ifdef LIBLOCKDEP_PRELOAD
+#define LIBLOCKDEP_CALL(family, ret, name, params) \
+	extern __typeof__(liblockdep_##name) liblockdep_preload_##name __asm__(#name) \
+		__attribute__((__alias__("liblockdep_" #name), __visibility__("default")));
+/* #include "routed_calls.h" -- expanded below */
+/************** Begin file src/routed_calls.h **************/
+#line 1 "src/routed_calls.h"
+/*
+ * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
+ * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
+ * glibc itself binds to another name in strict modes), return type,
+ * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
+ * runtime reaches the real one as real(<name>). One list, so the two cannot drift
+ * apart.
+ */
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_lock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_trylock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_timedlock, (pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_clocklock, (pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_unlock, (pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_init, (pthread_rwlock_t *, const pthread_rwlockattr_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_destroy, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_rdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedrdlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_timedwrlock, (pthread_rwlock_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockrdlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_clockwrlock, (pthread_rwlock_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_rwlock_unlock, (pthread_rwlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_init, (pthread_spinlock_t *, int))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
+LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_trylock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
+LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
+LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
+/************** End of src/routed_calls.h **************/
+#line 12 "src/preload.c"
+#undef LIBLOCKDEP_CALL
+#endif
+/************** End of src/preload.c **************/
 #endif /* LIBLOCKDEP */

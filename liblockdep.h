@@ -42,6 +42,15 @@
  *   handler and also where the signal can arrive is reported as the kernel reports
  *   it for an interrupt handler.
  *
+ * PRELOAD
+ *   "./lockdep ./prog" checks a program that was not rebuilt at all: it runs it with
+ *   liblockdep.so preloaded (make preload: liblockdep.c built with
+ *   -DLIBLOCKDEP_PRELOAD), which takes the place of the C library's locking
+ *   functions in the program and every library it uses. Such a program can still
+ *   call the annotations below: build it with -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD (this
+ *   header then declares them and routes nothing) and link it with the library
+ *   (-Lbuild -llockdep).
+ *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
@@ -156,6 +165,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
  * prototype completes it. In C++ and C23, where () means (void), only the functions
  * whose header was included first are routed.
  */
+#ifndef LIBLOCKDEP_PRELOAD
 #if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L)
 /* () means (void) here: route only the calls whose header came first. */
 #ifdef _PTHREAD_H
@@ -227,7 +237,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
  * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
  * glibc itself binds to another name in strict modes), return type,
  * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
- * runtime reaches the real one as real_<name>. One list, so the two cannot drift
+ * runtime reaches the real one as real(<name>). One list, so the two cannot drift
  * apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
@@ -280,6 +290,7 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
 #undef LIBLOCKDEP_PARAMS_
+#endif /* !LIBLOCKDEP_PRELOAD: the preloaded library has the real names */
 
 #else /* !LIBLOCKDEP: checking compiled out */
 

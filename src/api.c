@@ -40,11 +40,11 @@ LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subcla
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
 	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_)))
-		return real_pthread_mutex_lock(m);
+		return real(pthread_mutex_lock)(m);
 	liblockdep_acquire_nested(e, 0, subclass, _RET_IP_);
-	ret = real_pthread_mutex_lock(m);
+	ret = real(pthread_mutex_lock)(m);
 	if (unlikely(!mutex_acquired(ret)))
 		liblockdep_release(e, _RET_IP_);
 	return ret;
@@ -56,10 +56,10 @@ static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int sub
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
-		return write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
+		return write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
 	liblockdep_acquire_nested(e, write ? 0 : e->read_mode, subclass, ip);
-	ret = write ? real_pthread_rwlock_wrlock(rw) : real_pthread_rwlock_rdlock(rw);
+	ret = write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
 	return ret;
@@ -80,7 +80,7 @@ static struct lock_entry *annotated_entry(const void *lock, const char *api)
 {
 	struct lock_entry *e = lock ? lock_entry_find(lock) : NULL;
 
-	if (!e && liblockdep_checking)
+	if (!e && liblockdep_check_now())
 		printk(KERN_ERR "liblockdep: %s(%p): not a lock liblockdep knows; call it after "
 		       "the lock's init or first use\n", api, lock);
 	return e;
@@ -159,12 +159,12 @@ static bool assertion_first_failure(const void *lock, bool want_held)
 
 static void assert_held(const void *lock, bool want_held, unsigned long ip)
 {
-	struct lock_entry *e;
+	bool held;
 
-	if (!liblockdep_checking || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
+	if (!liblockdep_check_now() || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
-	e = held_lock_entry(lock);
-	if (!!e == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
+	held = held_lock_entry(lock);
+	if (held == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
 		return;
 	pr_warn("\n");
 	pr_warn("==================================\n");

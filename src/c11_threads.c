@@ -17,7 +17,7 @@ _Static_assert(sizeof(cnd_t) == sizeof(pthread_cond_t), "glibc's cnd_t is a pthr
 
 LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
 {
-	int ret = real_mtx_init(m, type);
+	int ret = real(mtx_init)(m, type);
 
 	if (ret == thrd_success)
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
@@ -27,7 +27,7 @@ LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
 LIBLOCKDEP_API void liblockdep_mtx_destroy(mtx_t *m)
 {
 	lock_entry_destroy(m, _RET_IP_);
-	real_mtx_destroy(m);
+	real(mtx_destroy)(m);
 }
 
 LIBLOCKDEP_API int liblockdep_mtx_lock(mtx_t *m)

@@ -17,6 +17,18 @@
 #endif
 
 /*
+ * The preload flavour (-DLIBLOCKDEP_PRELOAD -fPIC -shared: liblockdep.so) is a shared
+ * library, whose thread-locals would be reached through a call of __tls_get_addr() at
+ * every access: that doubles the cost of a lock/unlock pair. A library loaded at
+ * start-up, as a preloaded one is, can have them in the static TLS block instead, at
+ * a fixed offset from the thread pointer, as an executable has. (Such a library
+ * cannot be dlopen()ed later: it is not meant to be.)
+ */
+#ifdef LIBLOCKDEP_PRELOAD
+#define __thread __thread __attribute__((__tls_model__("initial-exec")))
+#endif
+
+/*
  * The kernel's code (and its macros, wherever they expand) is written for the
  * kernel's warning flags; the user's flags must not break on it. These stay off to
  * the end of the file, since kernel macros expand in our code too.

@@ -32,6 +32,15 @@
  *   handler and also where the signal can arrive is reported as the kernel reports
  *   it for an interrupt handler.
  *
+ * PRELOAD
+ *   "./lockdep ./prog" checks a program that was not rebuilt at all: it runs it with
+ *   liblockdep.so preloaded (make preload: liblockdep.c built with
+ *   -DLIBLOCKDEP_PRELOAD), which takes the place of the C library's locking
+ *   functions in the program and every library it uses. Such a program can still
+ *   call the annotations below: build it with -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD (this
+ *   header then declares them and routes nothing) and link it with the library
+ *   (-Lbuild -llockdep).
+ *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
@@ -146,6 +155,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
  * prototype completes it. In C++ and C23, where () means (void), only the functions
  * whose header was included first are routed.
  */
+#ifndef LIBLOCKDEP_PRELOAD
 #if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L)
 /* () means (void) here: route only the calls whose header came first. */
 #ifdef _PTHREAD_H
@@ -225,6 +235,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
 #undef LIBLOCKDEP_PARAMS_
+#endif /* !LIBLOCKDEP_PRELOAD: the preloaded library has the real names */
 
 #else /* !LIBLOCKDEP: checking compiled out */
 

@@ -18,15 +18,15 @@ static inline int real_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, enum con
 {
 	switch (call) {
 	case COND_TIMEDWAIT:
-		return real_pthread_cond_timedwait(c, m, wait->abstime);
+		return real(pthread_cond_timedwait)(c, m, wait->abstime);
 	case COND_CLOCKWAIT:
-		return real_pthread_cond_clockwait(c, m, wait->clock, wait->abstime);
+		return real(pthread_cond_clockwait)(c, m, wait->clock, wait->abstime);
 	case CND_WAIT:
-		return real_cnd_wait((cnd_t *)c, (mtx_t *)m);
+		return real(cnd_wait)((cnd_t *)c, (mtx_t *)m);
 	case CND_TIMEDWAIT:
-		return real_cnd_timedwait((cnd_t *)c, (mtx_t *)m, wait->abstime);
+		return real(cnd_timedwait)((cnd_t *)c, (mtx_t *)m, wait->abstime);
 	default:
-		return real_pthread_cond_wait(c, m);
+		return real(pthread_cond_wait)(c, m);
 	}
 }
 

@@ -49,15 +49,15 @@ static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
 {
 	switch (call) {
 	case MUTEX_TIMEDLOCK:
-		return real_pthread_mutex_timedlock(m, wait->abstime);
+		return real(pthread_mutex_timedlock)(m, wait->abstime);
 	case MUTEX_CLOCKLOCK:
-		return real_pthread_mutex_clocklock(m, wait->clock, wait->abstime);
+		return real(pthread_mutex_clocklock)(m, wait->clock, wait->abstime);
 	case MTX_LOCK:
-		return real_mtx_lock((mtx_t *)m);
+		return real(mtx_lock)((mtx_t *)m);
 	case MTX_TIMEDLOCK:
-		return real_mtx_timedlock((mtx_t *)m, wait->abstime);
+		return real(mtx_timedlock)((mtx_t *)m, wait->abstime);
 	default:
-		return real_pthread_mutex_lock(m);
+		return real(pthread_mutex_lock)(m);
 	}
 }
 
@@ -68,7 +68,7 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || mutex_nested_by_owner(m) ||
+	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
 	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		return real_mutex_lock(m, call, wait);
 	liblockdep_acquire(e, 0, 0, ip);
@@ -81,10 +81,10 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 static __always_inline int mutex_trylock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	bool nested = mutex_nested_by_owner(m);
-	int ret = c11 ? real_mtx_trylock((mtx_t *)m) : real_pthread_mutex_trylock(m);
+	int ret = c11 ? real(mtx_trylock)((mtx_t *)m) : real(pthread_mutex_trylock)(m);
 	struct lock_entry *e;
 
-	if (mutex_acquired(ret) && likely(liblockdep_checking) && !nested &&
+	if (mutex_acquired(ret) && liblockdep_check_now() && !nested &&
 	    (e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_acquire(e, 0, 1, ip);
 	return ret;
@@ -97,12 +97,12 @@ static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, un
 	if (!(mutex_nested_by_owner(m) && m->__data.__count > 1) &&
 	    (e = unlock_entry(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_release(e, ip);
-	return c11 ? real_mtx_unlock((mtx_t *)m) : real_pthread_mutex_unlock(m);
+	return c11 ? real(mtx_unlock)((mtx_t *)m) : real(pthread_mutex_unlock)(m);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
 {
-	int ret = real_pthread_mutex_init(m, attr);
+	int ret = real(pthread_mutex_init)(m, attr);
 
 	if (ret == 0)
 		lock_entry_init(m, LOCK_KIND_MUTEX, 0, _RET_IP_);
@@ -112,7 +112,7 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthre
 LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 {
 	lock_entry_destroy(m, _RET_IP_);
-	return real_pthread_mutex_destroy(m);
+	return real(pthread_mutex_destroy)(m);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)

@@ -38,14 +38,14 @@ static inline int real_rwlock_lock(pthread_rwlock_t *rw, enum rwlock_call call,
 				   const struct mutex_wait *wait)
 {
 	switch (call) {
-	case RWLOCK_RD:		return real_pthread_rwlock_rdlock(rw);
-	case RWLOCK_WR:		return real_pthread_rwlock_wrlock(rw);
-	case RWLOCK_TRYRD:	return real_pthread_rwlock_tryrdlock(rw);
-	case RWLOCK_TRYWR:	return real_pthread_rwlock_trywrlock(rw);
-	case RWLOCK_TIMEDRD:	return real_pthread_rwlock_timedrdlock(rw, wait->abstime);
-	case RWLOCK_TIMEDWR:	return real_pthread_rwlock_timedwrlock(rw, wait->abstime);
-	case RWLOCK_CLOCKRD:	return real_pthread_rwlock_clockrdlock(rw, wait->clock, wait->abstime);
-	default:		return real_pthread_rwlock_clockwrlock(rw, wait->clock, wait->abstime);
+	case RWLOCK_RD:		return real(pthread_rwlock_rdlock)(rw);
+	case RWLOCK_WR:		return real(pthread_rwlock_wrlock)(rw);
+	case RWLOCK_TRYRD:	return real(pthread_rwlock_tryrdlock)(rw);
+	case RWLOCK_TRYWR:	return real(pthread_rwlock_trywrlock)(rw);
+	case RWLOCK_TIMEDRD:	return real(pthread_rwlock_timedrdlock)(rw, wait->abstime);
+	case RWLOCK_TIMEDWR:	return real(pthread_rwlock_timedwrlock)(rw, wait->abstime);
+	case RWLOCK_CLOCKRD:	return real(pthread_rwlock_clockrdlock)(rw, wait->clock, wait->abstime);
+	default:		return real(pthread_rwlock_clockwrlock)(rw, wait->clock, wait->abstime);
 	}
 }
 
@@ -64,7 +64,7 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) || !(e = rwlock_entry(rw, ip)))
+	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
 		return real_rwlock_lock(rw, call, wait);
 	if (trylock) {
 		ret = real_rwlock_lock(rw, call, wait);
@@ -81,7 +81,7 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
 {
-	int ret = real_pthread_rwlock_init(rw, attr);
+	int ret = real(pthread_rwlock_init)(rw, attr);
 
 	if (ret == 0)
 		lock_entry_init(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
@@ -91,7 +91,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pt
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 {
 	lock_entry_destroy(rw, _RET_IP_);
-	return real_pthread_rwlock_destroy(rw);
+	return real(pthread_rwlock_destroy)(rw);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
@@ -151,5 +151,5 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 	e = unlock_entry(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
 	if (e)
 		liblockdep_release(e, _RET_IP_);
-	return real_pthread_rwlock_unlock(rw);
+	return real(pthread_rwlock_unlock)(rw);
 }

@@ -11,7 +11,7 @@ LIBLOCKDEP_WRAPPER(int, pthread_spin_unlock, (pthread_spinlock_t *s))
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
 {
-	int ret = real_pthread_spin_init(s, pshared);
+	int ret = real(pthread_spin_init)(s, pshared);
 
 	if (ret == 0)
 		lock_entry_init((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
@@ -21,7 +21,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshar
 LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
 	lock_entry_destroy((const void *)s, _RET_IP_);
-	return real_pthread_spin_destroy(s);
+	return real(pthread_spin_destroy)(s);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
@@ -29,11 +29,11 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 	struct lock_entry *e;
 	int ret;
 
-	if (unlikely(!liblockdep_checking) ||
+	if (!liblockdep_check_now() ||
 	    !(e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
-		return real_pthread_spin_lock(s);
+		return real(pthread_spin_lock)(s);
 	liblockdep_acquire(e, 0, 0, _RET_IP_);
-	ret = real_pthread_spin_lock(s);
+	ret = real(pthread_spin_lock)(s);
 	if (unlikely(ret))
 		liblockdep_release(e, _RET_IP_);
 	return ret;
@@ -41,10 +41,10 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
 {
-	int ret = real_pthread_spin_trylock(s);
+	int ret = real(pthread_spin_trylock)(s);
 	struct lock_entry *e;
 
-	if (ret == 0 && likely(liblockdep_checking) &&
+	if (ret == 0 && liblockdep_check_now() &&
 	    (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
 		liblockdep_acquire(e, 0, 1, _RET_IP_);
 	return ret;
@@ -57,5 +57,5 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 	e = unlock_entry((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
 	if (e)
 		liblockdep_release(e, _RET_IP_);
-	return real_pthread_spin_unlock(s);
+	return real(pthread_spin_unlock)(s);
 }

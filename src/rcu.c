@@ -148,14 +148,14 @@ static void rcu_registry_lock_nosig(sigset_t *saved)
 	sigset_t all;
 
 	sigfillset(&all);
-	real_pthread_sigmask(SIG_BLOCK, &all, saved);
+	real(pthread_sigmask)(SIG_BLOCK, &all, saved);
 	internal_lock(&rcu_registry_lock);
 }
 
 static void rcu_registry_unlock_nosig(const sigset_t *saved)
 {
 	internal_unlock(&rcu_registry_lock);
-	real_pthread_sigmask(SIG_SETMASK, saved, NULL);
+	real(pthread_sigmask)(SIG_SETMASK, saved, NULL);
 }
 
 static bool rcu_in_section(void)

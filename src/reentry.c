@@ -25,12 +25,12 @@ static void liblockdep_busy_end(void)
 static void internal_lock(pthread_mutex_t *m)
 {
 	liblockdep_busy_begin();
-	real_pthread_mutex_lock(m);
+	real(pthread_mutex_lock)(m);
 }
 
 static void internal_unlock(pthread_mutex_t *m)
 {
-	real_pthread_mutex_unlock(m);
+	real(pthread_mutex_unlock)(m);
 	liblockdep_busy_end();
 }
 

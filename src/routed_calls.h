@@ -3,7 +3,7 @@
  * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
  * glibc itself binds to another name in strict modes), return type,
  * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
- * runtime reaches the real one as real_<name>. One list, so the two cannot drift
+ * runtime reaches the real one as real(<name>). One list, so the two cannot drift
  * apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))

@@ -119,7 +119,7 @@ static bool handled_signals_blocked(const sigset_t *mask)
 
 static void current_mask(sigset_t *mask)
 {
-	real_pthread_sigmask(SIG_BLOCK, NULL, mask);
+	real(pthread_sigmask)(SIG_BLOCK, NULL, mask);
 }
 
 /*
@@ -382,7 +382,7 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	int ret;
 
 	if (sig <= 0 || sig >= NSIG)
-		return real_sigaction(sig, act, oldact);
+		return real(sigaction)(sig, act, oldact);
 	wrap = act && act->sa_handler != SIG_DFL && act->sa_handler != SIG_IGN;
 	if (wrap) {
 		wanted.action = act->sa_sigaction;
@@ -396,12 +396,12 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	}
 	/* The trampoline, which reads the table, must not run on this thread meanwhile. */
 	sigfillset(&all);
-	real_pthread_sigmask(SIG_BLOCK, &all, &saved);
+	real(pthread_sigmask)(SIG_BLOCK, &all, &saved);
 	internal_lock(&handlers_mutex);
 	previous = user_handlers[sig].user;
 	if (wrap)
 		user_handler_write(sig, &wanted);
-	ret = real_sigaction(sig, act, &old);
+	ret = real(sigaction)(sig, act, &old);
 	if (ret == 0 && old.sa_sigaction == signal_trampoline) {
 		old.sa_sigaction = previous.action;
 		old.sa_flags = previous.flags;
@@ -418,7 +418,7 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 		}
 	}
 	internal_unlock(&handlers_mutex);
-	real_pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	real(pthread_sigmask)(SIG_SETMASK, &saved, NULL);
 	if (ret == 0 && oldact)
 		*oldact = old;
 	return ret;
@@ -465,8 +465,8 @@ static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool
 	sigset_t before, after;
 	int ret;
 
-	ret = process ? real_sigprocmask(how, set, &before)
-		      : real_pthread_sigmask(how, set, &before);
+	ret = process ? real(sigprocmask)(how, set, &before)
+		      : real(pthread_sigmask)(how, set, &before);
 	if (ret == 0 && follow) {
 		liblockdep_busy_begin();
 		mask_after(how, &before, set, &after);

@@ -232,10 +232,10 @@ static int sym_find_object(struct dl_phdr_info *info, size_t size, void *data)
 
 /* The last entry starting at or below addr may be an alias or a zero-size symbol
  * that does not cover it, so look back until the first sized one. */
-static const struct sym_entry *sym_search(const struct sym_object *obj, unsigned long addr)
+static struct sym_entry *sym_search(const struct sym_object *obj, unsigned long addr)
 {
 	size_t lo = 0, hi = obj->nr_syms, mid;
-	const struct sym_entry *s;
+	struct sym_entry *s;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -254,11 +254,41 @@ static const struct sym_entry *sym_search(const struct sym_object *obj, unsigned
 	return NULL;
 }
 
+typedef char *cxa_demangle_fn(const char *mangled, char *buf, size_t *len, int *status);
+
+/*
+ * A C++ name as the source spells it ("Ledger::post()", not "_ZN6Ledger4postEv"), by
+ * the demangler of the C++ runtime, which a C++ program has loaded. Each name is
+ * demangled when first asked for, and kept: few of a program's names ever show.
+ */
+static const char *sym_name(struct sym_entry *s)
+{
+	static cxa_demangle_fn *demangle;
+	const char *name = __atomic_load_n(&s->name, __ATOMIC_ACQUIRE);
+	char *plain = NULL;
+	int status;
+
+	if (strncmp(name, "_Z", 2))
+		return name;
+	real(pthread_mutex_lock)(&sym_lock);
+	if (!demangle)
+		demangle = (cxa_demangle_fn *)dlsym(RTLD_DEFAULT, "__cxa_demangle");
+	name = s->name;
+	if (demangle && !strncmp(name, "_Z", 2))
+		plain = demangle(name, NULL, NULL, &status);
+	if (plain) {
+		__atomic_store_n(&s->name, plain, __ATOMIC_RELEASE);
+		name = plain;
+	}
+	real(pthread_mutex_unlock)(&sym_lock);
+	return name;
+}
+
 static const char *sym_lookup(unsigned long addr, unsigned long *offset,
 			      unsigned long *size, const char **object)
 {
 	struct sym_object *obj = NULL;
-	const struct sym_entry *s = NULL;
+	struct sym_entry *s = NULL;
 	struct sym_where w = { .addr = addr };
 	Dl_info info;
 
@@ -272,7 +302,7 @@ static const char *sym_lookup(unsigned long addr, unsigned long *offset,
 		*offset = addr - s->addr;
 		*size = s->size;
 		*object = obj->object;
-		return s->name;
+		return sym_name(s);
 	}
 	if (!dladdr((void *)addr, &info) || !info.dli_sname || !info.dli_saddr)
 		return NULL;

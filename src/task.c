@@ -18,6 +18,7 @@ static void task_read_name(struct task_struct *task)
 static void task_exit(void *task)
 {
 	(void)task;
+	liblockdep_busy_begin();
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;
@@ -28,6 +29,7 @@ static void task_exit(void *task)
 	list_del_init(&current->thread_list);
 	internal_unlock(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
+	liblockdep_busy_end();
 }
 
 /*

@@ -94,6 +94,18 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 static bool liblockdep_prepare_entry(unsigned long ip);
 
 /*
+ * Whether to check this call: checking is on, and the thread is not at work inside
+ * liblockdep already. What liblockdep calls meanwhile (malloc, the unwinder, symbol
+ * lookup) may take locks through the very functions it checks, in the preload
+ * flavour or with the program's own allocator; those go straight to the real
+ * function rather than re-enter liblockdep with its own locks held.
+ */
+static inline bool liblockdep_check_now(void)
+{
+	return likely(liblockdep_checking) && likely(!liblockdep_busy);
+}
+
+/*
  * Every entry into lockdep. The first of a thread, and those while a signal handler
  * runs or after the handled signals changed, prepare the thread (src/signals.c).
  * False: lockdep must be left alone, this is an unchecked signal handler.
@@ -137,7 +149,7 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 {
 	struct lock_entry *e = held_lock_entry(lock);
 
-	if (e || !liblockdep_checking || liblockdep_was_off)
+	if (e || !liblockdep_check_now() || liblockdep_was_off)
 		return e;
 	return lock_entry_of(lock, kind, read_mode, ip);
 }
@@ -169,6 +181,8 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
 	struct lock_entry *old;
 
+	if (liblockdep_busy)
+		return;
 	if (!liblockdep_checking) {
 		/* Unchecked, but a lock checked before at this address is gone. */
 		lock_entry_forget(lock);
@@ -280,7 +294,7 @@ static void lock_entry_forget(const void *lock)
 
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	if (!lock_entry_find(lock) || !liblockdep_enter(ip))
+	if (liblockdep_busy || !lock_entry_find(lock) || !liblockdep_enter(ip))
 		return;
 	check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);

@@ -7,12 +7,15 @@
 #   Env: VAR=value ...          environment for the checked run
 #   Exit: <status>              the program's own exit status (default 0); checked,
 #                               a run with reports exits with LIBLOCKDEP_EXITCODE's 66
-# Each scenario also runs built without -DLIBLOCKDEP: silent, its own exit status.
+# Each scenario also runs built without -DLIBLOCKDEP: silent, its own exit status; and
+# built plain, run with the preload flavour (liblockdep.so) preloaded, as ./lockdep
+# runs it: the same expectations. The C++ scenarios (*.cc) run preloaded only: their
+# locking is inline code from libstdc++'s headers, which liblockdep.h does not route.
 # Then runs tests/checks/*.sh, each one case. Prints a line per case and a total.
 #
 # usage: tests/run.sh [name-filter]
-# Environment: CC, CFLAGS, BUILD (output directory), LIBLOCKDEP_DIR (where the
-# liblockdep.c/.h under test are), SCENARIOS_ONLY=1 (skip the checks).
+# Environment: CC, CFLAGS, CXX, CXXFLAGS, BUILD (output directory), LIBLOCKDEP_DIR
+# (where the liblockdep.c/.h under test are), SCENARIOS_ONLY=1 (skip the checks).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 # The pair under test: the committed one, or another generation of it.
@@ -20,6 +23,8 @@ pair=${LIBLOCKDEP_DIR:-$top}
 build=${BUILD:-$top/build/tests}
 cc=${CC:-cc}
 cflags=${CFLAGS:--O2 -g -Wall -Wextra -Werror}
+cxx=${CXX:-g++}
+cxxflags=${CXXFLAGS:--O2 -g -Wall -Wextra -Werror}
 filter=${1:-}
 passed=0
 failed=0
@@ -98,12 +103,36 @@ run_scenario() {
 	pass "$name"
 }
 
+# A scenario that calls liblockdep's annotations gets their declarations, and links
+# against the library it runs with; the others are built with no trace of liblockdep.
+run_preload_scenario() {
+	src=$1 base=$(basename "$1") compile="$cc $cflags"
+	case $base in *.cc) compile="$cxx $cxxflags" ;; esac
+	name="${base%.*} (preload)" exe=$build/${base%.*}-plain out=$build/${base%.*}-plain.out
+	declared= linked=
+	if grep -q 'liblockdep_' "$src"; then
+		declared="-DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -include $pair/liblockdep.h"
+		linked="-L$build -llockdep"
+	fi
+	if ! $compile $declared -pthread "$src" $linked -o "$exe" 2> "$out"; then
+		fail "$name" "does not build: $(head -c 600 "$out")"
+		return
+	fi
+	env $(header Env "$src") LD_PRELOAD=$build/liblockdep.so timeout 60 "$exe" > /dev/null 2> "$out"
+	check_report "$name" "$src" "$out" $? && pass "$name"
+}
+
 if ! $cc $cflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblockdep.o" ||
-   ! $cc $cflags -c "$pair/liblockdep.c" -o "$build/liblockdep-off.o"; then
+   ! $cc $cflags -c "$pair/liblockdep.c" -o "$build/liblockdep-off.o" ||
+   ! $cc $cflags -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
+	-Wl,-soname,liblockdep.so "$pair/liblockdep.c" -o "$build/liblockdep.so" -ldl; then
 	fail liblockdep.c "does not build"
 else
-	for src in "$top"/tests/scenarios/*.c; do
-		case $(basename "$src") in *"$filter"*) run_scenario "$src" ;; esac
+	for src in "$top"/tests/scenarios/*.c "$top"/tests/scenarios/*.cc; do
+		case $(basename "$src") in
+		*"$filter"*.cc) run_preload_scenario "$src" ;;
+		*"$filter"*) run_scenario "$src"; run_preload_scenario "$src" ;;
+		esac
 	done
 fi
 

@@ -1,6 +1,7 @@
 # Linking liblockdep.c into a program adds no global symbol but liblockdep's public
 # API, and a shared library built from it exports nothing else: no lock_acquire,
-# debug_locks, printk, list_add or any other kernel or shim name.
+# debug_locks, printk, list_add or any other kernel or shim name. The preload flavour
+# exports the same, plus each routed call under its real name.
 set -eu
 cc=${CC:-cc}
 out=$(mktemp -d)
@@ -38,3 +39,12 @@ for name in lock_acquire debug_locks printk list_add current lockdep_init_map_ty
 		exit 1
 	fi
 done
+$cc -O2 -fPIC -shared -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -pthread liblockdep.c -o "$out/preload.so" -ldl
+sed -n 's/^LIBLOCKDEP_CALL([A-Z_]*, [^,]*, \([a-z_0-9]*\),.*/\1/p' src/routed_calls.h |
+	cat - "$out/exported.syms" | sort > "$out/preload.want"
+nm -D --defined-only "$out/preload.so" | awk '{ print $3 }' | sort > "$out/preload.syms"
+if ! cmp -s "$out/preload.want" "$out/preload.syms"; then
+	echo "the preload flavour exports other names than liblockdep's API and the routed calls:"
+	diff "$out/preload.want" "$out/preload.syms"
+	exit 1
+fi

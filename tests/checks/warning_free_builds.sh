@@ -1,9 +1,8 @@
 # liblockdep.c and a user file that force-includes liblockdep.h build with zero
-# warnings under gcc and clang, -O0 and -O2, gnu11 and gnu17, checking on and off,
-# with strict user flags (and a strict POSIX feature macro); liblockdep.c also builds
-# with its own header force-included;
-# the header works from C++; and the user file may include it before or after
-# <pthread.h>.
+# warnings under gcc and clang, -O0 and -O2, gnu11 and gnu17, checking on and off and
+# in the preload flavour, with strict user flags (and a strict POSIX feature macro);
+# liblockdep.c also builds with its own header force-included; the header works from
+# C++; and the user file may include it before or after <pthread.h>.
 set -eu
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -56,7 +55,7 @@ for cc in gcc clang; do
 	command -v $cc > /dev/null || { echo "$cc not installed"; exit 1; }
 	for opt in -O0 -O2; do
 		for std in gnu11 gnu17; do
-			for mode in -DLIBLOCKDEP -ULIBLOCKDEP; do
+			for mode in -DLIBLOCKDEP -ULIBLOCKDEP "-DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC"; do
 				flags="$opt -std=$std $strict $mode"
 				$cc $flags -c liblockdep.c -o "$out/l.o"
 				$cc $flags -include liblockdep.h -c liblockdep.c -o "$out/l.o"

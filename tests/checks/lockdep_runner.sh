@@ -1,0 +1,33 @@
+# ./lockdep runs a program built with no trace of liblockdep under the preload
+# flavour: its reports on stderr, the program's own exit status, the user's
+# LD_PRELOAD and LIBLOCKDEP_* variables kept; it builds build/liblockdep.so when the
+# library is missing, and says how it is used.
+set -eu
+# Reports must not change the exit statuses this check looks at.
+export LIBLOCKDEP_EXITCODE=0
+cc=${CC:-cc}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+./lockdep --help | grep -q '^usage: lockdep'
+status=0
+./lockdep > /dev/null 2>&1 || status=$?
+[ "$status" -eq 125 ] || { echo "lockdep without a program exited $status"; exit 1; }
+status=0
+./lockdep sh -c 'exit 7' || status=$?
+[ "$status" -eq 7 ] || { echo "the program's status 7 came back as $status"; exit 1; }
+LD_PRELOAD=libm.so.6 LIBLOCKDEP_TEST=kept ./lockdep sh -c 'echo "$LD_PRELOAD $LIBLOCKDEP_TEST"' \
+	> "$out/env"
+grep -qx "$(pwd)/build/liblockdep.so:libm.so.6 kept" "$out/env" ||
+	{ echo "environment seen by the program: $(cat "$out/env")"; exit 1; }
+$cc -O2 -pthread tests/scenarios/abba_two_threads.c -o "$out/abba"
+./lockdep "$out/abba" 2> "$out/report"
+grep -q '^WARNING: possible circular locking dependency detected$' "$out/report"
+grep -q '(first_lock)' "$out/report"
+# In a tree without the library, the first run builds it.
+mkdir "$out/tree"
+cp -R lockdep Makefile amalgamate.py liblockdep.c liblockdep.h src uinclude kernel-snapshot \
+	"$out/tree"
+"$out/tree/lockdep" "$out/abba" 2> "$out/report"
+[ -f "$out/tree/build/liblockdep.so" ] || { echo "the library was not built"; exit 1; }
+grep -q '^lockdep: building .*/build/liblockdep.so' "$out/report"
+grep -q '^WARNING: possible circular locking dependency detected$' "$out/report"

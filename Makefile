@@ -5,7 +5,7 @@ BUILD := build
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo preload test clean
+.PHONY: all demo preload test test-sqlite clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -38,3 +38,8 @@ clean:
 .PHONY: bench
 bench:
 	sh tests/bench/bench.sh
+
+# SQLite's thread tests, plain vs the drop-in (fetches Debian's sqlite3 source: root
+# the first time). LIBLOCKDEP_CLASSES=instance make test-sqlite requires no report.
+test-sqlite: liblockdep.c
+	sh tests/sqlite/run.sh

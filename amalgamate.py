@@ -271,8 +271,7 @@ def generate_header(tree):
     return banner(tree, 'liblockdep.h') + inline_ours(PUBLIC_HEADER)
 
 
-def write_if_changed(rel, text):
-    path = os.path.join(ROOT, rel)
+def write_if_changed(path, text):
     data = text.encode('utf-8')
     try:
         with open(path, 'rb') as f:
@@ -306,12 +305,16 @@ def main():
         tree = KernelTree(args.kernel, os.path.basename(os.path.normpath(args.kernel)))
     else:
         tree = KernelTree(os.path.join(ROOT, SNAPSHOT), SNAPSHOT)
-    outdir = os.path.relpath(os.path.abspath(args.output_dir), ROOT)
+    outdir = os.path.abspath(args.output_dir)
+    try:
+        os.makedirs(outdir, exist_ok=True)
+    except OSError as e:
+        die('cannot create the output directory %s: %s' % (outdir, e.strerror))
     for name, text in (('liblockdep.c', generate_source(tree)),
                        ('liblockdep.h', generate_header(tree))):
         changed = write_if_changed(os.path.join(outdir, name), text)
         print('%s %s (Linux %s)' % ('wrote' if changed else 'unchanged',
-                                    os.path.join(outdir, name), tree.version))
+                                    os.path.relpath(os.path.join(outdir, name)), tree.version))
 
 
 if __name__ == '__main__':

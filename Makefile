@@ -17,8 +17,9 @@ $(BUILD)/demo: examples/demo.c liblockdep.c liblockdep.h
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) -DLIBLOCKDEP -include liblockdep.h -pthread examples/demo.c liblockdep.c -o $@
 
+# The demo exists to print a report: keep its status (66 after a report) from failing make.
 demo: $(BUILD)/demo
-	./$(BUILD)/demo
+	LIBLOCKDEP_EXITCODE=0 ./$(BUILD)/demo
 
 # The preload flavour, for ./lockdep: the same liblockdep.c, exporting the real names.
 preload: $(BUILD)/liblockdep.so

@@ -11,7 +11,7 @@
 # its CFLAGS, so a make-time CPPFLAGS never reaches a compile. LIBS: an automake
 # Makefile replaces configure's LIBS with a make-time one, so it is repeated.
 #
-# Each case runs the plain build, then the checked one (time-boxed, up to 3 tries
+# Each case runs the plain build, then the checked one (time-boxed, up to 5 tries
 # each, since threadtest4 fails now and then in any build). A case fails when the
 # checked build crashes, hangs or ends differently where the plain one passes; a case
 # whose plain build fails every try is skipped, saying why. Lockdep's reports are
@@ -23,20 +23,24 @@
 #                                    it adds a deb-src source and installs dpkg-dev,
 #                                    tcl and clang if missing)
 # Environment: LIBLOCKDEP_CLASSES (passed to the programs; "instance" = no report
-# allowed), LIBLOCKDEP_DIR (where the liblockdep.c/.h under test are), SQLITE_BUILD
+# allowed; LIBLOCKDEP_EXITCODE is set to 0), LIBLOCKDEP_DIR (where the liblockdep.c/.h under test are), SQLITE_BUILD
 # (work directory, default build/sqlite: downloads and builds are cached there),
-# RATE_RUNS (threadtest4 runs per build for the speed table, default 5),
+# RATE_RUNS (threadtest4 runs per build for the speed table, default 10),
 # RESULTS (where to write the table, default $SQLITE_BUILD/RESULTS.md).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 pair=${LIBLOCKDEP_DIR:-$top}
 dir=${SQLITE_BUILD:-$top/build/sqlite}
-rate_runs=${RATE_RUNS:-5}
+rate_runs=${RATE_RUNS:-10}
 results=${RESULTS:-$dir/RESULTS.md}
 classes=${LIBLOCKDEP_CLASSES:-}
 jobs=$(nproc 2>/dev/null || echo 2)
-tries=3
+tries=5
+# The programs' own exit status is their verdict: lockdep's reports are counted here,
+# so a report must not turn into exit status 66.
+LIBLOCKDEP_EXITCODE=0
+export LIBLOCKDEP_EXITCODE
 passed=0
 failed=0
 skipped=0
@@ -130,8 +134,9 @@ snapshot_pair() {
 	fi
 }
 
-# build VARIANT CONFIGURE_CC TARGETS MAKE_ARGS...: configure plainly in $dir/VARIANT,
-# then make the targets with the extra make arguments. threadtest4.mk adds the rule
+# build VARIANT CONFIGURE_CC TARGETS MAKE_ARGS...: configure plainly in $dir/VARIANT
+# (with CC=CONFIGURE_CC if not empty), then make the targets with the extra make
+# arguments. threadtest4.mk adds the rule
 # SQLite's Makefile lacks for threadtest4. A build whose recipe is unchanged is kept.
 build() {
 	variant=$1 configure_cc=$2 targets=$3
@@ -144,7 +149,8 @@ build() {
 	fi
 	rm -rf "$b" && mkdir -p "$b"
 	start=$(now_ms)
-	(cd "$b" && CC=$configure_cc "$dir/src/configure") > "$b/configure.log" 2>&1 ||
+	(cd "$b" && env ${configure_cc:+CC="$configure_cc"} "$dir/src/configure") \
+		> "$b/configure.log" 2>&1 ||
 		{ fail "build $variant" "configure: $(tail -5 "$b/configure.log")"; return 1; }
 	(cd "$b" && make -j"$jobs" -f Makefile -f "$here/threadtest4.mk" "$@" $targets) \
 		> "$b/make.log" 2>&1 ||
@@ -155,13 +161,13 @@ build() {
 
 build_all() {
 	targets="sqlite3.c threadtest3 threadtest4 threadtest5"
-	build plain gcc "$targets" && pass "build plain"
+	build plain "" "$targets" && pass "build plain"
 
 	# The drop-in: configure's own CC and LIBS (as the plain build's configure found
 	# them: the same run), with liblockdep added.
 	conf_cc=$(configured CC "$dir/plain")
 	conf_libs=$(configured LIBS "$dir/plain")
-	if build lockdep gcc "$targets" \
+	if build lockdep "" "$targets" \
 		CC="$conf_cc -DLIBLOCKDEP -include $dir/pair/liblockdep.h" \
 		LIBS="$conf_libs $dir/pair/liblockdep.o"; then
 		# The drop-in is in effect only if SQLite's locking calls were routed.
@@ -179,11 +185,11 @@ build_all() {
 
 # --- Run ----------------------------------------------------------------------------
 
-# Each try runs in a fresh directory under $scratch, in memory where /dev/shm allows,
-# so disk speed does not blur the comparison.
-# run_once VARIANT CASE TIMEOUT PROGRAM ARGS...: one try in a fresh directory; stdout
-# replaces $dir/VARIANT-CASE.out, stderr is appended to $dir/VARIANT-CASE.log. Sets
-# status and result (the program's last line of output: its verdict).
+# run_once VARIANT CASE TIMEOUT PROGRAM ARGS...: one try, in a fresh directory under
+# $scratch (in memory where /dev/shm allows, so disk speed does not blur the
+# comparison). stdout replaces $dir/VARIANT-CASE.out, stderr is appended to
+# $dir/VARIANT-CASE.log. Sets status and result (the last line of output: the
+# program's verdict).
 run_once() {
 	variant=$1 name=$2 limit=$3 prog=$4
 	shift 4
@@ -205,7 +211,8 @@ describe() {
 }
 
 # run_variant VARIANT CASE TIMEOUT PROGRAM ARGS...: up to $tries tries, stopping at the
-# first pass or at a crash or hang (which a retry would hide). Sets ok, status, result.
+# first pass or at a crash or hang (which a retry would hide). Sets ok, status,
+# result and try.
 run_variant() {
 	rm -f "$dir/$1-$2.log"
 	try=1
@@ -225,7 +232,7 @@ run_case() {
 	run_variant lockdep "$@"
 	nreports=$(headlines "$dir/lockdep-$name.log" | wc -l)
 	echo "$name $(summarize "$dir/lockdep-$name.log")$([ "$try" = 1 ] || echo " (try $try)")" >> "$scratch/reports"
-	why="$(describe "$status" "$limit") after $try tries; plain: $(describe "$plain_status" "$limit"); see $dir/lockdep-$name.log"
+	why="$(describe "$status" "$limit") (try $try); plain: $(describe "$plain_status" "$limit"); see $dir/lockdep-$name.log"
 	if [ "$ok" = no ] && [ "$plain_ok" = yes ]; then
 		fail "$name" "$why"
 	elif [ "$ok" = no ] && [ "$status" -ge 124 ] && [ "$plain_status" -lt 124 ]; then
@@ -260,7 +267,8 @@ run_all() {
 
 # --- Speed: threadtest4 tests per second, the three builds taking turns -------------
 
-# rate VARIANT ARGS...: appends "tests milliseconds" of one passing run.
+# rate_once VARIANT KEY ARGS...: one run of threadtest4; a passing one adds its
+# "tests milliseconds" to $scratch/rate-VARIANT-KEY.
 rate_once() {
 	variant=$1 key=$2
 	shift 2
@@ -281,6 +289,7 @@ rate() {
 
 speed_table() {
 	for v in plain lockdep tsan; do rm -f "$dir/$v-rate.log"; done
+	load=$(cut -d' ' -f1 /proc/loadavg)
 	i=0
 	while [ "$i" -lt "$rate_runs" ]; do
 		for v in plain lockdep tsan; do
@@ -292,11 +301,14 @@ speed_table() {
 	{
 		echo "# SQLite thread tests: plain vs liblockdep drop-in vs ThreadSanitizer"
 		echo
-		echo "Written by tests/sqlite/run.sh ($(date -u +%Y-%m-%d), $(nproc) cores, sqlite3 $sqlite_version,"
-		echo "liblockdep with lockdep from Linux $(sed -n 's/.*Kernel text from Linux \([0-9.]*\).*/\1/p' "$dir/pair/liblockdep.h"),"
-		echo "LIBLOCKDEP_CLASSES=${classes:-<default>}). threadtest4 with 4 threads, databases"
-		echo "in $(dirname "$scratch"); the three builds take turns, $rate_runs runs each; tests/s over"
-		echo "the passing runs."
+		echo "Written by tests/sqlite/run.sh on $(date -u +%Y-%m-%d): $(nproc) cores (load average"
+		echo "$load when the timing began), sqlite3 $sqlite_version, liblockdep with lockdep"
+		echo "from Linux $(sed -n 's/.*Kernel text from Linux \([0-9.]*\).*/\1/p' "$dir/pair/liblockdep.h"), LIBLOCKDEP_CLASSES=${classes:-<default>}."
+		echo
+		echo "threadtest4 with 4 threads, databases in $(dirname "$scratch"). The three builds take"
+		echo "turns, $rate_runs runs each; tests/s over the passing runs (threadtest4 fails now and"
+		echo "then in any build). The checked build is SQLite's own Makefile with"
+		echo "\`make CC=\"$conf_cc -DLIBLOCKDEP -include liblockdep.h\" LIBS=\"$(echo $conf_libs) liblockdep.o\"\`."
 		echo
 		echo "| threadtest4 | plain (gcc -O2) | liblockdep drop-in (gcc -O2) | ThreadSanitizer (clang -O2) |"
 		echo "|---|---|---|---|"

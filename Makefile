@@ -5,7 +5,7 @@ BUILD := build
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo preload test test-sqlite clean
+.PHONY: all demo preload test test-sqlite soak clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -44,3 +44,9 @@ bench:
 # the first time). LIBLOCKDEP_CLASSES=instance make test-sqlite requires no report.
 test-sqlite: liblockdep.c
 	sh tests/sqlite/run.sh
+
+# By hand: the stress scenario for ten minutes, then a million locks with classes of
+# their own created and destroyed.
+soak: liblockdep.c
+	STRESS_SECONDS=600 SCENARIO_TIMEOUT=1800 SCENARIOS_ONLY=1 sh tests/run.sh stress_many_threads
+	LOCKS=1000000 SCENARIO_TIMEOUT=7200 SCENARIOS_ONLY=1 sh tests/run.sh own_class_churn

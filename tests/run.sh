@@ -26,6 +26,7 @@ cflags=${CFLAGS:--O2 -g -Wall -Wextra -Werror}
 cxx=${CXX:-g++}
 cxxflags=${CXXFLAGS:--O2 -g -Wall -Wextra -Werror}
 filter=${1:-}
+scenario_timeout=${SCENARIO_TIMEOUT:-60}
 passed=0
 failed=0
 mkdir -p "$build"
@@ -86,7 +87,7 @@ run_scenario() {
 		fail "$name" "does not build: $(head -c 600 "$out")"
 		return
 	fi
-	env $(header Env "$src") timeout 60 "$exe" > /dev/null 2> "$out"
+	env $(header Env "$src") timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
 	check_report "$name" "$src" "$out" $? || return
 	# The switch-off build: same program, no checking, no output.
 	if ! $cc $cflags -include "$pair/liblockdep.h" -pthread "$src" \
@@ -94,7 +95,7 @@ run_scenario() {
 		fail "$name" "does not build without -DLIBLOCKDEP: $(head -c 600 "$out")"
 		return
 	fi
-	timeout 60 "$exe-off" > /dev/null 2> "$out"
+	timeout "$scenario_timeout" "$exe-off" > /dev/null 2> "$out"
 	status=$? want_exit=$(header Exit "$src")
 	if [ "$status" != "${want_exit:-0}" ] || [ -s "$out" ]; then
 		fail "$name" "without -DLIBLOCKDEP: exit $status, output: $(head -c 300 "$out")"
@@ -118,7 +119,7 @@ run_preload_scenario() {
 		fail "$name" "does not build: $(head -c 600 "$out")"
 		return
 	fi
-	env $(header Env "$src") LD_PRELOAD=$build/liblockdep.so timeout 60 "$exe" > /dev/null 2> "$out"
+	env $(header Env "$src") LD_PRELOAD=$build/liblockdep.so timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
 	check_report "$name" "$src" "$out" $? && pass "$name"
 }
 

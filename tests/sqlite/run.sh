@@ -268,13 +268,17 @@ run_all() {
 # --- Speed: threadtest4 tests per second, the three builds taking turns -------------
 
 # rate_once VARIANT KEY ARGS...: one run of threadtest4; a passing one adds its
-# "tests milliseconds" to $scratch/rate-VARIANT-KEY.
+# "tests milliseconds" to $scratch/rate-VARIANT-KEY. The preload variant is the plain
+# build run with liblockdep.so preloaded, as ./lockdep runs it.
 rate_once() {
-	variant=$1 key=$2
+	variant=$1 key=$2 binary=$dir/$1/threadtest4 preload=
 	shift 2
+	if [ "$variant" = preload ]; then
+		binary=$dir/plain/threadtest4 preload=$dir/pair/liblockdep.so
+	fi
 	rm -rf "$scratch/cwd" && mkdir "$scratch/cwd"
 	start=$(now_ms)
-	(cd "$scratch/cwd" && exec timeout -k 10 300 "$dir/$variant/threadtest4" "$@") \
+	(cd "$scratch/cwd" && LD_PRELOAD=$preload exec timeout -k 10 300 "$binary" "$@") \
 		> "$scratch/rate.out" 2>> "$dir/$variant-rate.log"
 	rc=$? ms=$(($(now_ms) - start))
 	[ "$rc" = 0 ] && sed -n "s/^Total 0 errors in \([0-9]*\) tests\$/\1 $ms/p" "$scratch/rate.out" \
@@ -288,35 +292,37 @@ rate() {
 }
 
 speed_table() {
-	for v in plain lockdep tsan; do rm -f "$dir/$v-rate.log"; done
+	${CC:-cc} -O2 -fPIC -shared -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD "$dir/pair/liblockdep.c" \
+		-o "$dir/pair/liblockdep.so" -ldl
+	for v in plain lockdep preload tsan; do rm -f "$dir/$v-rate.log"; done
 	load=$(cut -d' ' -f1 /proc/loadavg)
 	i=0
 	while [ "$i" -lt "$rate_runs" ]; do
-		for v in plain lockdep tsan; do
+		for v in plain lockdep preload tsan; do
 			rate_once "$v" serialized -serialized 4
 			rate_once "$v" wal -serialized -wal 4
 		done
 		i=$((i + 1))
 	done
 	{
-		echo "# SQLite thread tests: plain vs liblockdep drop-in vs ThreadSanitizer"
+		echo "# SQLite thread tests: plain vs liblockdep (drop-in, preload) vs ThreadSanitizer"
 		echo
 		echo "Written by tests/sqlite/run.sh on $(date -u +%Y-%m-%d): $(nproc) cores (load average"
 		echo "$load when the timing began), sqlite3 $sqlite_version, liblockdep with lockdep"
 		echo "from Linux $(sed -n 's/.*Kernel text from Linux \([0-9.]*\).*/\1/p' "$dir/pair/liblockdep.h"), LIBLOCKDEP_CLASSES=${classes:-<default>}."
 		echo
-		echo "threadtest4 with 4 threads, databases in $(dirname "$scratch"). The three builds take"
+		echo "threadtest4 with 4 threads, databases in $(dirname "$scratch"). The builds take"
 		echo "turns, $rate_runs runs each; tests/s over the passing runs (threadtest4 fails now and"
 		echo "then in any build). The checked build is SQLite's own Makefile with"
 		echo "\`make CC=\"$conf_cc -DLIBLOCKDEP -include liblockdep.h\" LIBS=\"$(echo $conf_libs) liblockdep.o\"\`."
 		echo
-		echo "| threadtest4 | plain (gcc -O2) | liblockdep drop-in (gcc -O2) | ThreadSanitizer (clang -O2) |"
-		echo "|---|---|---|---|"
+		echo "| threadtest4 | plain (gcc -O2) | liblockdep drop-in (gcc -O2) | liblockdep preload (plain build) | ThreadSanitizer (clang -O2) |"
+		echo "|---|---|---|---|---|"
 		for k in serialized wal; do
 			args=$([ "$k" = wal ] && echo "-serialized -wal 4" || echo "-serialized 4")
-			echo "| \`$args\` | $(rate plain $k) | $(rate lockdep $k) | $(rate tsan $k) |"
+			echo "| \`$args\` | $(rate plain $k) | $(rate lockdep $k) | $(rate preload $k) | $(rate tsan $k) |"
 		done
-		echo "| build time | $(cat "$dir/plain/build-seconds")s | $(cat "$dir/lockdep/build-seconds")s | $(cat "$dir/tsan/build-seconds")s (threadtest4 only) |"
+		echo "| build time | $(cat "$dir/plain/build-seconds")s | $(cat "$dir/lockdep/build-seconds")s | none | $(cat "$dir/tsan/build-seconds")s (threadtest4 only) |"
 		echo
 		echo "Lockdep reports in the checked build, by headline (the passing try):"
 		echo

@@ -4011,24 +4011,9 @@ static inline int test_bit(unsigned long nr, const unsigned long *addr)
 #define set_bit(nr, addr)	__atomic_or_fetch(&(addr)[BIT_WORD(nr)], BIT_MASK(nr), __ATOMIC_RELAXED)
 #define clear_bit(nr, addr)	__atomic_and_fetch(&(addr)[BIT_WORD(nr)], ~BIT_MASK(nr), __ATOMIC_RELAXED)
 
-static inline unsigned long __ffs(unsigned long word)
-{
-	return __builtin_ctzl(word);
-}
-
-static inline int fls(unsigned int x)
-{
-	return x ? 32 - __builtin_clz(x) : 0;
-}
-
 static inline u32 rol32(u32 word, unsigned int shift)
 {
 	return (word << (shift & 31)) | (word >> ((-shift) & 31));
-}
-
-static inline unsigned int hweight_long(unsigned long w)
-{
-	return __builtin_popcountl(w);
 }
 
 static inline unsigned int bitmap_weight(const unsigned long *map, unsigned int nbits)
@@ -4069,11 +4054,6 @@ static inline unsigned long find_next_zero_bit(const unsigned long *addr,
 /************** End of uinclude/linux/bitops.h **************/
 #line 5 "uinclude/linux/bitmap.h"
 #define DECLARE_BITMAP(name, bits)	unsigned long name[BITS_TO_LONGS(bits)]
-
-static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
-{
-	memset(dst, 0, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
-}
 
 static inline void bitmap_andnot(unsigned long *dst, const unsigned long *a,
 				 const unsigned long *b, unsigned int nbits)

@@ -4,11 +4,6 @@
 #include <linux/bitops.h>
 #define DECLARE_BITMAP(name, bits)	unsigned long name[BITS_TO_LONGS(bits)]
 
-static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
-{
-	memset(dst, 0, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
-}
-
 static inline void bitmap_andnot(unsigned long *dst, const unsigned long *a,
 				 const unsigned long *b, unsigned int nbits)
 {

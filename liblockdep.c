@@ -14068,9 +14068,37 @@ static struct lock_entry *free_lock_entries;
 static struct lock_entry_chunk *lock_entry_chunks;
 static pthread_mutex_t lock_table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
+/* The top @shift-complement bits of a multiplicative hash of the lock's address. */
+static inline unsigned long lock_hash(const void *lock, unsigned int shift)
+{
+	return ((unsigned long)lock * 0x9E3779B97F4A7C15UL) >> shift;
+}
+
 static unsigned long lock_slot_hash(const struct lock_slots *t, const void *lock)
 {
-	return ((unsigned long)lock * 0x9E3779B97F4A7C15UL) >> t->shift;
+	return lock_hash(lock, t->shift);
+}
+
+/*
+ * Each thread remembers the entries it used last, by lock address, so a lock taken
+ * again skips the table and its RCU section. Entries are never freed and an entry's
+ * lock field names the lock it serves now, so that field alone tells whether a
+ * remembered entry is still the lock's: removal clears it, and reuse for another
+ * lock changes it.
+ */
+#define LOCK_CACHE_BITS		6
+static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS];
+
+static inline struct lock_entry **lock_cache_slot(const void *lock)
+{
+	return &lock_cache[lock_hash(lock, 64 - LOCK_CACHE_BITS)];
+}
+
+static inline struct lock_entry *lock_cache_find(const void *lock)
+{
+	struct lock_entry *e = *lock_cache_slot(lock);
+
+	return e && READ_ONCE(e->lock) == lock ? e : NULL;
 }
 
 /* Lock-free; the caller is in an RCU read section. */
@@ -14547,24 +14575,34 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 	return lock_entry_of(lock, kind, read_mode, ip);
 }
 
-/* The entry for a lock about to be used; created on first sight. */
+static struct lock_entry *lock_entry_find(const void *lock);
+
+/* A lock this thread has not used lately: from the table, or created on first sight. */
+static noinline struct lock_entry *lock_entry_lookup(const void *lock, enum lock_kind kind,
+						     int read_mode, unsigned long ip)
+{
+	struct lock_origin origin = { lock, ip, kind, false, read_mode };
+	struct lock_entry *e = lock_entry_find(lock);
+
+	if (!e) {
+		if (!liblockdep_enter(ip))
+			return NULL;
+		e = lock_table_add(lock, false, lock_entry_setup, &origin);
+	}
+	if (e)
+		*lock_cache_slot(lock) = e;
+	return e;
+}
+
+/* The entry for a lock about to be used. */
 static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind kind,
 					       int read_mode, unsigned long ip)
 {
-	struct lock_origin origin = { lock, ip, kind, false, read_mode };
-	struct lock_entry *e;
+	struct lock_entry *e = lock_cache_find(lock);
 
-	liblockdep_rcu_read_lock();
-	e = lock_table_find(lock);
-	liblockdep_rcu_read_unlock();
-	if (likely(e))
-		return e;
-	if (!liblockdep_enter(ip))
-		return NULL;
-	return lock_table_add(lock, false, lock_entry_setup, &origin);
+	return likely(e) ? e : lock_entry_lookup(lock, kind, read_mode, ip);
 }
 
-static struct lock_entry *lock_entry_find(const void *lock);
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
 

@@ -43,9 +43,37 @@ static struct lock_entry *free_lock_entries;
 static struct lock_entry_chunk *lock_entry_chunks;
 static pthread_mutex_t lock_table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
+/* The top @shift-complement bits of a multiplicative hash of the lock's address. */
+static inline unsigned long lock_hash(const void *lock, unsigned int shift)
+{
+	return ((unsigned long)lock * 0x9E3779B97F4A7C15UL) >> shift;
+}
+
 static unsigned long lock_slot_hash(const struct lock_slots *t, const void *lock)
 {
-	return ((unsigned long)lock * 0x9E3779B97F4A7C15UL) >> t->shift;
+	return lock_hash(lock, t->shift);
+}
+
+/*
+ * Each thread remembers the entries it used last, by lock address, so a lock taken
+ * again skips the table and its RCU section. Entries are never freed and an entry's
+ * lock field names the lock it serves now, so that field alone tells whether a
+ * remembered entry is still the lock's: removal clears it, and reuse for another
+ * lock changes it.
+ */
+#define LOCK_CACHE_BITS		6
+static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS];
+
+static inline struct lock_entry **lock_cache_slot(const void *lock)
+{
+	return &lock_cache[lock_hash(lock, 64 - LOCK_CACHE_BITS)];
+}
+
+static inline struct lock_entry *lock_cache_find(const void *lock)
+{
+	struct lock_entry *e = *lock_cache_slot(lock);
+
+	return e && READ_ONCE(e->lock) == lock ? e : NULL;
 }
 
 /* Lock-free; the caller is in an RCU read section. */

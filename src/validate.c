@@ -154,24 +154,34 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 	return lock_entry_of(lock, kind, read_mode, ip);
 }
 
-/* The entry for a lock about to be used; created on first sight. */
+static struct lock_entry *lock_entry_find(const void *lock);
+
+/* A lock this thread has not used lately: from the table, or created on first sight. */
+static noinline struct lock_entry *lock_entry_lookup(const void *lock, enum lock_kind kind,
+						     int read_mode, unsigned long ip)
+{
+	struct lock_origin origin = { lock, ip, kind, false, read_mode };
+	struct lock_entry *e = lock_entry_find(lock);
+
+	if (!e) {
+		if (!liblockdep_enter(ip))
+			return NULL;
+		e = lock_table_add(lock, false, lock_entry_setup, &origin);
+	}
+	if (e)
+		*lock_cache_slot(lock) = e;
+	return e;
+}
+
+/* The entry for a lock about to be used. */
 static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind kind,
 					       int read_mode, unsigned long ip)
 {
-	struct lock_origin origin = { lock, ip, kind, false, read_mode };
-	struct lock_entry *e;
+	struct lock_entry *e = lock_cache_find(lock);
 
-	liblockdep_rcu_read_lock();
-	e = lock_table_find(lock);
-	liblockdep_rcu_read_unlock();
-	if (likely(e))
-		return e;
-	if (!liblockdep_enter(ip))
-		return NULL;
-	return lock_table_add(lock, false, lock_entry_setup, &origin);
+	return likely(e) ? e : lock_entry_lookup(lock, kind, read_mode, ip);
 }
 
-static struct lock_entry *lock_entry_find(const void *lock);
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
 

@@ -57,14 +57,14 @@ static inline bool rwlock_call_writes(enum rwlock_call call)
 
 /* Validate, then block in the real call; forget the acquisition if it failed. A
  * trylock is recorded only once it succeeded. */
-static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock_call call,
-					       const struct mutex_wait *wait, unsigned long ip)
+static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlock_call call,
+						 const struct mutex_wait *wait, unsigned long ip)
 {
 	bool trylock = call == RWLOCK_TRYRD || call == RWLOCK_TRYWR;
-	struct lock_entry *e;
+	struct lock_entry *e = rwlock_entry(rw, ip);
 	int ret;
 
-	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
+	if (!e)
 		return real_rwlock_lock(rw, call, wait);
 	if (trylock) {
 		ret = real_rwlock_lock(rw, call, wait);
@@ -77,6 +77,38 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
 	return ret;
+}
+
+/* The frequent calls, split from their wrappers as pthread_mutex_lock() is. */
+static noinline int rwlock_rdlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+{
+	return rwlock_lock_validated(rw, RWLOCK_RD, NULL, ip);
+}
+
+static noinline int rwlock_wrlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+{
+	return rwlock_lock_validated(rw, RWLOCK_WR, NULL, ip);
+}
+
+static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock_call call,
+					       const struct mutex_wait *wait, unsigned long ip)
+{
+	if (!liblockdep_check_now())
+		return real_rwlock_lock(rw, call, wait);
+	if (call == RWLOCK_RD)
+		return rwlock_rdlock_validated(rw, ip);
+	if (call == RWLOCK_WR)
+		return rwlock_wrlock_validated(rw, ip);
+	return rwlock_lock_validated(rw, call, wait, ip);
+}
+
+static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+{
+	struct lock_entry *e = unlock_entry(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), ip);
+
+	if (e)
+		liblockdep_release(e, ip);
+	return real(pthread_rwlock_unlock)(rw);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
@@ -146,10 +178,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, c
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 {
-	struct lock_entry *e;
-
-	e = unlock_entry(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), _RET_IP_);
-	if (e)
-		liblockdep_release(e, _RET_IP_);
-	return real(pthread_rwlock_unlock)(rw);
+	if (!unlock_may_matter())
+		return real(pthread_rwlock_unlock)(rw);
+	return rwlock_unlock_validated(rw, _RET_IP_);
 }

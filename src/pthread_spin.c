@@ -24,38 +24,58 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 	return real(pthread_spin_destroy)(s);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
+/* Split from their wrappers as pthread_mutex_lock() is. */
+static noinline int spin_lock_validated(pthread_spinlock_t *s, unsigned long ip)
 {
-	struct lock_entry *e;
+	struct lock_entry *e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, ip);
 	int ret;
 
-	if (!liblockdep_check_now() ||
-	    !(e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
+	if (!e)
 		return real(pthread_spin_lock)(s);
-	liblockdep_acquire(e, 0, 0, _RET_IP_);
+	liblockdep_acquire(e, 0, 0, ip);
 	ret = real(pthread_spin_lock)(s);
 	if (unlikely(ret))
-		liblockdep_release(e, _RET_IP_);
+		liblockdep_release(e, ip);
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
+static noinline int spin_trylock_validated(pthread_spinlock_t *s, unsigned long ip)
 {
 	int ret = real(pthread_spin_trylock)(s);
 	struct lock_entry *e;
 
 	if (ret == 0 && liblockdep_check_now() &&
-	    (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_)))
-		liblockdep_acquire(e, 0, 1, _RET_IP_);
+	    (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, ip)))
+		liblockdep_acquire(e, 0, 1, ip);
 	return ret;
+}
+
+static noinline int spin_unlock_validated(pthread_spinlock_t *s, unsigned long ip)
+{
+	struct lock_entry *e = unlock_entry((const void *)s, LOCK_KIND_SPIN, 0, ip);
+
+	if (e)
+		liblockdep_release(e, ip);
+	return real(pthread_spin_unlock)(s);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
+{
+	if (!liblockdep_check_now())
+		return real(pthread_spin_lock)(s);
+	return spin_lock_validated(s, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
+{
+	if (!liblockdep_check_now())
+		return real(pthread_spin_trylock)(s);
+	return spin_trylock_validated(s, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 {
-	struct lock_entry *e;
-
-	e = unlock_entry((const void *)s, LOCK_KIND_SPIN, 0, _RET_IP_);
-	if (e)
-		liblockdep_release(e, _RET_IP_);
-	return real(pthread_spin_unlock)(s);
+	if (!unlock_may_matter())
+		return real(pthread_spin_unlock)(s);
+	return spin_unlock_validated(s, _RET_IP_);
 }

@@ -137,6 +137,13 @@ static inline struct lock_entry *held_lock_entry(const void *lock)
 static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind kind,
 					       int read_mode, unsigned long ip);
 
+/* Whether an unlock has anything to do: not when lockdep knows of no lock held and
+ * checking is off. */
+static __always_inline bool unlock_may_matter(void)
+{
+	return current->lockdep_depth || liblockdep_check_now();
+}
+
 /*
  * The entry to release at an unlock: a lock this thread holds, as lockdep knows
  * (even with checking switched off since, so that lockdep's view stays balanced);

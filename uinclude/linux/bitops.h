@@ -35,12 +35,16 @@ static inline u32 rol32(u32 word, unsigned int shift)
 	return (word << (shift & 31)) | (word >> ((-shift) & 31));
 }
 
+/* Word at a time, as the kernel's own: lockdep counts and searches bitmaps of tens of
+ * thousands of bits (its free dependency and chain slots) on every new dependency. */
 static inline unsigned int bitmap_weight(const unsigned long *map, unsigned int nbits)
 {
-	unsigned int w = 0;
+	unsigned int w = 0, i;
 
-	for (unsigned int i = 0; i < nbits; i++)
-		w += test_bit(i, map);
+	for (i = 0; i < nbits / BITS_PER_LONG; i++)
+		w += __builtin_popcountl(map[i]);
+	if (nbits % BITS_PER_LONG)
+		w += __builtin_popcountl(map[i] & (~0UL >> (BITS_PER_LONG - nbits % BITS_PER_LONG)));
 	return w;
 }
 
@@ -49,22 +53,35 @@ static inline unsigned int bitmap_weight(const unsigned long *map, unsigned int 
 	     (bit) < (size);						\
 	     (bit) = find_next_bit((addr), (size), (bit) + 1))
 
+/* The first bit from offset on that is set in the bitmap xor'ed with invert. */
+static inline unsigned long find_next_bit_inverted(const unsigned long *addr, unsigned long size,
+						   unsigned long offset, unsigned long invert)
+{
+	unsigned long word;
+
+	if (offset >= size)
+		return size;
+	word = (addr[BIT_WORD(offset)] ^ invert) & (~0UL << (offset % BITS_PER_LONG));
+	while (!word) {
+		offset = (BIT_WORD(offset) + 1) * BITS_PER_LONG;
+		if (offset >= size)
+			return size;
+		word = addr[BIT_WORD(offset)] ^ invert;
+	}
+	offset = BIT_WORD(offset) * BITS_PER_LONG + __builtin_ctzl(word);
+	return offset < size ? offset : size;
+}
+
 static inline unsigned long find_next_bit(const unsigned long *addr,
 					  unsigned long size, unsigned long offset)
 {
-	for (; offset < size; offset++)
-		if (test_bit(offset, addr))
-			return offset;
-	return size;
+	return find_next_bit_inverted(addr, size, offset, 0);
 }
 
 static inline unsigned long find_next_zero_bit(const unsigned long *addr,
 					       unsigned long size, unsigned long offset)
 {
-	for (; offset < size; offset++)
-		if (!test_bit(offset, addr))
-			return offset;
-	return size;
+	return find_next_bit_inverted(addr, size, offset, ~0UL);
 }
 
 #define find_first_bit(addr, size)	find_next_bit((addr), (size), 0)

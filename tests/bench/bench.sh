@@ -170,6 +170,12 @@ while [ "$rep" -le "$reps" ]; do
 			fi
 		done
 	done
+	# The machine's own ceiling for workload 4: two single-threaded processes side by
+	# side share nothing of ours, yet slow each other down through the hardware.
+	"$build/checked" mutex >"$build/runs/side_by_side.1" &
+	"$build/checked" mutex >>"$build/runs/side_by_side" || true
+	wait
+	cat "$build/runs/side_by_side.1" >>"$build/runs/side_by_side"
 	rep=$((rep + 1))
 done
 
@@ -296,6 +302,8 @@ targets_table() {
 	disabled=$(calc %.1f "a - b" "$(get disabled mutex 1)" "$plain")
 	scaling=$(calc %.2f "a / b" "$(get liblockdep mutex 1)" "$(get liblockdep own2 1)")
 	plain_scaling=$(calc %.2f "a / b" "$plain" "$(get plain own2 1)")
+	side_by_side=$(calc %.2f "2 * a / b" "$(get liblockdep mutex 1)" \
+		"$(cut -d' ' -f1 "$build/runs/side_by_side" | sort -n | sed -n "$((reps))p")")
 	memory=$(calc %.1f "(a - b) / 1024" "$(get liblockdep mutex 2)" "$(get plain mutex 2)")
 	held_locks=$("$build/held_locks")
 	per_thread=$(($(tls_size "$build/checked") - $(tls_size "$build/plain") - held_locks))
@@ -315,9 +323,11 @@ targets_table() {
 		"${tsan}x less at worst ($tsan_w)" "a >= 5" "$tsan"
 	target "overhead vs Helgrind, workloads 1-5" ">= 100x less" \
 		"${hg}x less at worst ($hg_w)" "a >= 100" "$hg"
-	# A loaded machine does not scale plain either: compare with plain's scaling too.
+	# A loaded machine does not scale plain either: compare with plain's scaling, and with
+	# two processes side by side (the hardware's own limit).
 	target "workload 4: throughput of 2 threads ÷ 1 thread" ">= 1.7x" \
-		"${scaling}x (plain: ${plain_scaling}x)" "a >= 1.7" "$scaling"
+		"${scaling}x (plain: ${plain_scaling}x; two processes of workload 1 side by side: ${side_by_side}x)" \
+		"a >= 1.7" "$scaling"
 	target "memory: fixed cost (peak RSS over plain, workload 1)" "<= 12 MiB" \
 		"$memory MiB" "a <= 12" "$memory"
 	target "memory per thread: thread-local storage besides the held-lock stack" \

@@ -80,6 +80,14 @@ get() {
 	fi
 }
 
+# The fastest run of flavour $1 on workload $2: on a shared host, what a moment without
+# neighbours gives.
+best() {
+	if [ -s "$build/runs/$1.$2" ]; then
+		cut -d' ' -f1 "$build/runs/$1.$2" | sort -n | head -n 1
+	fi
+}
+
 # Whether all arguments are numbers (a failed run leaves a value empty, a ratio "-").
 numbers() {
 	for v; do
@@ -299,6 +307,7 @@ tls_size() {
 targets_table() {
 	plain=$(get plain mutex 1)
 	overhead=$(calc %.1f "a - b" "$(get liblockdep mutex 1)" "$plain")
+	best_overhead=$(calc %.1f "a - b" "$(best liblockdep mutex)" "$(best plain mutex)")
 	disabled=$(calc %.1f "a - b" "$(get disabled mutex 1)" "$plain")
 	scaling=$(calc %.2f "a / b" "$(get liblockdep mutex 1)" "$(get liblockdep own2 1)")
 	plain_scaling=$(calc %.2f "a / b" "$plain" "$(get plain own2 1)")
@@ -316,7 +325,7 @@ targets_table() {
 	echo "| target | wanted | measured | |"
 	echo "|---|---|---|---|"
 	target "checked overhead, workload 1 (liblockdep.c at -O2)" "<= 45 ns per lock+unlock" \
-		"$overhead ns" "a <= 45" "$overhead"
+		"$overhead ns (best runs: $best_overhead ns)" "a <= 45" "$overhead"
 	target "runtime-disabled overhead, workload 1 (LIBLOCKDEP=0)" \
 		"<= 3 ns over plain" "$disabled ns" "a <= 3" "$disabled"
 	target "overhead vs TSan, workloads 1-5" ">= 5x less" \

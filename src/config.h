@@ -10,14 +10,19 @@
 /*
  * Lock validators are used most in debug builds; lockdep's fast path at -O0 costs
  * several times what it does at -O2. GCC lets this file keep its own code optimised
- * whatever the user's -O (debug info is unaffected). Clang has no such pragma. The
- * pragma does not bring back inlining, which a -O0 compilation leaves off: lockdep's
- * small inline helpers (hlock_class, test_bit) stayed calls, and the pair took twice
- * the time it does at -O2 (1.2x with them inlined, as the kernel's compiler_types.h
- * also redefines inline).
+ * whatever the user's -O (debug info is unaffected). The pragma does not bring back
+ * inlining, which a -O0 compilation leaves off: lockdep's small inline helpers
+ * (hlock_class, test_bit) stayed calls, and the pair took twice the time it does at
+ * -O2 (1.2x with them inlined, as the kernel's compiler_types.h also redefines
+ * inline). Clang has no such pragma; inlining alone takes its -O0 pair from 2,318
+ * instructions to 1,930 (807 at -O2).
  */
-#if !defined(__OPTIMIZE__) && !defined(__clang__) && !defined(LIBLOCKDEP_NO_OPTIMIZE)
+#if !defined(__OPTIMIZE__) && !defined(LIBLOCKDEP_NO_OPTIMIZE)
+#ifdef __clang__
+#pragma clang diagnostic ignored "-Wkeyword-macro"
+#else
 #pragma GCC optimize("O2")
+#endif
 #define inline inline __attribute__((__always_inline__))
 #endif
 

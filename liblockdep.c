@@ -14095,7 +14095,7 @@ static struct lock_entry *free_lock_entries;
 static struct lock_entry_chunk *lock_entry_chunks;
 static pthread_mutex_t lock_table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* The top @shift-complement bits of a multiplicative hash of the lock's address. */
+/* A multiplicative hash of the lock's address: its top 64 - @shift bits. */
 static inline unsigned long lock_hash(const void *lock, unsigned int shift)
 {
 	return ((unsigned long)lock * 0x9E3779B97F4A7C15UL) >> shift;

@@ -8,14 +8,14 @@
 # times, it never fails on one.
 #
 # usage: sh tests/bench/bench.sh      (or: make bench)
-# Environment: CC (default cc), CLANG (default clang), REPS (default 5).
+# Environment: CC (default cc), CLANG (default clang), REPS (default 9).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$top/build/bench
 results=$top/tests/bench/RESULTS.md
 cc=${CC:-cc}
 clang=${CLANG:-clang}
-reps=${REPS:-5}
+reps=${REPS:-9}
 workloads="mutex nested3 rwlock own2 own4 pool4 classes condvar"
 flavours="plain liblockdep lib-O0 disabled tsan helgrind preload"
 

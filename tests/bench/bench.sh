@@ -187,6 +187,29 @@ while [ "$rep" -le "$reps" ]; do
 	rep=$((rep + 1))
 done
 
+# --- Instructions ----------------------------------------------------------------
+# Callgrind counts instructions, which a busy neighbour on the host cannot change:
+# workload 1 at 1/10 and 1/20 of its iterations (each with its warm-up of a tenth),
+# so that start-up costs cancel in the difference of 110,000 lock+unlock pairs.
+callgrind="valgrind --tool=callgrind --callgrind-out-file=/dev/null"
+
+# Instructions of flavour $1 running workload 1 at 1/$2 of its iterations.
+instructions() {
+	case $1 in
+	plain)		$callgrind "$build/plain" mutex "$2" ;;
+	liblockdep)	$callgrind "$build/checked" mutex "$2" ;;
+	lib-O0)		$callgrind "$build/checked-O0" mutex "$2" ;;
+	disabled)	env LIBLOCKDEP=0 $callgrind "$build/checked" mutex "$2" ;;
+	preload)	env LD_PRELOAD="$build/liblockdep.so" $callgrind "$build/plain" mutex "$2" ;;
+	esac 2>&1 | sed -n 's/.*Collected : //p'
+}
+
+echo "counting instructions" >&2
+for f in plain liblockdep lib-O0 disabled preload; do
+	echo $((($(instructions "$f" 10) - $(instructions "$f" 20)) / 110000)) \
+		>"$build/runs/instructions.$f"
+done
+
 # --- Report --------------------------------------------------------------------
 # Helgrind's workload 6 is smaller (see helgrind_divisor): marked with a *.
 cell() {
@@ -234,6 +257,18 @@ times_table() {
 		for f in $flavours; do printf " %s |" "$(cell "$f" "$w")"; done
 		echo
 	done
+}
+
+instructions_table() {
+	echo "## Instructions per lock+unlock, workload 1 (callgrind: unaffected by the host)"
+	echo
+	echo "| plain | liblockdep | liblockdep, its .c at -O0 | liblockdep, LIBLOCKDEP=0 | liblockdep preload |"
+	echo "|--:|--:|--:|--:|--:|"
+	printf "|"
+	for f in plain liblockdep lib-O0 disabled preload; do
+		printf " %s |" "$(cat "$build/runs/instructions.$f")"
+	done
+	echo
 }
 
 ratios_table() {
@@ -369,7 +404,7 @@ stderr_notes() {
 
 {
 	preamble
-	for part in times_table ratios_table memory_table targets_table stderr_notes; do
+	for part in times_table instructions_table ratios_table memory_table targets_table stderr_notes; do
 		echo
 		$part
 	done

@@ -688,7 +688,6 @@ static inline void *real_function(void **slot, const char *name)
 #define read_lock_is_recursive		liblockdep__read_lock_is_recursive
 #define stack_trace_print		liblockdep__stack_trace_print
 #define stack_trace_save		liblockdep__stack_trace_save
-#define stack_trace_snprint		liblockdep__stack_trace_snprint
 /************** End of src/kernel_begin.h **************/
 /************** Begin file kernel-snapshot/kernel/locking/lockdep.c **************/
 #line 1 "kernel-snapshot/kernel/locking/lockdep.c"
@@ -13365,8 +13364,8 @@ static void liblockdep_warn(const char *file, int line, const char *cond)
 	printk(KERN_WARNING "WARNING: lockdep internal check failed: %s at %s:%d\n",
 	       cond, file, line);
 	dump_stack();
+	/* The line itself turns checking off (liblockdep_line_done()). */
 	printk(KERN_WARNING "liblockdep: turning off the locking correctness validator.\n");
-	liblockdep_turn_off();
 }
 
 static const struct liblockdep_utsname *init_utsname(void)
@@ -13478,17 +13477,6 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 			printk("%*c%pS\n", 1 + spaces, ' ', (void *)trace[i]);
 	}
 	errno = saved_errno;
-}
-
-int stack_trace_snprint(char *buf, size_t size, const unsigned long *entries,
-			unsigned int nr_entries, int spaces)
-{
-	size_t len = 0;
-
-	for (unsigned int i = 0; i < nr_entries && len < size; i++)
-		len += snprintf(buf + len, size - len, "%*c%p\n", 1 + spaces, ' ',
-				(void *)entries[i]);
-	return (int)min(len, size);
 }
 
 static void dump_stack(void)
@@ -14067,7 +14055,6 @@ struct lock_entry {
 	const void *lock;		/* the user's lock; NULL while the entry is free */
 	struct lockdep_map map;
 	struct lock_entry *next_free;
-	enum lock_kind kind;
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
 	struct lock_class_key own_key;
@@ -14503,6 +14490,14 @@ static const char *static_lock_name(const void *lock, const char *kind)
 	return name;
 }
 
+/* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
+static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
+{
+	lockdep_register_key(&e->own_key);
+	e->own_key_registered = true;
+	return &e->own_key;
+}
+
 /*
  * The class of a lock, as the kernel would give it: its own address when it lives in
  * static storage and nobody initialised it by a call (a static initializer);
@@ -14527,13 +14522,9 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		site = lock_site_of(ips, kind);
 		key = &site->key;
 		name = site->name;
-		if (settings.classes == CLASSES_INSTANCE) {
-			lockdep_register_key(&e->own_key);
-			e->own_key_registered = true;
-			key = &e->own_key;
-		}
+		if (settings.classes == CLASSES_INSTANCE)
+			key = lock_entry_use_own_key(e);
 	}
-	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
 			       lock_kind_outer_wait_types[origin->kind]);
@@ -14693,13 +14684,6 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 	lock_acquire_checked(e, 0, read, trylock, ip);
 }
 
-/* The kernel's mutex_lock_nested(): one more level of nesting within a class. */
-static void liblockdep_acquire_nested(struct lock_entry *e, int read, unsigned int subclass,
-				      unsigned long ip)
-{
-	lock_acquire_checked(e, subclass, read, 0, ip);
-}
-
 static __always_inline void liblockdep_release(struct lock_entry *e, unsigned long ip)
 {
 	if (!liblockdep_enter(ip))
@@ -14840,16 +14824,18 @@ static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
  * pthread's 63 with checking off, against 12 this way, for 15 more with it on.
  */
 
-/* Also serves C11's mtx_t, which glibc lays out as a pthread mutex. */
+/* Also serves C11's mtx_t, which glibc lays out as a pthread mutex, and
+ * liblockdep_mutex_lock_nested() (subclass: the kernel's mutex_lock_nested()). */
 static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_call call,
-						const struct mutex_wait *wait, unsigned long ip)
+						const struct mutex_wait *wait, unsigned int subclass,
+						unsigned long ip)
 {
 	struct lock_entry *e;
 	int ret;
 
 	if (mutex_nested_by_owner(m) || !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		return real_mutex_lock(m, call, wait);
-	liblockdep_acquire(e, 0, 0, ip);
+	lock_acquire_checked(e, subclass, 0, 0, ip);
 	ret = real_mutex_lock(m, call, wait);
 	if (unlikely(!mutex_acquired(ret)))
 		liblockdep_release(e, ip);
@@ -14858,12 +14844,12 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 
 static noinline int pthread_mutex_lock_validated(pthread_mutex_t *m, unsigned long ip)
 {
-	return mutex_lock_validated(m, MUTEX_LOCK, NULL, ip);
+	return mutex_lock_validated(m, MUTEX_LOCK, NULL, 0, ip);
 }
 
 static noinline int mtx_lock_validated(pthread_mutex_t *m, unsigned long ip)
 {
-	return mutex_lock_validated(m, MTX_LOCK, NULL, ip);
+	return mutex_lock_validated(m, MTX_LOCK, NULL, 0, ip);
 }
 
 static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_call call,
@@ -14875,7 +14861,7 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 		return pthread_mutex_lock_validated(m, ip);
 	if (call == MTX_LOCK)
 		return mtx_lock_validated(m, ip);
-	return mutex_lock_validated(m, call, wait, ip);
+	return mutex_lock_validated(m, call, wait, 0, ip);
 }
 
 static inline int real_mutex_trylock(pthread_mutex_t *m, bool c11)
@@ -14889,7 +14875,7 @@ static noinline int mutex_trylock_validated(pthread_mutex_t *m, bool c11, unsign
 	int ret = real_mutex_trylock(m, c11);
 	struct lock_entry *e;
 
-	if (mutex_acquired(ret) && liblockdep_check_now() && !nested &&
+	if (mutex_acquired(ret) && !nested &&
 	    (e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_acquire(e, 0, 1, ip);
 	return ret;
@@ -15029,9 +15015,11 @@ static inline bool rwlock_call_writes(enum rwlock_call call)
 }
 
 /* Validate, then block in the real call; forget the acquisition if it failed. A
- * trylock is recorded only once it succeeded. */
+ * trylock is recorded only once it succeeded. Subclass: the kernel's
+ * down_read_nested()/down_write_nested(), for liblockdep_rw*lock_nested(). */
 static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlock_call call,
-						 const struct mutex_wait *wait, unsigned long ip)
+						 const struct mutex_wait *wait,
+						 unsigned int subclass, unsigned long ip)
 {
 	bool trylock = call == RWLOCK_TRYRD || call == RWLOCK_TRYWR;
 	struct lock_entry *e = rwlock_entry(rw, ip);
@@ -15045,7 +15033,7 @@ static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlo
 			liblockdep_acquire(e, rwlock_call_writes(call) ? 0 : e->read_mode, 1, ip);
 		return ret;
 	}
-	liblockdep_acquire(e, rwlock_call_writes(call) ? 0 : e->read_mode, 0, ip);
+	lock_acquire_checked(e, subclass, rwlock_call_writes(call) ? 0 : e->read_mode, 0, ip);
 	ret = real_rwlock_lock(rw, call, wait);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
@@ -15055,12 +15043,12 @@ static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlo
 /* The frequent calls, split from their wrappers as pthread_mutex_lock() is. */
 static noinline int rwlock_rdlock_validated(pthread_rwlock_t *rw, unsigned long ip)
 {
-	return rwlock_lock_validated(rw, RWLOCK_RD, NULL, ip);
+	return rwlock_lock_validated(rw, RWLOCK_RD, NULL, 0, ip);
 }
 
 static noinline int rwlock_wrlock_validated(pthread_rwlock_t *rw, unsigned long ip)
 {
-	return rwlock_lock_validated(rw, RWLOCK_WR, NULL, ip);
+	return rwlock_lock_validated(rw, RWLOCK_WR, NULL, 0, ip);
 }
 
 static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock_call call,
@@ -15072,7 +15060,7 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 		return rwlock_rdlock_validated(rw, ip);
 	if (call == RWLOCK_WR)
 		return rwlock_wrlock_validated(rw, ip);
-	return rwlock_lock_validated(rw, call, wait, ip);
+	return rwlock_lock_validated(rw, call, wait, 0, ip);
 }
 
 static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long ip)
@@ -15204,8 +15192,7 @@ static noinline int spin_trylock_validated(pthread_spinlock_t *s, unsigned long 
 	int ret = real(pthread_spin_trylock)(s);
 	struct lock_entry *e;
 
-	if (ret == 0 && liblockdep_check_now() &&
-	    (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, ip)))
+	if (ret == 0 && (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, ip)))
 		liblockdep_acquire(e, 0, 1, ip);
 	return ret;
 }
@@ -15509,6 +15496,24 @@ static void current_mask(sigset_t *mask)
 	real(pthread_sigmask)(SIG_BLOCK, NULL, mask);
 }
 
+/* The kernel's local_irq_enable() tracing: the locks held count as taken with
+ * interrupts on. Lockdep's usage marking needs the RCU read section of irqs off. */
+static void hardirqs_on_traced(unsigned long ip)
+{
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	lockdep_hardirqs_on_prepare();
+	lockdep_hardirqs_on(ip);
+	raw_local_irq_restore(flags);
+}
+
+/* Whether sp lies on the alternate signal stack [alt_lo, alt_hi) (alt_hi 0: none). */
+static bool on_alt_stack(unsigned long alt_lo, unsigned long alt_hi, unsigned long sp)
+{
+	return alt_hi && sp - alt_lo < alt_hi - alt_lo;
+}
+
 /*
  * Lockdep's view of interrupts, made to follow a signal mask: in task context the
  * kernel's local_irq_disable()/enable() tracing, which marks the locks held as
@@ -15518,7 +15523,6 @@ static void current_mask(sigset_t *mask)
 static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
 {
 	bool off = handled_signals_blocked(mask);
-	unsigned long flags;
 
 	/* Off before the tracing, on after it, as local_irq_disable()/enable(). */
 	liblockdep_signals_off |= off;
@@ -15526,11 +15530,7 @@ static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
 		if (off) {
 			lockdep_hardirqs_off(ip);
 		} else {
-			/* Lockdep's usage marking needs the RCU read section of irqs off. */
-			raw_local_irq_save(flags);
-			lockdep_hardirqs_on_prepare();
-			lockdep_hardirqs_on(ip);
-			raw_local_irq_restore(flags);
+			hardirqs_on_traced(ip);
 			liblockdep_report_end();
 		}
 	}
@@ -15553,7 +15553,7 @@ static void handled_signals_changed(void)
 static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
 			       const sigset_t *mask)
 {
-	bool on_alt = f->alt_hi && sp - f->alt_lo < f->alt_hi - f->alt_lo;
+	bool on_alt = on_alt_stack(f->alt_lo, f->alt_hi, sp);
 
 	/* Off the alternate stack, its handlers are gone; on it, one nested in f runs. */
 	if (on_alt != f->on_alt)
@@ -15660,7 +15660,7 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 	f->sp = sp;
 	f->alt_lo = alt_lo;
 	f->alt_hi = (uc->uc_stack.ss_flags & SS_DISABLE) ? 0 : alt_lo + uc->uc_stack.ss_size;
-	f->on_alt = f->alt_hi && sp - alt_lo < f->alt_hi - alt_lo;
+	f->on_alt = on_alt_stack(alt_lo, f->alt_hi, sp);
 	f->sig = sig;
 	f->sig_blocked = !(user->flags & SA_NODEFER);
 	f->checked = checked;
@@ -15693,7 +15693,6 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 {
 	struct handler_frame *f = &handler_frames[depth];
 	unsigned long ip = (unsigned long)user->handler;
-	unsigned long flags;
 
 	if (depth == HANDLER_FRAMES_MAX)
 		return;
@@ -15712,12 +15711,8 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 	handler_depth = depth;
 	liblockdep_signals_off = 1;
 	this_cpu_write(hardirq_context, f->hardirq_context);	/* lockdep_hardirq_exit() */
-	if (!lockdep_hardirq_context() && f->hardirqs_enabled) {
-		raw_local_irq_save(flags);
-		lockdep_hardirqs_on_prepare();
-		lockdep_hardirqs_on(ip);
-		raw_local_irq_restore(flags);
-	}
+	if (!lockdep_hardirq_context() && f->hardirqs_enabled)
+		hardirqs_on_traced(ip);
 	liblockdep_signals_off = f->signals_off;
 	liblockdep_entry_ip = f->entry_ip;
 	liblockdep_report_end();
@@ -15920,32 +15915,20 @@ LIBLOCKDEP_API int liblockdep_enabled(void)
 LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass)
 {
 	pthread_mutex_t *m = mutex;
-	struct lock_entry *e;
-	int ret;
 
-	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
-	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_)))
+	if (!liblockdep_check_now())
 		return real(pthread_mutex_lock)(m);
-	liblockdep_acquire_nested(e, 0, subclass, _RET_IP_);
-	ret = real(pthread_mutex_lock)(m);
-	if (unlikely(!mutex_acquired(ret)))
-		liblockdep_release(e, _RET_IP_);
-	return ret;
+	return mutex_lock_validated(m, MUTEX_LOCK, NULL, subclass, _RET_IP_);
 }
 
 static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int subclass,
 			      unsigned long ip)
 {
-	struct lock_entry *e;
-	int ret;
+	enum rwlock_call call = write ? RWLOCK_WR : RWLOCK_RD;
 
-	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
-		return write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
-	liblockdep_acquire_nested(e, write ? 0 : e->read_mode, subclass, ip);
-	ret = write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
-	if (unlikely(ret))
-		liblockdep_release(e, ip);
-	return ret;
+	if (!liblockdep_check_now())
+		return real_rwlock_lock(rw, call, NULL);
+	return rwlock_lock_validated(rw, call, NULL, subclass, ip);
 }
 
 LIBLOCKDEP_API int liblockdep_rwlock_rdlock_nested(void *rwlock, unsigned int subclass)
@@ -15990,11 +15973,8 @@ LIBLOCKDEP_API void liblockdep_set_own_class(const void *lock, const char *name)
 {
 	struct lock_entry *e = annotated_entry(lock, __func__);
 
-	if (e && !e->own_key_registered) {
-		lockdep_register_key(&e->own_key);
-		e->own_key_registered = true;
-		set_class(e, &e->own_key, name);
-	}
+	if (e && !e->own_key_registered)
+		set_class(e, lock_entry_use_own_key(e), name);
 }
 
 LIBLOCKDEP_API void liblockdep_set_novalidate_class(const void *lock)

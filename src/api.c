@@ -37,32 +37,20 @@ LIBLOCKDEP_API int liblockdep_enabled(void)
 LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass)
 {
 	pthread_mutex_t *m = mutex;
-	struct lock_entry *e;
-	int ret;
 
-	if (!liblockdep_check_now() || mutex_nested_by_owner(m) ||
-	    !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_)))
+	if (!liblockdep_check_now())
 		return real(pthread_mutex_lock)(m);
-	liblockdep_acquire_nested(e, 0, subclass, _RET_IP_);
-	ret = real(pthread_mutex_lock)(m);
-	if (unlikely(!mutex_acquired(ret)))
-		liblockdep_release(e, _RET_IP_);
-	return ret;
+	return mutex_lock_validated(m, MUTEX_LOCK, NULL, subclass, _RET_IP_);
 }
 
 static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int subclass,
 			      unsigned long ip)
 {
-	struct lock_entry *e;
-	int ret;
+	enum rwlock_call call = write ? RWLOCK_WR : RWLOCK_RD;
 
-	if (!liblockdep_check_now() || !(e = rwlock_entry(rw, ip)))
-		return write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
-	liblockdep_acquire_nested(e, write ? 0 : e->read_mode, subclass, ip);
-	ret = write ? real(pthread_rwlock_wrlock)(rw) : real(pthread_rwlock_rdlock)(rw);
-	if (unlikely(ret))
-		liblockdep_release(e, ip);
-	return ret;
+	if (!liblockdep_check_now())
+		return real_rwlock_lock(rw, call, NULL);
+	return rwlock_lock_validated(rw, call, NULL, subclass, ip);
 }
 
 LIBLOCKDEP_API int liblockdep_rwlock_rdlock_nested(void *rwlock, unsigned int subclass)
@@ -107,11 +95,8 @@ LIBLOCKDEP_API void liblockdep_set_own_class(const void *lock, const char *name)
 {
 	struct lock_entry *e = annotated_entry(lock, __func__);
 
-	if (e && !e->own_key_registered) {
-		lockdep_register_key(&e->own_key);
-		e->own_key_registered = true;
-		set_class(e, &e->own_key, name);
-	}
+	if (e && !e->own_key_registered)
+		set_class(e, lock_entry_use_own_key(e), name);
 }
 
 LIBLOCKDEP_API void liblockdep_set_novalidate_class(const void *lock)

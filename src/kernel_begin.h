@@ -67,4 +67,3 @@
 #define read_lock_is_recursive		liblockdep__read_lock_is_recursive
 #define stack_trace_print		liblockdep__stack_trace_print
 #define stack_trace_save		liblockdep__stack_trace_save
-#define stack_trace_snprint		liblockdep__stack_trace_snprint

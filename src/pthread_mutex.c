@@ -69,16 +69,18 @@ static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
  * pthread's 63 with checking off, against 12 this way, for 15 more with it on.
  */
 
-/* Also serves C11's mtx_t, which glibc lays out as a pthread mutex. */
+/* Also serves C11's mtx_t, which glibc lays out as a pthread mutex, and
+ * liblockdep_mutex_lock_nested() (subclass: the kernel's mutex_lock_nested()). */
 static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_call call,
-						const struct mutex_wait *wait, unsigned long ip)
+						const struct mutex_wait *wait, unsigned int subclass,
+						unsigned long ip)
 {
 	struct lock_entry *e;
 	int ret;
 
 	if (mutex_nested_by_owner(m) || !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		return real_mutex_lock(m, call, wait);
-	liblockdep_acquire(e, 0, 0, ip);
+	lock_acquire_checked(e, subclass, 0, 0, ip);
 	ret = real_mutex_lock(m, call, wait);
 	if (unlikely(!mutex_acquired(ret)))
 		liblockdep_release(e, ip);
@@ -87,12 +89,12 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 
 static noinline int pthread_mutex_lock_validated(pthread_mutex_t *m, unsigned long ip)
 {
-	return mutex_lock_validated(m, MUTEX_LOCK, NULL, ip);
+	return mutex_lock_validated(m, MUTEX_LOCK, NULL, 0, ip);
 }
 
 static noinline int mtx_lock_validated(pthread_mutex_t *m, unsigned long ip)
 {
-	return mutex_lock_validated(m, MTX_LOCK, NULL, ip);
+	return mutex_lock_validated(m, MTX_LOCK, NULL, 0, ip);
 }
 
 static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_call call,
@@ -104,7 +106,7 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 		return pthread_mutex_lock_validated(m, ip);
 	if (call == MTX_LOCK)
 		return mtx_lock_validated(m, ip);
-	return mutex_lock_validated(m, call, wait, ip);
+	return mutex_lock_validated(m, call, wait, 0, ip);
 }
 
 static inline int real_mutex_trylock(pthread_mutex_t *m, bool c11)
@@ -118,7 +120,7 @@ static noinline int mutex_trylock_validated(pthread_mutex_t *m, bool c11, unsign
 	int ret = real_mutex_trylock(m, c11);
 	struct lock_entry *e;
 
-	if (mutex_acquired(ret) && liblockdep_check_now() && !nested &&
+	if (mutex_acquired(ret) && !nested &&
 	    (e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_acquire(e, 0, 1, ip);
 	return ret;

@@ -56,9 +56,11 @@ static inline bool rwlock_call_writes(enum rwlock_call call)
 }
 
 /* Validate, then block in the real call; forget the acquisition if it failed. A
- * trylock is recorded only once it succeeded. */
+ * trylock is recorded only once it succeeded. Subclass: the kernel's
+ * down_read_nested()/down_write_nested(), for liblockdep_rw*lock_nested(). */
 static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlock_call call,
-						 const struct mutex_wait *wait, unsigned long ip)
+						 const struct mutex_wait *wait,
+						 unsigned int subclass, unsigned long ip)
 {
 	bool trylock = call == RWLOCK_TRYRD || call == RWLOCK_TRYWR;
 	struct lock_entry *e = rwlock_entry(rw, ip);
@@ -72,7 +74,7 @@ static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlo
 			liblockdep_acquire(e, rwlock_call_writes(call) ? 0 : e->read_mode, 1, ip);
 		return ret;
 	}
-	liblockdep_acquire(e, rwlock_call_writes(call) ? 0 : e->read_mode, 0, ip);
+	lock_acquire_checked(e, subclass, rwlock_call_writes(call) ? 0 : e->read_mode, 0, ip);
 	ret = real_rwlock_lock(rw, call, wait);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
@@ -82,12 +84,12 @@ static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlo
 /* The frequent calls, split from their wrappers as pthread_mutex_lock() is. */
 static noinline int rwlock_rdlock_validated(pthread_rwlock_t *rw, unsigned long ip)
 {
-	return rwlock_lock_validated(rw, RWLOCK_RD, NULL, ip);
+	return rwlock_lock_validated(rw, RWLOCK_RD, NULL, 0, ip);
 }
 
 static noinline int rwlock_wrlock_validated(pthread_rwlock_t *rw, unsigned long ip)
 {
-	return rwlock_lock_validated(rw, RWLOCK_WR, NULL, ip);
+	return rwlock_lock_validated(rw, RWLOCK_WR, NULL, 0, ip);
 }
 
 static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock_call call,
@@ -99,7 +101,7 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 		return rwlock_rdlock_validated(rw, ip);
 	if (call == RWLOCK_WR)
 		return rwlock_wrlock_validated(rw, ip);
-	return rwlock_lock_validated(rw, call, wait, ip);
+	return rwlock_lock_validated(rw, call, wait, 0, ip);
 }
 
 static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long ip)

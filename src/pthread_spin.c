@@ -44,8 +44,7 @@ static noinline int spin_trylock_validated(pthread_spinlock_t *s, unsigned long 
 	int ret = real(pthread_spin_trylock)(s);
 	struct lock_entry *e;
 
-	if (ret == 0 && liblockdep_check_now() &&
-	    (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, ip)))
+	if (ret == 0 && (e = lock_entry_of((const void *)s, LOCK_KIND_SPIN, 0, ip)))
 		liblockdep_acquire(e, 0, 1, ip);
 	return ret;
 }

@@ -64,8 +64,8 @@ static void liblockdep_warn(const char *file, int line, const char *cond)
 	printk(KERN_WARNING "WARNING: lockdep internal check failed: %s at %s:%d\n",
 	       cond, file, line);
 	dump_stack();
+	/* The line itself turns checking off (liblockdep_line_done()). */
 	printk(KERN_WARNING "liblockdep: turning off the locking correctness validator.\n");
-	liblockdep_turn_off();
 }
 
 static const struct liblockdep_utsname *init_utsname(void)

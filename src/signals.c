@@ -122,6 +122,24 @@ static void current_mask(sigset_t *mask)
 	real(pthread_sigmask)(SIG_BLOCK, NULL, mask);
 }
 
+/* The kernel's local_irq_enable() tracing: the locks held count as taken with
+ * interrupts on. Lockdep's usage marking needs the RCU read section of irqs off. */
+static void hardirqs_on_traced(unsigned long ip)
+{
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	lockdep_hardirqs_on_prepare();
+	lockdep_hardirqs_on(ip);
+	raw_local_irq_restore(flags);
+}
+
+/* Whether sp lies on the alternate signal stack [alt_lo, alt_hi) (alt_hi 0: none). */
+static bool on_alt_stack(unsigned long alt_lo, unsigned long alt_hi, unsigned long sp)
+{
+	return alt_hi && sp - alt_lo < alt_hi - alt_lo;
+}
+
 /*
  * Lockdep's view of interrupts, made to follow a signal mask: in task context the
  * kernel's local_irq_disable()/enable() tracing, which marks the locks held as
@@ -131,7 +149,6 @@ static void current_mask(sigset_t *mask)
 static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
 {
 	bool off = handled_signals_blocked(mask);
-	unsigned long flags;
 
 	/* Off before the tracing, on after it, as local_irq_disable()/enable(). */
 	liblockdep_signals_off |= off;
@@ -139,11 +156,7 @@ static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
 		if (off) {
 			lockdep_hardirqs_off(ip);
 		} else {
-			/* Lockdep's usage marking needs the RCU read section of irqs off. */
-			raw_local_irq_save(flags);
-			lockdep_hardirqs_on_prepare();
-			lockdep_hardirqs_on(ip);
-			raw_local_irq_restore(flags);
+			hardirqs_on_traced(ip);
 			liblockdep_report_end();
 		}
 	}
@@ -166,7 +179,7 @@ static void handled_signals_changed(void)
 static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
 			       const sigset_t *mask)
 {
-	bool on_alt = f->alt_hi && sp - f->alt_lo < f->alt_hi - f->alt_lo;
+	bool on_alt = on_alt_stack(f->alt_lo, f->alt_hi, sp);
 
 	/* Off the alternate stack, its handlers are gone; on it, one nested in f runs. */
 	if (on_alt != f->on_alt)
@@ -273,7 +286,7 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 	f->sp = sp;
 	f->alt_lo = alt_lo;
 	f->alt_hi = (uc->uc_stack.ss_flags & SS_DISABLE) ? 0 : alt_lo + uc->uc_stack.ss_size;
-	f->on_alt = f->alt_hi && sp - alt_lo < f->alt_hi - alt_lo;
+	f->on_alt = on_alt_stack(alt_lo, f->alt_hi, sp);
 	f->sig = sig;
 	f->sig_blocked = !(user->flags & SA_NODEFER);
 	f->checked = checked;
@@ -306,7 +319,6 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 {
 	struct handler_frame *f = &handler_frames[depth];
 	unsigned long ip = (unsigned long)user->handler;
-	unsigned long flags;
 
 	if (depth == HANDLER_FRAMES_MAX)
 		return;
@@ -325,12 +337,8 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 	handler_depth = depth;
 	liblockdep_signals_off = 1;
 	this_cpu_write(hardirq_context, f->hardirq_context);	/* lockdep_hardirq_exit() */
-	if (!lockdep_hardirq_context() && f->hardirqs_enabled) {
-		raw_local_irq_save(flags);
-		lockdep_hardirqs_on_prepare();
-		lockdep_hardirqs_on(ip);
-		raw_local_irq_restore(flags);
-	}
+	if (!lockdep_hardirq_context() && f->hardirqs_enabled)
+		hardirqs_on_traced(ip);
 	liblockdep_signals_off = f->signals_off;
 	liblockdep_entry_ip = f->entry_ip;
 	liblockdep_report_end();

@@ -87,17 +87,6 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 	errno = saved_errno;
 }
 
-int stack_trace_snprint(char *buf, size_t size, const unsigned long *entries,
-			unsigned int nr_entries, int spaces)
-{
-	size_t len = 0;
-
-	for (unsigned int i = 0; i < nr_entries && len < size; i++)
-		len += snprintf(buf + len, size - len, "%*c%p\n", 1 + spaces, ' ',
-				(void *)entries[i]);
-	return (int)min(len, size);
-}
-
 static void dump_stack(void)
 {
 	unsigned long trace[STACK_TRACE_MAX_FRAMES];

@@ -55,6 +55,14 @@ static const char *static_lock_name(const void *lock, const char *kind)
 	return name;
 }
 
+/* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
+static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
+{
+	lockdep_register_key(&e->own_key);
+	e->own_key_registered = true;
+	return &e->own_key;
+}
+
 /*
  * The class of a lock, as the kernel would give it: its own address when it lives in
  * static storage and nobody initialised it by a call (a static initializer);
@@ -79,13 +87,9 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		site = lock_site_of(ips, kind);
 		key = &site->key;
 		name = site->name;
-		if (settings.classes == CLASSES_INSTANCE) {
-			lockdep_register_key(&e->own_key);
-			e->own_key_registered = true;
-			key = &e->own_key;
-		}
+		if (settings.classes == CLASSES_INSTANCE)
+			key = lock_entry_use_own_key(e);
 	}
-	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
 			       lock_kind_outer_wait_types[origin->kind]);
@@ -243,13 +247,6 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 					       unsigned long ip)
 {
 	lock_acquire_checked(e, 0, read, trylock, ip);
-}
-
-/* The kernel's mutex_lock_nested(): one more level of nesting within a class. */
-static void liblockdep_acquire_nested(struct lock_entry *e, int read, unsigned int subclass,
-				      unsigned long ip)
-{
-	lock_acquire_checked(e, subclass, read, 0, ip);
 }
 
 static __always_inline void liblockdep_release(struct lock_entry *e, unsigned long ip)

@@ -5,7 +5,7 @@ BUILD := build
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo preload test test-sqlite soak clean
+.PHONY: all demo preload test test-sqlite soak bench clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -36,7 +36,6 @@ clean:
 	rm -rf $(BUILD)
 
 # Prints the benchmark tables and saves them as tests/bench/RESULTS.md (a few minutes).
-.PHONY: bench
 bench:
 	sh tests/bench/bench.sh
 

@@ -15,7 +15,6 @@ a banner. Same inputs, same bytes out.
 """
 import argparse
 import hashlib
-import io
 import os
 import re
 import sys
@@ -89,7 +88,7 @@ class KernelTree:
     directory or a tarball, read once into memory."""
 
     def __init__(self, path, label):
-        self.path, self.label, self.files = path, label, {}
+        self.label, self.files = label, {}
         wanted = KERNEL_FILES + ['Makefile']
         if os.path.isdir(path):
             for rel in wanted:
@@ -112,7 +111,7 @@ class KernelTree:
             for member in tar:
                 if not member.isfile():
                     continue
-                rel = member.name.split('/', 1)[-1] if '/' in member.name else member.name
+                rel = member.name.split('/', 1)[-1]
                 if rel in wanted and rel not in self.files:
                     self.files[rel] = tar.extractfile(member).read()
                     if len(self.files) == len(wanted):

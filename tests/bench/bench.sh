@@ -180,10 +180,10 @@ while [ "$rep" -le "$reps" ]; do
 	done
 	# The machine's own ceiling for workload 4: two single-threaded processes side by
 	# side share nothing of ours, yet slow each other down through the hardware.
-	"$build/checked" mutex >"$build/runs/side_by_side.1" &
-	"$build/checked" mutex >>"$build/runs/side_by_side" || true
+	"$build/checked" mutex >"$build/runs/other_side" &
+	"$build/checked" mutex >>"$build/runs/side_by_side.mutex" || true
 	wait
-	cat "$build/runs/side_by_side.1" >>"$build/runs/side_by_side"
+	cat "$build/runs/other_side" >>"$build/runs/side_by_side.mutex"
 	rep=$((rep + 1))
 done
 
@@ -204,8 +204,10 @@ instructions() {
 	esac 2>&1 | sed -n 's/.*Collected : //p'
 }
 
+# The flavours callgrind can run (TSan's runtime cannot run under valgrind).
+counted_flavours="plain liblockdep lib-O0 disabled preload"
 echo "counting instructions" >&2
-for f in plain liblockdep lib-O0 disabled preload; do
+for f in $counted_flavours; do
 	echo $((($(instructions "$f" 10) - $(instructions "$f" 20)) / 110000)) \
 		>"$build/runs/instructions.$f"
 done
@@ -262,10 +264,12 @@ times_table() {
 instructions_table() {
 	echo "## Instructions per lock+unlock, workload 1 (callgrind: unaffected by the host)"
 	echo
-	echo "| plain | liblockdep | liblockdep, its .c at -O0 | liblockdep, LIBLOCKDEP=0 | liblockdep preload |"
-	echo "|--:|--:|--:|--:|--:|"
 	printf "|"
-	for f in plain liblockdep lib-O0 disabled preload; do
+	for f in $counted_flavours; do printf " %s |" "$(flavour_title "$f")"; done
+	printf "\n|"
+	for f in $counted_flavours; do printf '%s' '--:|'; done
+	printf "\n|"
+	for f in $counted_flavours; do
 		printf " %s |" "$(cat "$build/runs/instructions.$f")"
 	done
 	echo
@@ -346,8 +350,7 @@ targets_table() {
 	disabled=$(calc %.1f "a - b" "$(get disabled mutex 1)" "$plain")
 	scaling=$(calc %.2f "a / b" "$(get liblockdep mutex 1)" "$(get liblockdep own2 1)")
 	plain_scaling=$(calc %.2f "a / b" "$plain" "$(get plain own2 1)")
-	side_by_side=$(calc %.2f "2 * a / b" "$(get liblockdep mutex 1)" \
-		"$(cut -d' ' -f1 "$build/runs/side_by_side" | sort -n | sed -n "$((reps))p")")
+	side_by_side=$(calc %.2f "2 * a / b" "$(get liblockdep mutex 1)" "$(get side_by_side mutex 1)")
 	memory=$(calc %.1f "(a - b) / 1024" "$(get liblockdep mutex 2)" "$(get plain mutex 2)")
 	held_locks=$("$build/held_locks")
 	per_thread=$(($(tls_size "$build/checked") - $(tls_size "$build/plain") - held_locks))

@@ -211,14 +211,13 @@ describe() {
 }
 
 # run_variant VARIANT CASE TIMEOUT PROGRAM ARGS...: up to $tries tries, stopping at the
-# first pass or at a crash or hang (which a retry would hide). Sets ok, status,
-# result and try.
+# first pass or at a crash or hang (which a retry would hide). Sets status, result
+# and try.
 run_variant() {
 	rm -f "$dir/$1-$2.log"
 	try=1
 	while :; do
 		run_once "$@"
-		ok=$([ "$status" = 0 ] && echo yes || echo no)
 		[ "$status" = 0 ] || [ "$status" -ge 124 ] || [ "$try" -ge "$tries" ] && break
 		try=$((try + 1))
 	done
@@ -228,18 +227,18 @@ run_variant() {
 run_case() {
 	name=$1 limit=$2
 	run_variant plain "$@"
-	plain_ok=$ok plain_status=$status plain_result=$result plain_tries=$try
+	plain_status=$status plain_result=$result plain_tries=$try
 	run_variant lockdep "$@"
 	nreports=$(headlines "$dir/lockdep-$name.log" | wc -l)
 	echo "$name $(summarize "$dir/lockdep-$name.log")$([ "$try" = 1 ] || echo " (try $try)")" >> "$scratch/reports"
 	why="$(describe "$status" "$limit") (try $try); plain: $(describe "$plain_status" "$limit"); see $dir/lockdep-$name.log"
-	if [ "$ok" = no ] && [ "$plain_ok" = yes ]; then
+	if [ "$status" != 0 ] && [ "$plain_status" = 0 ]; then
 		fail "$name" "$why"
-	elif [ "$ok" = no ] && [ "$status" -ge 124 ] && [ "$plain_status" -lt 124 ]; then
+	elif [ "$status" -ge 124 ] && [ "$plain_status" -lt 124 ]; then
 		fail "$name" "$why"
-	elif [ "$ok" = no ]; then
+	elif [ "$status" != 0 ]; then
 		skip "$name" "plain build fails too ($(describe "$plain_status" "$limit") in $plain_tries tries: $(tail -n 1 "$dir/plain-$name.log"))"
-	elif [ "$plain_ok" = yes ] && [ "$result" != "$plain_result" ]; then
+	elif [ "$plain_status" = 0 ] && [ "$result" != "$plain_result" ]; then
 		fail "$name" "ends \"$result\", plain ends \"$plain_result\""
 	elif [ "$classes" = instance ] && [ "$nreports" -gt 0 ]; then
 		fail "$name" "$nreports lockdep reports in $try tries with LIBLOCKDEP_CLASSES=instance (last: $(summarize "$dir/lockdep-$name.log")); see $dir/lockdep-$name.log"

@@ -270,7 +270,7 @@ static const char *sym_name(struct sym_entry *s)
 
 	if (strncmp(name, "_Z", 2))
 		return name;
-	real(pthread_mutex_lock)(&sym_lock);
+	internal_lock(&sym_lock);
 	if (!demangle)
 		demangle = (cxa_demangle_fn *)dlsym(RTLD_DEFAULT, "__cxa_demangle");
 	name = s->name;
@@ -280,7 +280,7 @@ static const char *sym_name(struct sym_entry *s)
 		__atomic_store_n(&s->name, plain, __ATOMIC_RELEASE);
 		name = plain;
 	}
-	real(pthread_mutex_unlock)(&sym_lock);
+	internal_unlock(&sym_lock);
 	return name;
 }
 

@@ -65,6 +65,7 @@ SRC_FILES = [
     'src/signals.c',
     'src/api.c',
     'src/dump.c',
+    'src/process_exit.c',
     'src/preload.c',
 ]
 PROLOGUE = 'src/prologue.h'

@@ -40,6 +40,7 @@ typedef int liblockdep_is_off;
 #include <stdlib.h>
 #include <string.h>
 #include <spawn.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -13269,8 +13270,6 @@ static void open_log(const char *pattern)
 	liblockdep_output_fd = fd;
 }
 
-static void liblockdep_at_exit(void);
-
 static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 {
 	static const char *const symbolizers[] = { "none", "addr2line", NULL };
@@ -13292,7 +13291,6 @@ static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
-	atexit(liblockdep_at_exit);
 	errno = saved_errno;
 }
 /************** End of src/settings.c **************/
@@ -16072,8 +16070,8 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 /*
  * What a run leaves behind: lockdep's own /proc views (lockdep, lockdep_chains,
  * lockdep_stats, produced by the kernel's lockdep_proc.c) and a Graphviz graph of the
- * class dependencies written to LIBLOCKDEP_DUMP or by liblockdep_dump(); a summary
- * line; and the exit status that tells a test runner reports were printed.
+ * class dependencies, written to LIBLOCKDEP_DUMP at exit (src/process_exit.c) or by
+ * liblockdep_dump().
  */
 struct proc_view {
 	const char *name;
@@ -16330,7 +16328,26 @@ LIBLOCKDEP_API void liblockdep_dump(void)
 	dump_to(settings.dump_dir ? settings.dump_dir : ".");
 	errno = saved_errno;
 }
-
+/************** End of src/dump.c **************/
+/************** Begin file src/process_exit.c **************/
+#line 1 "src/process_exit.c"
+/*
+ * The end of the process: the dump, the summary line and the exit status that tells a
+ * test runner reports were printed. They must come after the program's last code has
+ * run (atexit handlers, C++ static destructors, destructor functions, its libraries'
+ * destructors), because that code may still take locks and print a report, and because
+ * the status is set with _exit(), which runs nothing after it.
+ *
+ * glibc's exit() runs the atexit handlers newest first, then the loader's _dl_fini,
+ * which runs every object's destructor functions, main program first, and the atexit
+ * handlers of a shared object just before its destructors; then stdio's cleanup and
+ * _exit(). A handler registered while exit() runs is run too, after those. So our
+ * last destructor registers the final step, and it runs after every destructor of
+ * every object. That is safe where the destructor runs only at exit: in the main
+ * program (the drop-in) and in liblockdep.so, which is never unloaded. A liblockdep.c
+ * linked into a shared library may see its destructor run from dlclose(): it takes
+ * the final step there and then.
+ */
 static void liblockdep_at_exit(void)
 {
 	unsigned long reports = READ_ONCE(liblockdep_reports);
@@ -16347,7 +16364,36 @@ static void liblockdep_at_exit(void)
 		_exit(settings.exitcode);
 	}
 }
-/************** End of src/dump.c **************/
+
+/* Is this code part of the main program (rather than of a shared object)? */
+static bool in_main_program(const void *addr)
+{
+	const ElfW(Phdr) *phdr = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+	unsigned long phnum = getauxval(AT_PHNUM), bias = 0;
+
+	for (unsigned long i = 0; phdr && i < phnum; i++)
+		if (phdr[i].p_type == PT_PHDR)
+			bias = (unsigned long)phdr - phdr[i].p_vaddr;
+	for (unsigned long i = 0; phdr && i < phnum; i++)
+		if (phdr[i].p_type == PT_LOAD &&
+		    (unsigned long)addr - (bias + phdr[i].p_vaddr) < phdr[i].p_memsz)
+			return true;
+	return false;
+}
+
+/* The lowest priority: the last of this object's destructor functions. */
+static void __attribute__((__destructor__(101))) process_exit_destructor(void)
+{
+#ifdef LIBLOCKDEP_PRELOAD
+	atexit(liblockdep_at_exit);
+#else
+	if (in_main_program((const void *)process_exit_destructor))
+		atexit(liblockdep_at_exit);
+	else
+		liblockdep_at_exit();
+#endif
+}
+/************** End of src/process_exit.c **************/
 /************** Begin file src/preload.c **************/
 #line 1 "src/preload.c"
 /*

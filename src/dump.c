@@ -1,8 +1,8 @@
 /*
  * What a run leaves behind: lockdep's own /proc views (lockdep, lockdep_chains,
  * lockdep_stats, produced by the kernel's lockdep_proc.c) and a Graphviz graph of the
- * class dependencies written to LIBLOCKDEP_DUMP or by liblockdep_dump(); a summary
- * line; and the exit status that tells a test runner reports were printed.
+ * class dependencies, written to LIBLOCKDEP_DUMP at exit (src/process_exit.c) or by
+ * liblockdep_dump().
  */
 struct proc_view {
 	const char *name;
@@ -258,21 +258,4 @@ LIBLOCKDEP_API void liblockdep_dump(void)
 
 	dump_to(settings.dump_dir ? settings.dump_dir : ".");
 	errno = saved_errno;
-}
-
-static void liblockdep_at_exit(void)
-{
-	unsigned long reports = READ_ONCE(liblockdep_reports);
-
-	if (settings.dump_dir)
-		dump_to(settings.dump_dir);
-	if (settings.summary)
-		printk(KERN_INFO "liblockdep: %lu report%s, %lu lock classes, %lu direct "
-		       "dependencies, %lu lock chains, held-lock depth up to %u\n",
-		       reports, str_plural(reports), nr_lock_classes, nr_list_entries,
-		       lock_chain_count(), max_lockdep_depth);
-	if (reports && settings.exitcode) {
-		fflush(NULL);
-		_exit(settings.exitcode);
-	}
 }

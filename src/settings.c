@@ -107,8 +107,6 @@ static void open_log(const char *pattern)
 	liblockdep_output_fd = fd;
 }
 
-static void liblockdep_at_exit(void);
-
 static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 {
 	static const char *const symbolizers[] = { "none", "addr2line", NULL };
@@ -130,6 +128,5 @@ static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
-	atexit(liblockdep_at_exit);
 	errno = saved_errno;
 }

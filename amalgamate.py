@@ -50,6 +50,7 @@ SRC_FILES = [
     'src/printk.c',
     'src/settings.c',
     'src/runtime.c',
+    'src/runner.c',
     'src/stacktrace.c',
     'src/rcu.c',
     'src/graph_lock.c',

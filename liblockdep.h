@@ -67,7 +67,7 @@
  *                                  -DLIBLOCKDEP_DEFAULT_OFF, off until LIBLOCKDEP=1)
  *   LIBLOCKDEP_LOG=path            reports go to this file, appended; %p is the pid
  *   LIBLOCKDEP_EXITCODE=N          exit status if any report was printed (66; 0 keeps
- *                                  the program's own)
+ *                                  the program's own), set after all exit-time code
  *   LIBLOCKDEP_ABORT=1             abort() right after the first report
  *   LIBLOCKDEP_SUMMARY=1           one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the

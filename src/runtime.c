@@ -6,6 +6,7 @@
  */
 static void cycle_edges_note_line(const char *line);
 static void task_read_name(struct task_struct *task);
+static void note_report(void);
 
 int debug_locks = 1;
 int debug_locks_silent;
@@ -38,6 +39,7 @@ static void liblockdep_report_end(void)
 	reporting = false;
 	__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
 	printk_release_report();
+	note_report();
 	liblockdep_graph_unlock();
 	if (settings.abort_on_report)
 		abort();

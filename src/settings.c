@@ -10,6 +10,7 @@
  *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
  *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
+ *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
  */
 #ifdef LIBLOCKDEP_DEFAULT_OFF
 #define LIBLOCKDEP_DEFAULT_CHECKING 0
@@ -107,6 +108,8 @@ static void open_log(const char *pattern)
 	liblockdep_output_fd = fd;
 }
 
+static void runner_setting(char *value);
+
 static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 {
 	static const char *const symbolizers[] = { "none", "addr2line", NULL };
@@ -128,5 +131,6 @@ static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
+	runner_setting(getenv("LIBLOCKDEP_RUNNER"));
 	errno = saved_errno;
 }

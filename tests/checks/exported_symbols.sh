@@ -1,7 +1,8 @@
 # Linking liblockdep.c into a program adds no global symbol but liblockdep's public
 # API, and a shared library built from it exports nothing else: no lock_acquire,
 # debug_locks, printk, list_add or any other kernel or shim name. The preload flavour
-# exports the same, plus each routed call under its real name.
+# exports the same, plus each routed call under its real name, and _exit/_Exit (the
+# runner's exit status, src/runner.c).
 set -eu
 cc=${CC:-cc}
 out=$(mktemp -d)
@@ -41,7 +42,7 @@ for name in lock_acquire debug_locks printk list_add current lockdep_init_map_ty
 done
 $cc -O2 -fPIC -shared -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -pthread liblockdep.c -o "$out/preload.so" -ldl
 sed -n 's/^LIBLOCKDEP_CALL([A-Z_]*, [^,]*, \([a-z_0-9]*\),.*/\1/p' src/routed_calls.h |
-	cat - "$out/exported.syms" | sort > "$out/preload.want"
+	cat - "$out/exported.syms" | { cat; printf '_Exit\n_exit\n'; } | sort > "$out/preload.want"
 nm -D --defined-only "$out/preload.so" | awk '{ print $3 }' | sort > "$out/preload.syms"
 if ! cmp -s "$out/preload.want" "$out/preload.syms"; then
 	echo "the preload flavour exports other names than liblockdep's API and the routed calls:"

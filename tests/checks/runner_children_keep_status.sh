@@ -1,0 +1,76 @@
+# Under ./lockdep every process of the tree keeps its own exit status, so programs
+# that check their children's statuses work as they do plain; a report anywhere in
+# the tree still makes the runner's own status LIBLOCKDEP_EXITCODE (66), and a
+# program killed by a signal leaves the runner killed by the same signal.
+set -eu
+cc=${CC:-cc}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+$cc -O2 -pthread tests/scenarios/abba_two_threads.c -o "$out/abba"
+
+# The child reports and exits 0: its parent sees 0, the runner exits 66.
+status=0
+./lockdep sh -c '"$1" 2> /dev/null; echo "child exited $?"' sh "$out/abba" > "$out/said" ||
+	status=$?
+[ "$(cat "$out/said")" = "child exited 0" ] ||
+	{ echo "the parent saw: $(cat "$out/said")"; exit 1; }
+[ "$status" -eq 66 ] || { echo "the runner exited $status after a child's report"; exit 1; }
+# LIBLOCKDEP_EXITCODE chooses the runner's status; 0 keeps the program's.
+status=0
+LIBLOCKDEP_EXITCODE=9 ./lockdep "$out/abba" 2> /dev/null || status=$?
+[ "$status" -eq 9 ] || { echo "LIBLOCKDEP_EXITCODE=9: the runner exited $status"; exit 1; }
+status=0
+LIBLOCKDEP_EXITCODE=0 ./lockdep sh -c '"$1" 2> /dev/null; exit 4' sh "$out/abba" || status=$?
+[ "$status" -eq 4 ] || { echo "LIBLOCKDEP_EXITCODE=0: the runner exited $status"; exit 1; }
+# No report: the program's status, whatever it is; nothing left behind, even by a
+# program that dies of a signal.
+status=0
+TMPDIR=$out ./lockdep sh -c 'exit 7' || status=$?
+[ "$status" -eq 7 ] || { echo "the program's 7 came back as $status"; exit 1; }
+# (In a subshell that waits for it and keeps the shell's "Killed" to itself.)
+(TMPDIR=$out ./lockdep sh -c '"$1" 2> /dev/null; kill -KILL $$' sh "$out/abba" || true) 2> /dev/null
+[ -z "$(find "$out" -name 'lockdep-reports.*')" ] || { echo "the reports file stayed"; exit 1; }
+# Killed by a signal: the runner too, by the same one (as its parent sees it).
+cat > "$out/waitstatus.c" <<'C'
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+	int status;
+	pid_t pid = fork();
+
+	(void)argc;
+	if (pid == 0) {
+		execv(argv[1], argv + 1);
+		_exit(127);
+	}
+	waitpid(pid, &status, 0);
+	if (WIFSIGNALED(status))
+		printf("signal %d\n", WTERMSIG(status));
+	else
+		printf("exit %d\n", WEXITSTATUS(status));
+	return 0;
+}
+C
+$cc -O2 "$out/waitstatus.c" -o "$out/waitstatus"
+"$out/waitstatus" ./lockdep /bin/sh -c 'kill -TERM $$' > "$out/said" 2> "$out/err"
+[ "$(cat "$out/said")" = "signal 15" ] || { echo "after SIGTERM: $(cat "$out/said")"; exit 1; }
+# ... and says nothing of it: a shell's "Terminated" is not the program's output.
+[ ! -s "$out/err" ] || { echo "after SIGTERM, on stderr: $(cat "$out/err")"; exit 1; }
+# A real program that checks its children: rsync's receiver and generator.
+if command -v rsync > /dev/null; then
+	mkdir -p "$out/src/sub" "$out/dst"
+	for i in 1 2 3 4 5 6 7 8; do seq 1 $((i * 1000)) > "$out/src/sub/file$i"; done
+	status=0
+	./lockdep rsync -a "$out/src/" "$out/dst/" 2> "$out/rsync.err" || status=$?
+	if grep -q 'rsync error' "$out/rsync.err" || ! diff -r "$out/src" "$out/dst" > /dev/null; then
+		echo "rsync under ./lockdep (status $status): $(cat "$out/rsync.err")"
+		exit 1
+	fi
+	[ "$status" -eq 0 ] || grep -q '^=====' "$out/rsync.err" ||
+		{ echo "rsync under ./lockdep exited $status with no report"; exit 1; }
+else
+	echo "rsync is not installed: its part of the check is skipped"
+fi

@@ -15,9 +15,20 @@ static void task_read_name(struct task_struct *task)
 		snprintf(task->comm, sizeof(task->comm), "%s", program_invocation_short_name);
 }
 
+/*
+ * The thread's last code is its thread-specific-data destructors, which glibc runs in
+ * up to PTHREAD_DESTRUCTOR_ITERATIONS rounds, each in key order, while any value is
+ * set. This one sets its value again until the last round, so that it comes after
+ * the destructors of every round before, which may still take locks and keep them.
+ */
+static __thread unsigned int task_exit_rounds;
+
 static void task_exit(void *task)
 {
-	(void)task;
+	if (++task_exit_rounds < PTHREAD_DESTRUCTOR_ITERATIONS) {
+		pthread_setspecific(task_exit_key, task);
+		return;
+	}
 	liblockdep_busy_begin();
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);

@@ -63,6 +63,7 @@ SRC_FILES = [
     'src/pthread_spin.c',
     'src/pthread_cond.c',
     'src/c11_threads.c',
+    'src/lock_map.c',
     'src/signals.c',
     'src/api.c',
     'src/dump.c',

@@ -134,6 +134,19 @@ typedef int liblockdep_is_off;
 #ifndef LIBLOCKDEP_H
 #define LIBLOCKDEP_H
 
+/* A class key: one per class, in static storage ("static struct liblockdep_key k;"),
+ * or in dynamic memory between liblockdep_register_key() and _unregister_key(). */
+struct liblockdep_key {
+	void *opaque[2];
+};
+
+/* A lock of the program's own making, as lockdep sees it (LOCKS OF YOUR OWN below). */
+struct liblockdep_map {
+	const char *name;
+	struct liblockdep_key *key;
+};
+#define LIBLOCKDEP_MAP_INIT(name) { (name), 0 }
+
 #ifdef LIBLOCKDEP
 
 #ifdef __cplusplus
@@ -168,11 +181,8 @@ int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass);
 int liblockdep_rwlock_rdlock_nested(void *rwlock, unsigned int subclass);
 int liblockdep_rwlock_wrlock_nested(void *rwlock, unsigned int subclass);
 
-/* A class key: one per class, in static storage ("static struct liblockdep_key k;"),
- * or in dynamic memory between liblockdep_register_key() and _unregister_key(). */
-struct liblockdep_key {
-	void *opaque[2];
-};
+/* Class keys in dynamic memory are registered before use and unregistered before
+ * their memory goes (struct liblockdep_key, above). */
 void liblockdep_register_key(struct liblockdep_key *key);
 void liblockdep_unregister_key(struct liblockdep_key *key);
 
@@ -190,6 +200,34 @@ void liblockdep_set_novalidate_class(const void *lock);
 /* Report unless this thread holds / does not hold the lock (once per lock class). */
 void liblockdep_assert_held(const void *lock);
 void liblockdep_assert_not_held(const void *lock);
+
+/*
+ * LOCKS OF YOUR OWN: a lock the program builds itself (a spin lock on C11 atomics, a
+ * ticket lock, a futex lock, a semaphore used as a mutex), or a wait to be checked as
+ * if it were a lock, described by a map, as the kernel's lockdep_map describes such a
+ * lock: acquire the map before waiting for the lock (so a deadlock is reported before
+ * it hangs), release it when letting the lock go. Every annotation above that takes
+ * a lock takes a map too (liblockdep_assert_held(&map), liblockdep_set_class...).
+ *
+ *     static struct liblockdep_map queue_map = LIBLOCKDEP_MAP_INIT("queue_lock");
+ *     liblockdep_map_acquire(&queue_map); spin_lock(&queue); ...
+ *     spin_unlock(&queue); liblockdep_map_release(&queue_map);
+ *
+ * A map in static storage made with LIBLOCKDEP_MAP_INIT is a class of its own; one
+ * made by liblockdep_map_init() belongs to the class of key, or with a NULL key to
+ * the class of the call site (as a pthread_mutex_init() call); name may be NULL.
+ */
+void liblockdep_map_init(struct liblockdep_map *map, const char *name, struct liblockdep_key *key);
+/* Exclusive, as a mutex: the kernel's lock_map_acquire(). */
+void liblockdep_map_acquire(struct liblockdep_map *map);
+/* Shared and recursive, as a reader-preferring rwlock's readers: lock_map_acquire_read(). */
+void liblockdep_map_acquire_read(struct liblockdep_map *map);
+/* A trylock that succeeded: held, but orders nothing before it: lock_map_acquire_try(). */
+void liblockdep_map_acquire_try(struct liblockdep_map *map);
+/* Exclusive, nested inside another of its own class (subclass 1..7). */
+void liblockdep_map_acquire_nested(struct liblockdep_map *map, unsigned int subclass);
+/* Let go: lock_map_release(). */
+void liblockdep_map_release(struct liblockdep_map *map);
 
 /* Before freeing memory that holds locks the program never destroyed: reports a lock
  * this thread still holds in [ptr, ptr + size), then forgets every lock there, so
@@ -338,9 +376,6 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 
 #else /* !LIBLOCKDEP: checking compiled out */
 
-struct liblockdep_key {
-	void *opaque[2];
-};
 #define liblockdep_init()				((void)0)
 #define liblockdep_enable()				((void)0)
 #define liblockdep_disable()				((void)0)
@@ -358,6 +393,12 @@ struct liblockdep_key {
 #define liblockdep_assert_held(lock)			((void)(lock))
 #define liblockdep_assert_not_held(lock)		((void)(lock))
 #define liblockdep_check_free(ptr, size)		((void)(ptr), (void)(size))
+#define liblockdep_map_init(map, name, key)		((void)(map), (void)(name), (void)(key))
+#define liblockdep_map_acquire(map)			((void)(map))
+#define liblockdep_map_acquire_read(map)		((void)(map))
+#define liblockdep_map_acquire_try(map)			((void)(map))
+#define liblockdep_map_acquire_nested(map, subclass)	((void)(map), (void)(subclass))
+#define liblockdep_map_release(map)			((void)(map))
 
 #endif /* LIBLOCKDEP */
 #endif /* LIBLOCKDEP_H */
@@ -14175,6 +14216,7 @@ enum lock_kind {
 	LOCK_KIND_MUTEX,
 	LOCK_KIND_RWLOCK,
 	LOCK_KIND_SPIN,
+	LOCK_KIND_MAP,		/* the program's own lock (src/lock_map.c) */
 };
 
 struct lock_entry {
@@ -14589,6 +14631,7 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_MUTEX] = "mutex",
 	[LOCK_KIND_RWLOCK] = "rwlock",
 	[LOCK_KIND_SPIN] = "spinlock",
+	[LOCK_KIND_MAP] = "lock",
 };
 
 /*
@@ -14604,12 +14647,14 @@ static const u8 lock_kind_wait_types[] = {
 	[LOCK_KIND_MUTEX] = LD_WAIT_SLEEP,
 	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
+	[LOCK_KIND_MAP] = LD_WAIT_INV,
 };
 
 static const u8 lock_kind_outer_wait_types[] = {
 	[LOCK_KIND_MUTEX] = LD_WAIT_CONFIG,
 	[LOCK_KIND_RWLOCK] = LD_WAIT_CONFIG,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
+	[LOCK_KIND_MAP] = LD_WAIT_INV,
 };
 
 /* A global or static lock is named after its symbol: "table_lock", "stats+0x40". */
@@ -14640,6 +14685,9 @@ static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
  * static storage and nobody initialised it by a call (a static initializer);
  * otherwise the call site that initialised it, or that first locked it.
  */
+static void lock_map_class(const struct lock_origin *origin, struct lock_class_key **key,
+			   const char **name);
+
 static void lock_entry_setup(struct lock_entry *e, void *arg)
 {
 	const struct lock_origin *origin = arg;
@@ -14662,6 +14710,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		if (settings.classes == CLASSES_INSTANCE)
 			key = lock_entry_use_own_key(e);
 	}
+	lock_map_class(origin, &key, &name);
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
 			       lock_kind_outer_wait_types[origin->kind]);
@@ -15507,6 +15556,82 @@ LIBLOCKDEP_API int liblockdep_cnd_timedwait(cnd_t *__restrict c, mtx_t *__restri
 				 &wait, _RET_IP_);
 }
 /************** End of src/c11_threads.c **************/
+/************** Begin file src/lock_map.c **************/
+#line 1 "src/lock_map.c"
+/*
+ * Locks of the program's own making (liblockdep.h, LOCKS OF YOUR OWN): the kernel
+ * describes a lock that is not one of its lock types, or a wait, by a lockdep_map that
+ * the code acquires and releases itself (lock_map_acquire() and kin). Here the
+ * program's struct liblockdep_map names the lock and its class, and lockdep's own map
+ * lives in the side table, keyed by the map's address, like a pthread lock's: so a
+ * map is a lock to every other annotation, and to a held-lock view. Its wait type is
+ * lockdep's "not checked" (a map says nothing of whether its lock sleeps or spins).
+ */
+static const struct liblockdep_map *as_map(const struct lock_origin *origin)
+{
+	return origin->kind == LOCK_KIND_MAP ? origin->lock : NULL;
+}
+
+/* The map's own key and name, where it gives them, win over where it lives. */
+static void lock_map_class(const struct lock_origin *origin, struct lock_class_key **key,
+			   const char **name)
+{
+	const struct liblockdep_map *map = as_map(origin);
+
+	if (!map)
+		return;
+	if (map->key)
+		*key = (struct lock_class_key *)map->key;
+	if (map->name)
+		*name = map->name;
+}
+
+LIBLOCKDEP_API void liblockdep_map_init(struct liblockdep_map *map, const char *name,
+					struct liblockdep_key *key)
+{
+	map->name = name;
+	map->key = key;
+	lock_entry_init(map, LOCK_KIND_MAP, 2, _RET_IP_);
+}
+
+static void map_acquire(struct liblockdep_map *map, unsigned int subclass, int read,
+			int trylock, unsigned long ip)
+{
+	struct lock_entry *e;
+
+	if (liblockdep_check_now() && (e = lock_entry_of(map, LOCK_KIND_MAP, 2, ip)))
+		lock_acquire_checked(e, subclass, read, trylock, ip);
+}
+
+LIBLOCKDEP_API void liblockdep_map_acquire(struct liblockdep_map *map)
+{
+	map_acquire(map, 0, 0, 0, _RET_IP_);
+}
+
+LIBLOCKDEP_API void liblockdep_map_acquire_read(struct liblockdep_map *map)
+{
+	map_acquire(map, 0, 2, 0, _RET_IP_);
+}
+
+LIBLOCKDEP_API void liblockdep_map_acquire_try(struct liblockdep_map *map)
+{
+	map_acquire(map, 0, 0, 1, _RET_IP_);
+}
+
+LIBLOCKDEP_API void liblockdep_map_acquire_nested(struct liblockdep_map *map,
+						  unsigned int subclass)
+{
+	map_acquire(map, subclass, 0, 0, _RET_IP_);
+}
+
+LIBLOCKDEP_API void liblockdep_map_release(struct liblockdep_map *map)
+{
+	struct lock_entry *e;
+
+	if (unlock_may_matter() && (e = unlock_entry(map, LOCK_KIND_MAP, 2, _RET_IP_)))
+		liblockdep_release(e, _RET_IP_);
+}
+/************** End of src/lock_map.c **************/
 /************** Begin file src/signals.c **************/
 #line 1 "src/signals.c"
 /*

@@ -90,6 +90,19 @@
 #ifndef LIBLOCKDEP_H
 #define LIBLOCKDEP_H
 
+/* A class key: one per class, in static storage ("static struct liblockdep_key k;"),
+ * or in dynamic memory between liblockdep_register_key() and _unregister_key(). */
+struct liblockdep_key {
+	void *opaque[2];
+};
+
+/* A lock of the program's own making, as lockdep sees it (LOCKS OF YOUR OWN below). */
+struct liblockdep_map {
+	const char *name;
+	struct liblockdep_key *key;
+};
+#define LIBLOCKDEP_MAP_INIT(name) { (name), 0 }
+
 #ifdef LIBLOCKDEP
 
 #ifdef __cplusplus
@@ -124,11 +137,8 @@ int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass);
 int liblockdep_rwlock_rdlock_nested(void *rwlock, unsigned int subclass);
 int liblockdep_rwlock_wrlock_nested(void *rwlock, unsigned int subclass);
 
-/* A class key: one per class, in static storage ("static struct liblockdep_key k;"),
- * or in dynamic memory between liblockdep_register_key() and _unregister_key(). */
-struct liblockdep_key {
-	void *opaque[2];
-};
+/* Class keys in dynamic memory are registered before use and unregistered before
+ * their memory goes (struct liblockdep_key, above). */
 void liblockdep_register_key(struct liblockdep_key *key);
 void liblockdep_unregister_key(struct liblockdep_key *key);
 
@@ -146,6 +156,34 @@ void liblockdep_set_novalidate_class(const void *lock);
 /* Report unless this thread holds / does not hold the lock (once per lock class). */
 void liblockdep_assert_held(const void *lock);
 void liblockdep_assert_not_held(const void *lock);
+
+/*
+ * LOCKS OF YOUR OWN: a lock the program builds itself (a spin lock on C11 atomics, a
+ * ticket lock, a futex lock, a semaphore used as a mutex), or a wait to be checked as
+ * if it were a lock, described by a map, as the kernel's lockdep_map describes such a
+ * lock: acquire the map before waiting for the lock (so a deadlock is reported before
+ * it hangs), release it when letting the lock go. Every annotation above that takes
+ * a lock takes a map too (liblockdep_assert_held(&map), liblockdep_set_class...).
+ *
+ *     static struct liblockdep_map queue_map = LIBLOCKDEP_MAP_INIT("queue_lock");
+ *     liblockdep_map_acquire(&queue_map); spin_lock(&queue); ...
+ *     spin_unlock(&queue); liblockdep_map_release(&queue_map);
+ *
+ * A map in static storage made with LIBLOCKDEP_MAP_INIT is a class of its own; one
+ * made by liblockdep_map_init() belongs to the class of key, or with a NULL key to
+ * the class of the call site (as a pthread_mutex_init() call); name may be NULL.
+ */
+void liblockdep_map_init(struct liblockdep_map *map, const char *name, struct liblockdep_key *key);
+/* Exclusive, as a mutex: the kernel's lock_map_acquire(). */
+void liblockdep_map_acquire(struct liblockdep_map *map);
+/* Shared and recursive, as a reader-preferring rwlock's readers: lock_map_acquire_read(). */
+void liblockdep_map_acquire_read(struct liblockdep_map *map);
+/* A trylock that succeeded: held, but orders nothing before it: lock_map_acquire_try(). */
+void liblockdep_map_acquire_try(struct liblockdep_map *map);
+/* Exclusive, nested inside another of its own class (subclass 1..7). */
+void liblockdep_map_acquire_nested(struct liblockdep_map *map, unsigned int subclass);
+/* Let go: lock_map_release(). */
+void liblockdep_map_release(struct liblockdep_map *map);
 
 /* Before freeing memory that holds locks the program never destroyed: reports a lock
  * this thread still holds in [ptr, ptr + size), then forgets every lock there, so
@@ -294,9 +332,6 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 
 #else /* !LIBLOCKDEP: checking compiled out */
 
-struct liblockdep_key {
-	void *opaque[2];
-};
 #define liblockdep_init()				((void)0)
 #define liblockdep_enable()				((void)0)
 #define liblockdep_disable()				((void)0)
@@ -314,6 +349,12 @@ struct liblockdep_key {
 #define liblockdep_assert_held(lock)			((void)(lock))
 #define liblockdep_assert_not_held(lock)		((void)(lock))
 #define liblockdep_check_free(ptr, size)		((void)(ptr), (void)(size))
+#define liblockdep_map_init(map, name, key)		((void)(map), (void)(name), (void)(key))
+#define liblockdep_map_acquire(map)			((void)(map))
+#define liblockdep_map_acquire_read(map)		((void)(map))
+#define liblockdep_map_acquire_try(map)			((void)(map))
+#define liblockdep_map_acquire_nested(map, subclass)	((void)(map), (void)(subclass))
+#define liblockdep_map_release(map)			((void)(map))
 
 #endif /* LIBLOCKDEP */
 #endif /* LIBLOCKDEP_H */

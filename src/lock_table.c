@@ -9,6 +9,7 @@ enum lock_kind {
 	LOCK_KIND_MUTEX,
 	LOCK_KIND_RWLOCK,
 	LOCK_KIND_SPIN,
+	LOCK_KIND_MAP,		/* the program's own lock (src/lock_map.c) */
 };
 
 struct lock_entry {

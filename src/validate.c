@@ -17,6 +17,7 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_MUTEX] = "mutex",
 	[LOCK_KIND_RWLOCK] = "rwlock",
 	[LOCK_KIND_SPIN] = "spinlock",
+	[LOCK_KIND_MAP] = "lock",
 };
 
 /*
@@ -32,12 +33,14 @@ static const u8 lock_kind_wait_types[] = {
 	[LOCK_KIND_MUTEX] = LD_WAIT_SLEEP,
 	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
+	[LOCK_KIND_MAP] = LD_WAIT_INV,
 };
 
 static const u8 lock_kind_outer_wait_types[] = {
 	[LOCK_KIND_MUTEX] = LD_WAIT_CONFIG,
 	[LOCK_KIND_RWLOCK] = LD_WAIT_CONFIG,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
+	[LOCK_KIND_MAP] = LD_WAIT_INV,
 };
 
 /* A global or static lock is named after its symbol: "table_lock", "stats+0x40". */
@@ -68,6 +71,9 @@ static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
  * static storage and nobody initialised it by a call (a static initializer);
  * otherwise the call site that initialised it, or that first locked it.
  */
+static void lock_map_class(const struct lock_origin *origin, struct lock_class_key **key,
+			   const char **name);
+
 static void lock_entry_setup(struct lock_entry *e, void *arg)
 {
 	const struct lock_origin *origin = arg;
@@ -90,6 +96,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		if (settings.classes == CLASSES_INSTANCE)
 			key = lock_entry_use_own_key(e);
 	}
+	lock_map_class(origin, &key, &name);
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
 			       lock_kind_outer_wait_types[origin->kind]);

@@ -56,6 +56,13 @@ has 'LIBLOCKDEP_SUMMARY="on" is not valid (accepted: 0 or 1)' summary-bad
 
 run LIBLOCKDEP_SYMBOLIZE=addr2line; expect 66 symbolize
 has 'transfer+0x' symbolize; has 'examples/demo.c:' symbolize
+# Not the addr2line first in PATH: the one in /usr/bin.
+mkdir "$out/bin"
+printf '#!/bin/sh\ntouch "%s/impostor-ran"\necho impostor.c:1\n' "$out" > "$out/bin/addr2line"
+chmod 755 "$out/bin/addr2line"
+run LIBLOCKDEP_SYMBOLIZE=addr2line PATH="$out/bin:$PATH"; expect 66 symbolize-path
+has 'examples/demo.c:' symbolize-path; lacks 'impostor.c' symbolize-path
+[ ! -e "$out/impostor-ran" ] || { echo "LIBLOCKDEP_SYMBOLIZE ran the addr2line found in PATH"; exit 1; }
 run LIBLOCKDEP_SYMBOLIZE=gdb; expect 66 symbolize-bad
 has 'LIBLOCKDEP_SYMBOLIZE="gdb" is not valid (accepted: none or addr2line)' symbolize-bad
 

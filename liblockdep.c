@@ -13332,7 +13332,7 @@ static struct {
 	char pattern[PATH_MAX];
 	char path[PATH_MAX];
 	char shown[PATH_MAX];	/* path, escaped for an error line */
-	char error[PATH_MAX + 256];
+	char error[2 * PATH_MAX];
 	bool per_pid;
 	pid_t pid;	/* the process that opened fd, or tried to; 0: none yet */
 	int fd;

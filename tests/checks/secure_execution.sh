@@ -6,6 +6,7 @@
 # reports of the default-on build reach stderr after one line that says why.
 set -eu
 cc=${CC:-cc}
+build=${BUILD:-build/tests}
 if [ "$(id -u)" != 0 ] || ! command -v setpriv > /dev/null; then
 	echo "SKIP: needs root and setpriv (util-linux) to run a setuid program as nobody"
 	exit 0
@@ -37,7 +38,7 @@ int main(void)
 	return 0;
 }
 C
-$cc -O1 -g -DLIBLOCKDEP -include liblockdep.h -pthread "$out/prog.c" liblockdep.c -o "$out/on"
+$cc -O1 -g -DLIBLOCKDEP -include liblockdep.h -pthread "$out/prog.c" "$build/liblockdep.o" -o "$out/on"
 $cc -O1 -g -DLIBLOCKDEP -DLIBLOCKDEP_DEFAULT_OFF -include liblockdep.h -pthread \
 	"$out/prog.c" liblockdep.c -o "$out/off"
 chmod 4755 "$out/on" "$out/off"

@@ -1,11 +1,12 @@
-# liblockdep: make (regenerate + demo), make demo, make preload, make test, make bench.
+# liblockdep: make (regenerate + demo), make demo, make preload, make test, make bench,
+# make fuzz.
 CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD := build
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo preload test test-sqlite soak bench clean
+.PHONY: all demo preload test test-sqlite soak bench fuzz clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -43,6 +44,12 @@ bench:
 # the first time). LIBLOCKDEP_CLASSES=instance make test-sqlite requires no report.
 test-sqlite: liblockdep.c
 	sh tests/sqlite/run.sh
+
+# Each parser of liblockdep's input (tests/fuzz/*.c) under libFuzzer with ASan and
+# UBSan for FUZZ_SECONDS each; fails on any finding. make test runs them for 10 s.
+FUZZ_SECONDS ?= 300
+fuzz: liblockdep.c
+	FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) sh tests/fuzz/run.sh
 
 # By hand: the stress scenario for ten minutes, then a million locks with classes of
 # their own created and destroyed.

@@ -39,7 +39,6 @@ typedef int liblockdep_is_off;
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <spawn.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -106,17 +105,22 @@ typedef int liblockdep_is_off;
  *   ThreadSanitizer and Helgrind see locks: no reports for nesting one class, and no
  *   inversions found across different objects either).
  *
- * RUN TIME (environment, read once at start)
+ * RUN TIME (environment, read once at start; every LIBLOCKDEP_* is ignored in a
+ * setuid, setgid or file-capability program: the build's defaults, stderr, no file)
  *   LIBLOCKDEP=0|1                 validation off or on (default on; built with
  *                                  -DLIBLOCKDEP_DEFAULT_OFF, off until LIBLOCKDEP=1)
- *   LIBLOCKDEP_LOG=path            reports go to this file, appended; %p is the pid
+ *   LIBLOCKDEP_LOG=path            reports go to this file, appended; %p is the pid;
+ *                                  opened at the first report, 0600, not through a
+ *                                  symbolic link nor another user's file
  *   LIBLOCKDEP_EXITCODE=N          exit status if any report was printed (66; 0 keeps
  *                                  the program's own), set after all exit-time code
  *   LIBLOCKDEP_ABORT=1             abort() right after the first report
  *   LIBLOCKDEP_SUMMARY=1           one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the
- *                                  kernel's /proc views) and lockdep.dot (Graphviz)
- *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs addr2line and -g)
+ *                                  kernel's /proc views) and lockdep.dot (Graphviz);
+ *                                  as the log is, and created in dir with openat()
+ *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
+ *                                  never one found through PATH, and -g)
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
  *
  * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
@@ -12943,7 +12947,7 @@ static struct {
 	size_t len;
 } printk_report;
 
-static int liblockdep_output_fd = STDERR_FILENO;
+static int log_file_fd(void);
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* Room is kept for the newline that ends the line. */
@@ -12976,7 +12980,7 @@ static void liblockdep_output(const char *text, size_t len)
 	int saved_errno = errno;
 
 	internal_lock(&output_mutex);
-	write_all(liblockdep_output_fd, text, len);
+	write_all(log_file_fd(), text, len);
 	internal_unlock(&output_mutex);
 	errno = saved_errno;
 }
@@ -13200,14 +13204,272 @@ static int printk(const char *fmt, ...)
 	return len;
 }
 /************** End of src/printk.c **************/
+/************** Begin file src/environment.c **************/
+#line 1 "src/environment.c"
+/*
+ * The environment, as untrusted input. A setuid or setgid program, or one with file
+ * capabilities, runs with privileges its caller lacks, in an environment its caller
+ * chose: the kernel marks it for secure execution (AT_SECURE), and glibc then ignores
+ * LD_* and MALLOC_*. liblockdep ignores every LIBLOCKDEP_* variable there the same
+ * way: checking follows the build's default, reports go to standard error, no file is
+ * written and no program is started. Every setting is read through
+ * liblockdep_getenv(), so a variable added later is covered without a second thought.
+ */
+static bool secure_execution(void)
+{
+	return getauxval(AT_SECURE) != 0;
+}
+
+static const char *liblockdep_getenv(const char *name)
+{
+	return secure_execution() ? NULL : getenv(name);
+}
+
+/* Said once, at the first report, where its reader looks. Called under the graph lock. */
+static void secure_execution_note(void)
+{
+	static bool noted;
+
+	if (noted || !secure_execution())
+		return;
+	noted = true;
+	printk(KERN_WARNING "liblockdep: secure-execution process: LIBLOCKDEP_* ignored, "
+	       "reports go to stderr only\n");
+}
+
+/*
+ * A value from the environment as an error line may show it: every byte outside
+ * printable ASCII as \xNN, quotes and backslashes escaped (a newline in a value must
+ * not start a line that reads as a report), cut with "..." to fit out, which has room
+ * for at least 16 bytes. Returns out.
+ */
+static const char *environment_value_escape(char *out, size_t size, const char *value)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t len = 0;
+
+	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+		/* Room for this byte's longest form, then "..." and the NUL. */
+		if (len + 4 + 4 > size) {
+			memcpy(out + len, "...", 3);
+			len += 3;
+			break;
+		}
+		if (*p < 0x20 || *p > 0x7e) {
+			out[len++] = '\\';
+			out[len++] = 'x';
+			out[len++] = hex[*p >> 4];
+			out[len++] = hex[*p & 15];
+		} else {
+			if (*p == '"' || *p == '\\')
+				out[len++] = '\\';
+			out[len++] = *p;
+		}
+	}
+	out[len] = '\0';
+	return out;
+}
+/************** End of src/environment.c **************/
+/************** Begin file src/output_files.c **************/
+#line 1 "src/output_files.c"
+/*
+ * The files liblockdep writes: the log (LIBLOCKDEP_LOG) and the dump files
+ * (LIBLOCKDEP_DUMP, liblockdep_dump()). Either may be named in a directory that other
+ * users can write to, such as /tmp, by a program running as root, so what another
+ * user planted there is never written through: the last component is opened with
+ * O_NOFOLLOW (a symbolic link fails), and the open file must be ours, checked on the
+ * descriptor before anything is truncated or written: owned by the effective user,
+ * with no other hard link. A new file is created 0600, less if the umask says so.
+ * The log may also be a FIFO or a terminal; a dump file is a regular file. O_NONBLOCK
+ * makes opening a FIFO with no reader fail at once instead of waiting for one.
+ *
+ * The log is opened at its first report, from a lock wrapper or a signal handler:
+ * nothing here allocates or takes a lock.
+ */
+
+/* strerror() without the locale, which may allocate. */
+static const char *error_words(int err)
+{
+	const char *desc = strerrordesc_np(err);
+
+	return desc ? desc : "unknown error";
+}
+
+/* Why opening name in dir failed with err, in words. */
+static const char *output_open_error(int dir, const char *name, int err)
+{
+	struct stat st;
+
+	/* Refused by O_NOFOLLOW (ELOOP, ENOTDIR), or by the kernel's own protection
+	 * of sticky directories (EACCES): either way, never followed. */
+	if (!fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) && S_ISLNK(st.st_mode))
+		return "it is a symbolic link, not followed";
+	if (err == ENXIO)
+		return "it is a FIFO with no reader";
+	return error_words(err);
+}
+
+/* Why the file open on fd is not one liblockdep may write, or NULL if it may. */
+static const char *output_file_refused(int fd, bool log)
+{
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return error_words(errno);
+	if (S_ISCHR(st.st_mode) && log)
+		return NULL;	/* a terminal, /dev/null: nothing to take over */
+	if (!S_ISREG(st.st_mode) && !(S_ISFIFO(st.st_mode) && log))
+		return log ? "it is not a regular file, a FIFO or a terminal"
+			   : "it is not a regular file";
+	if (st.st_uid != geteuid())
+		return "it is owned by another user";
+	if (S_ISREG(st.st_mode) && st.st_nlink != 1)
+		return "it has another hard link";
+	return NULL;
+}
+
+/*
+ * Opens name (relative to dir, or AT_FDCWD) for writing: the log is appended to, a
+ * dump file truncated. Returns the descriptor, or -1 with *why saying what is wrong.
+ */
+static int output_file_open(int dir, const char *name, bool log, const char **why)
+{
+	int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+	int fd = openat(dir, name, flags | (log ? O_APPEND : 0), 0600);
+
+	if (fd < 0) {
+		*why = output_open_error(dir, name, errno);
+		return -1;
+	}
+	*why = output_file_refused(fd, log);
+	if (!*why && !log && ftruncate(fd, 0))
+		*why = error_words(errno);
+	if (!*why && fcntl(fd, F_SETFL, log ? O_APPEND : 0))
+		*why = error_words(errno);
+	if (*why) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+/************** End of src/output_files.c **************/
+/************** Begin file src/log_file.c **************/
+#line 1 "src/log_file.c"
+/*
+ * LIBLOCKDEP_LOG: reports go to a file instead of standard error, appended; each %p
+ * in its name is the pid, so the processes of a run write apart.
+ *
+ * The file is opened at the first report, not at start: a program that reports
+ * nothing creates no file, and a FIFO that nobody reads cannot hold up a correct
+ * program; with a report, a FIFO without a reader is an error line, not a hang
+ * (output_file_open() opens without blocking). With %p, a child forked without exec
+ * opens its own file at its first report: its pid is not the one that opened the
+ * parent's. Without %p it appends to the file it inherited.
+ *
+ * Opening happens under output_mutex, from a lock wrapper or a signal handler, so
+ * it allocates nothing: the name was copied at start into storage of our own.
+ */
+static struct {
+	char pattern[PATH_MAX];
+	char path[PATH_MAX];
+	char shown[PATH_MAX];	/* path, escaped for an error line */
+	char error[2 * PATH_MAX];
+	bool per_pid;
+	pid_t pid;	/* the process that opened fd, or tried to; 0: none yet */
+	int fd;
+} log_file = { .fd = -1 };
+
+/* The name with each %p replaced by pid. Returns its length, or -1 if it needs more
+ * than size bytes: out then holds as much as fits, and nothing is to be opened. */
+static int log_path_expand(const char *pattern, int pid, char *out, size_t size)
+{
+	size_t len = 0;
+	int n;
+
+	for (const char *p = pattern; *p; p++) {
+		if (p[0] == '%' && p[1] == 'p') {
+			n = snprintf(out + len, size - len, "%d", pid);
+			if (n < 0 || (size_t)n >= size - len)
+				return -1;
+			len += n;
+			p++;
+		} else if (len + 1 < size) {
+			out[len++] = *p;
+		} else {
+			out[len] = '\0';
+			return -1;
+		}
+	}
+	out[len] = '\0';
+	return (int)len;
+}
+
+/* Called once, as settings are read: a name that cannot be used is said at once. */
+static void log_file_start(const char *pattern)
+{
+	char quoted[128];
+
+	if (!pattern || !*pattern)
+		return;
+	if (strlen(pattern) >= sizeof(log_file.pattern) ||
+	    log_path_expand(pattern, (int)getpid(), log_file.path, sizeof(log_file.path)) < 0) {
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_LOG=\"%s\": longer than PATH_MAX "
+		       "(%d bytes); reports go to stderr\n",
+		       environment_value_escape(quoted, sizeof(quoted), pattern), PATH_MAX);
+		return;
+	}
+	strcpy(log_file.pattern, pattern);
+	log_file.per_pid = strstr(pattern, "%p") != NULL;
+}
+
+static int log_file_open(pid_t pid)
+{
+	char quoted[128];
+	const char *why = "longer than PATH_MAX";
+	int fd = -1, len;
+
+	if (log_path_expand(log_file.pattern, (int)pid, log_file.path,
+			    sizeof(log_file.path)) >= 0)
+		fd = output_file_open(AT_FDCWD, log_file.path, true, &why);
+	if (fd < 0) {
+		environment_value_escape(log_file.shown, sizeof(log_file.shown), log_file.path);
+		len = snprintf(log_file.error, sizeof(log_file.error),
+			       "liblockdep: LIBLOCKDEP_LOG=\"%s\": cannot open %s: %s; "
+			       "reports go to stderr\n",
+			       environment_value_escape(quoted, sizeof(quoted), log_file.pattern),
+			       log_file.shown, why);
+		write_all(STDERR_FILENO, log_file.error, min((size_t)len, sizeof(log_file.error) - 1));
+	}
+	return fd;
+}
+
+/* Where output goes now. Called under output_mutex. */
+static int log_file_fd(void)
+{
+	pid_t pid;
+
+	if (!log_file.pattern[0])
+		return STDERR_FILENO;
+	pid = getpid();
+	if (log_file.pid != pid && (log_file.per_pid || !log_file.pid)) {
+		if (log_file.fd >= 0)
+			close(log_file.fd);
+		log_file.fd = log_file_open(pid);
+	}
+	log_file.pid = pid;
+	return log_file.fd >= 0 ? log_file.fd : STDERR_FILENO;
+}
+/************** End of src/log_file.c **************/
 /************** Begin file src/settings.c **************/
 #line 1 "src/settings.c"
 /*
- * Run-time settings, read from the environment once, before main(). A bad value is a
- * one-line error naming the variable and what it accepts; the default is used then.
+ * Run-time settings, read from the environment once, before main(), each through
+ * liblockdep_getenv() (none in a secure-execution process: src/environment.c). A bad
+ * value is a one-line error naming the variable and what it accepts; the default is
+ * used then. The parsers take the value as a string (tests/fuzz/ runs them on any).
  *
  *   LIBLOCKDEP=0|1             validation off or on (on unless built -DLIBLOCKDEP_DEFAULT_OFF)
- *   LIBLOCKDEP_LOG=path        reports go to this file (appended; %p is the pid)
+ *   LIBLOCKDEP_LOG=path        reports go to this file (appended; %p is the pid; src/log_file.c)
  *   LIBLOCKDEP_EXITCODE=N      exit status when reports were printed (66; 0 keeps the program's)
  *   LIBLOCKDEP_ABORT=0|1       abort() right after the first report
  *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
@@ -13229,7 +13491,7 @@ struct liblockdep_settings {
 	int exitcode;
 	bool abort_on_report;
 	bool summary;
-	bool addr2line;
+	const char *addr2line;	/* its absolute path, or NULL: no file:line */
 	const char *dump_dir;
 };
 
@@ -13242,100 +13504,100 @@ static int liblockdep_checking = LIBLOCKDEP_DEFAULT_CHECKING;
  * unlocks must not read as unbalanced. */
 static bool liblockdep_was_off = !LIBLOCKDEP_DEFAULT_CHECKING;
 
+static const char *const bool_words[] = { "0", "1", NULL };
+static const char *const symbolizer_words[] = { "none", "addr2line", NULL };
+static const char *const classes_words[] = { "site", "stack", "instance", NULL };
+
 static void setting_error(const char *name, const char *value, const char *accepted)
 {
+	char shown[128];
+
 	printk(KERN_ERR "liblockdep: %s=\"%s\" is not valid (accepted: %s); using the default\n",
-	       name, value, accepted);
+	       name, environment_value_escape(shown, sizeof(shown), value), accepted);
+}
+
+/* The index of value in words, or -1. */
+static int setting_word(const char *value, const char *const *words)
+{
+	for (int i = 0; words[i]; i++)
+		if (!strcmp(value, words[i]))
+			return i;
+	return -1;
+}
+
+/* An exit status, 0 to 255, or -1. */
+static int setting_status(const char *value)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (errno || end == value || *end || n < 0 || n > 255)
+		return -1;
+	return (int)n;
 }
 
 /* A setting that is one of a few words; returns its index, or fallback. */
 static int setting_choice(const char *name, const char *const *words, int fallback,
 			  const char *accepted)
 {
-	const char *value = getenv(name);
+	const char *value = liblockdep_getenv(name);
+	int i;
 
 	if (!value)
 		return fallback;
-	for (int i = 0; words[i]; i++)
-		if (!strcmp(value, words[i]))
-			return i;
-	setting_error(name, value, accepted);
-	return fallback;
+	i = setting_word(value, words);
+	if (i < 0) {
+		setting_error(name, value, accepted);
+		return fallback;
+	}
+	return i;
 }
 
 static bool setting_bool(const char *name, bool fallback)
 {
-	static const char *const words[] = { "0", "1", NULL };
-
-	return setting_choice(name, words, fallback, "0 or 1");
+	return setting_choice(name, bool_words, fallback, "0 or 1");
 }
 
 static int setting_exitcode(const char *name, int fallback)
 {
-	const char *value = getenv(name);
-	char *end;
-	long n;
+	const char *value = liblockdep_getenv(name);
+	int n;
 
 	if (!value)
 		return fallback;
-	errno = 0;
-	n = strtol(value, &end, 10);
-	if (errno || end == value || *end || n < 0 || n > 255) {
+	n = setting_status(value);
+	if (n < 0) {
 		setting_error(name, value, "a number from 0 to 255");
 		return fallback;
 	}
-	return (int)n;
+	return n;
 }
 
-/* The log path with each %p replaced by the pid, so processes of a run don't mix. */
-static void open_log(const char *pattern)
-{
-	char path[PATH_MAX];
-	size_t len = 0;
-	int fd;
-
-	for (const char *p = pattern; *p && len < sizeof(path) - 16; p++) {
-		if (p[0] == '%' && p[1] == 'p') {
-			len += snprintf(path + len, sizeof(path) - len, "%d", (int)getpid());
-			p++;
-		} else {
-			path[len++] = *p;
-		}
-	}
-	path[len] = '\0';
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		printk(KERN_ERR "liblockdep: LIBLOCKDEP_LOG=\"%s\": cannot open %s: %s; "
-		       "reports go to stderr\n", pattern, path, strerror(errno));
-		return;
-	}
-	liblockdep_output_fd = fd;
-}
+static const char *addr2line_find(void);
 
 static void runner_setting(char *value);
 
 static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 {
-	static const char *const symbolizers[] = { "none", "addr2line", NULL };
-	static const char *const classes[] = { "site", "stack", "instance", NULL };
 	int saved_errno = errno;
-	const char *log = getenv("LIBLOCKDEP_LOG");
 
-	if (log && *log)
-		open_log(log);
+	log_file_start(liblockdep_getenv("LIBLOCKDEP_LOG"));
 	liblockdep_checking = setting_bool("LIBLOCKDEP", LIBLOCKDEP_DEFAULT_CHECKING);
 	liblockdep_was_off |= !liblockdep_checking;
 	settings.exitcode = setting_exitcode("LIBLOCKDEP_EXITCODE", settings.exitcode);
 	settings.abort_on_report = setting_bool("LIBLOCKDEP_ABORT", false);
 	settings.summary = setting_bool("LIBLOCKDEP_SUMMARY", false);
-	settings.addr2line = setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizers, 0,
-					    "none or addr2line") == 1;
-	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes, CLASSES_SITE,
+	if (setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizer_words, 0, "none or addr2line") == 1)
+		settings.addr2line = addr2line_find();
+	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes_words, CLASSES_SITE,
 					  "site, stack or instance");
-	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
+	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
-	runner_setting(getenv("LIBLOCKDEP_RUNNER"));
+	/* The variable is rewritten in place (src/runner.c): environ is writable. */
+	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	errno = saved_errno;
 }
 /************** End of src/settings.c **************/
@@ -13369,6 +13631,7 @@ int debug_locks_off(void)
 		reporting = true;
 		liblockdep_graph_lock();
 		printk_hold_report();
+		secure_execution_note();
 		task_read_name(current);	/* the thread may have been renamed since */
 	}
 	return 1;
@@ -13589,21 +13852,90 @@ unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 }
 
 /*
- * "file:line" of a code address, from addr2line (LIBLOCKDEP_SYMBOLIZE=addr2line):
- * reports are rare, so one short-lived process per frame is fine. posix_spawn, not
- * fork: no atfork handlers run while the reporter holds lockdep's graph lock.
+ * LIBLOCKDEP_SYMBOLIZE=addr2line: "file:line" of a code address, from binutils'
+ * addr2line. It is run by an absolute path, found once at start, never through PATH:
+ * whoever starts the program chooses PATH (and in a secure-execution process no
+ * setting is read, so it is never run there). The file must be a regular executable
+ * that only root or the user can change.
  */
-static bool addr2line(unsigned long addr, char *out, size_t size)
+static const char *addr2line_find(void)
 {
-	char offset[32], exe[32], *argv[] = { "addr2line", "-e", NULL, offset, NULL };
-	posix_spawn_file_actions_t actions;
-	const ElfW(Ehdr) *ehdr;
+	static const char *const places[] = { "/usr/bin/addr2line", "/bin/addr2line", NULL };
+	struct stat st;
+
+	for (int i = 0; places[i]; i++) {
+		if (stat(places[i], &st) || !S_ISREG(st.st_mode) ||
+		    (st.st_mode & (S_IWGRP | S_IWOTH)) ||
+		    (st.st_uid != 0 && st.st_uid != getuid()) || access(places[i], X_OK))
+			continue;
+		return places[i];
+	}
+	printk(KERN_ERR "liblockdep: LIBLOCKDEP_SYMBOLIZE=addr2line: no usable addr2line in "
+	       "/usr/bin or /bin (binutils); stack traces without file:line\n");
+	return NULL;
+}
+
+/*
+ * Starts addr2line with its output into the pipe out_fd. This runs in a report, from
+ * a lock wrapper or a signal handler, under lockdep's graph lock: so vfork() and
+ * system calls only, as glibc's posix_spawn() does it (its file actions would
+ * allocate, and fork() would run the program's atfork handlers). Every signal is
+ * blocked around vfork(), with the raw system call, which blocks glibc's own signals
+ * too: no handler of the program may run in the child, which shares our memory until
+ * execve(); addr2line keeps them blocked and needs none. Its environment is empty but
+ * for LC_ALL=C: neither LD_PRELOAD (liblockdep.so again) nor PATH reaches it.
+ */
+static pid_t addr2line_spawn(char *const argv[], int out_fd)
+{
+	static char *const envp[] = { "LC_ALL=C", NULL };
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	sigset_t all, old;
+	pid_t pid;
+
+	sigfillset(&all);
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &all, &old, _NSIG / 8);
+	pid = vfork();
+	if (pid == 0) {
+		if (dup2(out_fd, STDOUT_FILENO) >= 0 && (null < 0 || dup2(null, STDERR_FILENO) >= 0))
+			execve(settings.addr2line, argv, envp);
+		_exit(127);
+	}
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &old, NULL, _NSIG / 8);
+	if (null >= 0)
+		close(null);
+	return pid;
+}
+
+/* Reports are rare, so one short-lived process per frame is fine. */
+static bool addr2line_run(const char *object, const char *offset, char *out, size_t size)
+{
+	char *argv[] = { "addr2line", "-e", (char *)object, (char *)offset, NULL };
 	ssize_t len = 0, n;
-	Dl_info info;
 	int fds[2], status;
 	pid_t pid;
 
-	if (!dladdr((void *)addr, &info) || !info.dli_fname || pipe2(fds, O_CLOEXEC))
+	if (pipe2(fds, O_CLOEXEC))
+		return false;
+	pid = addr2line_spawn(argv, fds[1]);
+	close(fds[1]);
+	while (pid > 0 && len < (ssize_t)size - 1 &&
+	       ((n = read(fds[0], out + len, size - 1 - len)) > 0 || (n < 0 && errno == EINTR)))
+		len += n > 0 ? n : 0;
+	close(fds[0]);
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	out[len] = '\0';
+	out[strcspn(out, " \n")] = '\0';
+	return len > 0 && out[0] != '?';
+}
+
+static bool addr2line(unsigned long addr, char *out, size_t size)
+{
+	char offset[32], exe[32];
+	const ElfW(Ehdr) *ehdr;
+	Dl_info info;
+
+	if (!dladdr((void *)addr, &info) || !info.dli_fname)
 		return false;
 	/* The call instruction, not the return address; relative to a PIE or library. */
 	ehdr = info.dli_fbase;
@@ -13611,25 +13943,8 @@ static bool addr2line(unsigned long addr, char *out, size_t size)
 		 (ehdr->e_type == ET_DYN ? (unsigned long)info.dli_fbase : 0));
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	argv[2] = (char *)(strchr(info.dli_fname, '/') && strcmp(info.dli_fname,
-		   program_invocation_name) ? info.dli_fname : exe);
-	posix_spawn_file_actions_init(&actions);
-	posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	if (posix_spawnp(&pid, "addr2line", &actions, NULL, argv, environ) == 0) {
-		close(fds[1]);
-		while (len < (ssize_t)size - 1 &&
-		       (n = read(fds[0], out + len, size - 1 - len)) > 0)
-			len += n;
-		waitpid(pid, &status, 0);
-	} else {
-		close(fds[1]);
-	}
-	posix_spawn_file_actions_destroy(&actions);
-	close(fds[0]);
-	out[len] = '\0';
-	out[strcspn(out, " \n")] = '\0';
-	return len > 0 && out[0] != '?';
+	return addr2line_run(strchr(info.dli_fname, '/') && strcmp(info.dli_fname,
+			     program_invocation_name) ? info.dli_fname : exe, offset, out, size);
 }
 
 void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int spaces)
@@ -16413,16 +16728,46 @@ static void proc_view_fill(const struct proc_view *view, struct seq_file *m)
 	view->ops->stop(m, v);
 }
 
-static FILE *dump_open(const char *dir, const char *name)
+/* The dump directory, not followed if it is a symbolic link (a trailing slash would
+ * follow one: path is dir without it); its files are then created in it with
+ * openat(). Returns -1 if none. */
+static int dump_dir_open(const char *dir, char path[PATH_MAX])
 {
-	char path[PATH_MAX];
-	FILE *f;
+	size_t len = strlen(dir);
+	char shown[256];
+	int fd;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if (len >= PATH_MAX) {
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: directory name longer than "
+		       "PATH_MAX; nothing written\n");
+		return -1;
+	}
+	memcpy(path, dir, len);
+	path[len] = '\0';
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot open directory %s: %s; "
+		       "nothing written\n", environment_value_escape(shown, sizeof(shown), path),
+		       output_open_error(AT_FDCWD, path, errno));
+	return fd;
+}
+
+static FILE *dump_open(int dir_fd, const char *dir, const char *name)
+{
+	const char *why;
+	int fd = output_file_open(dir_fd, name, false, &why);
+	char shown[256];
+	FILE *f = NULL;
+
+	if (fd >= 0 && !(f = fdopen(fd, "w"))) {
+		why = error_words(errno);
+		close(fd);
+	}
 	if (!f)
-		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot write %s: %s\n", path,
-		       strerror(errno));
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot write %s/%s: %s\n",
+		       environment_value_escape(shown, sizeof(shown), dir), name, why);
 	return f;
 }
 
@@ -16558,8 +16903,17 @@ static void dump_to(const char *dir)
 {
 	static bool views_registered;
 	struct seq_file m = { 0 };
+	char path[PATH_MAX];
+	int dir_fd;
 	FILE *f;
 
+	if (secure_execution()) {
+		printk(KERN_WARNING "liblockdep: secure-execution process: no dump written\n");
+		return;
+	}
+	dir_fd = dump_dir_open(dir, path);
+	if (dir_fd < 0)
+		return;
 	liblockdep_graph_lock();
 	if (!views_registered) {
 		lockdep_proc_init();
@@ -16569,20 +16923,21 @@ static void dump_to(const char *dir)
 	for (unsigned int i = 0; i < nr_proc_views; i++) {
 		m.count = 0;
 		proc_view_fill(&proc_views[i], &m);
-		f = dump_open(dir, proc_views[i].name);
+		f = dump_open(dir_fd, path, proc_views[i].name);
 		if (f) {
 			fwrite(m.buf, 1, m.count, f);
 			fclose(f);
 		}
 	}
 	free(m.buf);
-	f = dump_open(dir, "lockdep.dot");
+	f = dump_open(dir_fd, path, "lockdep.dot");
 	if (f) {
 		liblockdep_graph_lock();
 		dump_dot(f);
 		liblockdep_graph_unlock();
 		fclose(f);
 	}
+	close(dir_fd);
 }
 
 LIBLOCKDEP_API void liblockdep_dump(void)

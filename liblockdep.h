@@ -62,17 +62,22 @@
  *   ThreadSanitizer and Helgrind see locks: no reports for nesting one class, and no
  *   inversions found across different objects either).
  *
- * RUN TIME (environment, read once at start)
+ * RUN TIME (environment, read once at start; every LIBLOCKDEP_* is ignored in a
+ * setuid, setgid or file-capability program: the build's defaults, stderr, no file)
  *   LIBLOCKDEP=0|1                 validation off or on (default on; built with
  *                                  -DLIBLOCKDEP_DEFAULT_OFF, off until LIBLOCKDEP=1)
- *   LIBLOCKDEP_LOG=path            reports go to this file, appended; %p is the pid
+ *   LIBLOCKDEP_LOG=path            reports go to this file, appended; %p is the pid;
+ *                                  opened at the first report, 0600, not through a
+ *                                  symbolic link nor another user's file
  *   LIBLOCKDEP_EXITCODE=N          exit status if any report was printed (66; 0 keeps
  *                                  the program's own), set after all exit-time code
  *   LIBLOCKDEP_ABORT=1             abort() right after the first report
  *   LIBLOCKDEP_SUMMARY=1           one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the
- *                                  kernel's /proc views) and lockdep.dot (Graphviz)
- *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs addr2line and -g)
+ *                                  kernel's /proc views) and lockdep.dot (Graphviz);
+ *                                  as the log is, and created in dir with openat()
+ *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
+ *                                  never one found through PATH, and -g)
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
  *
  * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's

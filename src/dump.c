@@ -80,16 +80,46 @@ static void proc_view_fill(const struct proc_view *view, struct seq_file *m)
 	view->ops->stop(m, v);
 }
 
-static FILE *dump_open(const char *dir, const char *name)
+/* The dump directory, not followed if it is a symbolic link (a trailing slash would
+ * follow one: path is dir without it); its files are then created in it with
+ * openat(). Returns -1 if none. */
+static int dump_dir_open(const char *dir, char path[PATH_MAX])
 {
-	char path[PATH_MAX];
-	FILE *f;
+	size_t len = strlen(dir);
+	char shown[256];
+	int fd;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if (len >= PATH_MAX) {
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: directory name longer than "
+		       "PATH_MAX; nothing written\n");
+		return -1;
+	}
+	memcpy(path, dir, len);
+	path[len] = '\0';
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot open directory %s: %s; "
+		       "nothing written\n", environment_value_escape(shown, sizeof(shown), path),
+		       output_open_error(AT_FDCWD, path, errno));
+	return fd;
+}
+
+static FILE *dump_open(int dir_fd, const char *dir, const char *name)
+{
+	const char *why;
+	int fd = output_file_open(dir_fd, name, false, &why);
+	char shown[256];
+	FILE *f = NULL;
+
+	if (fd >= 0 && !(f = fdopen(fd, "w"))) {
+		why = error_words(errno);
+		close(fd);
+	}
 	if (!f)
-		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot write %s: %s\n", path,
-		       strerror(errno));
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot write %s/%s: %s\n",
+		       environment_value_escape(shown, sizeof(shown), dir), name, why);
 	return f;
 }
 
@@ -225,8 +255,17 @@ static void dump_to(const char *dir)
 {
 	static bool views_registered;
 	struct seq_file m = { 0 };
+	char path[PATH_MAX];
+	int dir_fd;
 	FILE *f;
 
+	if (secure_execution()) {
+		printk(KERN_WARNING "liblockdep: secure-execution process: no dump written\n");
+		return;
+	}
+	dir_fd = dump_dir_open(dir, path);
+	if (dir_fd < 0)
+		return;
 	liblockdep_graph_lock();
 	if (!views_registered) {
 		lockdep_proc_init();
@@ -236,20 +275,21 @@ static void dump_to(const char *dir)
 	for (unsigned int i = 0; i < nr_proc_views; i++) {
 		m.count = 0;
 		proc_view_fill(&proc_views[i], &m);
-		f = dump_open(dir, proc_views[i].name);
+		f = dump_open(dir_fd, path, proc_views[i].name);
 		if (f) {
 			fwrite(m.buf, 1, m.count, f);
 			fclose(f);
 		}
 	}
 	free(m.buf);
-	f = dump_open(dir, "lockdep.dot");
+	f = dump_open(dir_fd, path, "lockdep.dot");
 	if (f) {
 		liblockdep_graph_lock();
 		dump_dot(f);
 		liblockdep_graph_unlock();
 		fclose(f);
 	}
+	close(dir_fd);
 }
 
 LIBLOCKDEP_API void liblockdep_dump(void)

@@ -27,7 +27,7 @@ static struct {
 	size_t len;
 } printk_report;
 
-static int liblockdep_output_fd = STDERR_FILENO;
+static int log_file_fd(void);
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* Room is kept for the newline that ends the line. */
@@ -60,7 +60,7 @@ static void liblockdep_output(const char *text, size_t len)
 	int saved_errno = errno;
 
 	internal_lock(&output_mutex);
-	write_all(liblockdep_output_fd, text, len);
+	write_all(log_file_fd(), text, len);
 	internal_unlock(&output_mutex);
 	errno = saved_errno;
 }

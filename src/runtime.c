@@ -26,6 +26,7 @@ int debug_locks_off(void)
 		reporting = true;
 		liblockdep_graph_lock();
 		printk_hold_report();
+		secure_execution_note();
 		task_read_name(current);	/* the thread may have been renamed since */
 	}
 	return 1;

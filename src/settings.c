@@ -1,9 +1,11 @@
 /*
- * Run-time settings, read from the environment once, before main(). A bad value is a
- * one-line error naming the variable and what it accepts; the default is used then.
+ * Run-time settings, read from the environment once, before main(), each through
+ * liblockdep_getenv() (none in a secure-execution process: src/environment.c). A bad
+ * value is a one-line error naming the variable and what it accepts; the default is
+ * used then. The parsers take the value as a string (tests/fuzz/ runs them on any).
  *
  *   LIBLOCKDEP=0|1             validation off or on (on unless built -DLIBLOCKDEP_DEFAULT_OFF)
- *   LIBLOCKDEP_LOG=path        reports go to this file (appended; %p is the pid)
+ *   LIBLOCKDEP_LOG=path        reports go to this file (appended; %p is the pid; src/log_file.c)
  *   LIBLOCKDEP_EXITCODE=N      exit status when reports were printed (66; 0 keeps the program's)
  *   LIBLOCKDEP_ABORT=0|1       abort() right after the first report
  *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
@@ -25,7 +27,7 @@ struct liblockdep_settings {
 	int exitcode;
 	bool abort_on_report;
 	bool summary;
-	bool addr2line;
+	const char *addr2line;	/* its absolute path, or NULL: no file:line */
 	const char *dump_dir;
 };
 
@@ -38,99 +40,99 @@ static int liblockdep_checking = LIBLOCKDEP_DEFAULT_CHECKING;
  * unlocks must not read as unbalanced. */
 static bool liblockdep_was_off = !LIBLOCKDEP_DEFAULT_CHECKING;
 
+static const char *const bool_words[] = { "0", "1", NULL };
+static const char *const symbolizer_words[] = { "none", "addr2line", NULL };
+static const char *const classes_words[] = { "site", "stack", "instance", NULL };
+
 static void setting_error(const char *name, const char *value, const char *accepted)
 {
+	char shown[128];
+
 	printk(KERN_ERR "liblockdep: %s=\"%s\" is not valid (accepted: %s); using the default\n",
-	       name, value, accepted);
+	       name, environment_value_escape(shown, sizeof(shown), value), accepted);
+}
+
+/* The index of value in words, or -1. */
+static int setting_word(const char *value, const char *const *words)
+{
+	for (int i = 0; words[i]; i++)
+		if (!strcmp(value, words[i]))
+			return i;
+	return -1;
+}
+
+/* An exit status, 0 to 255, or -1. */
+static int setting_status(const char *value)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(value, &end, 10);
+	if (errno || end == value || *end || n < 0 || n > 255)
+		return -1;
+	return (int)n;
 }
 
 /* A setting that is one of a few words; returns its index, or fallback. */
 static int setting_choice(const char *name, const char *const *words, int fallback,
 			  const char *accepted)
 {
-	const char *value = getenv(name);
+	const char *value = liblockdep_getenv(name);
+	int i;
 
 	if (!value)
 		return fallback;
-	for (int i = 0; words[i]; i++)
-		if (!strcmp(value, words[i]))
-			return i;
-	setting_error(name, value, accepted);
-	return fallback;
+	i = setting_word(value, words);
+	if (i < 0) {
+		setting_error(name, value, accepted);
+		return fallback;
+	}
+	return i;
 }
 
 static bool setting_bool(const char *name, bool fallback)
 {
-	static const char *const words[] = { "0", "1", NULL };
-
-	return setting_choice(name, words, fallback, "0 or 1");
+	return setting_choice(name, bool_words, fallback, "0 or 1");
 }
 
 static int setting_exitcode(const char *name, int fallback)
 {
-	const char *value = getenv(name);
-	char *end;
-	long n;
+	const char *value = liblockdep_getenv(name);
+	int n;
 
 	if (!value)
 		return fallback;
-	errno = 0;
-	n = strtol(value, &end, 10);
-	if (errno || end == value || *end || n < 0 || n > 255) {
+	n = setting_status(value);
+	if (n < 0) {
 		setting_error(name, value, "a number from 0 to 255");
 		return fallback;
 	}
-	return (int)n;
+	return n;
 }
 
-/* The log path with each %p replaced by the pid, so processes of a run don't mix. */
-static void open_log(const char *pattern)
-{
-	char path[PATH_MAX];
-	size_t len = 0;
-	int fd;
-
-	for (const char *p = pattern; *p && len < sizeof(path) - 16; p++) {
-		if (p[0] == '%' && p[1] == 'p') {
-			len += snprintf(path + len, sizeof(path) - len, "%d", (int)getpid());
-			p++;
-		} else {
-			path[len++] = *p;
-		}
-	}
-	path[len] = '\0';
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		printk(KERN_ERR "liblockdep: LIBLOCKDEP_LOG=\"%s\": cannot open %s: %s; "
-		       "reports go to stderr\n", pattern, path, strerror(errno));
-		return;
-	}
-	liblockdep_output_fd = fd;
-}
+static const char *addr2line_find(void);
 
 static void runner_setting(char *value);
 
 static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 {
-	static const char *const symbolizers[] = { "none", "addr2line", NULL };
-	static const char *const classes[] = { "site", "stack", "instance", NULL };
 	int saved_errno = errno;
-	const char *log = getenv("LIBLOCKDEP_LOG");
 
-	if (log && *log)
-		open_log(log);
+	log_file_start(liblockdep_getenv("LIBLOCKDEP_LOG"));
 	liblockdep_checking = setting_bool("LIBLOCKDEP", LIBLOCKDEP_DEFAULT_CHECKING);
 	liblockdep_was_off |= !liblockdep_checking;
 	settings.exitcode = setting_exitcode("LIBLOCKDEP_EXITCODE", settings.exitcode);
 	settings.abort_on_report = setting_bool("LIBLOCKDEP_ABORT", false);
 	settings.summary = setting_bool("LIBLOCKDEP_SUMMARY", false);
-	settings.addr2line = setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizers, 0,
-					    "none or addr2line") == 1;
-	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes, CLASSES_SITE,
+	if (setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizer_words, 0, "none or addr2line") == 1)
+		settings.addr2line = addr2line_find();
+	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes_words, CLASSES_SITE,
 					  "site, stack or instance");
-	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
+	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
-	runner_setting(getenv("LIBLOCKDEP_RUNNER"));
+	/* The variable is rewritten in place (src/runner.c): environ is writable. */
+	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	errno = saved_errno;
 }

@@ -30,21 +30,90 @@ unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 }
 
 /*
- * "file:line" of a code address, from addr2line (LIBLOCKDEP_SYMBOLIZE=addr2line):
- * reports are rare, so one short-lived process per frame is fine. posix_spawn, not
- * fork: no atfork handlers run while the reporter holds lockdep's graph lock.
+ * LIBLOCKDEP_SYMBOLIZE=addr2line: "file:line" of a code address, from binutils'
+ * addr2line. It is run by an absolute path, found once at start, never through PATH:
+ * whoever starts the program chooses PATH (and in a secure-execution process no
+ * setting is read, so it is never run there). The file must be a regular executable
+ * that only root or the user can change.
  */
-static bool addr2line(unsigned long addr, char *out, size_t size)
+static const char *addr2line_find(void)
 {
-	char offset[32], exe[32], *argv[] = { "addr2line", "-e", NULL, offset, NULL };
-	posix_spawn_file_actions_t actions;
-	const ElfW(Ehdr) *ehdr;
+	static const char *const places[] = { "/usr/bin/addr2line", "/bin/addr2line", NULL };
+	struct stat st;
+
+	for (int i = 0; places[i]; i++) {
+		if (stat(places[i], &st) || !S_ISREG(st.st_mode) ||
+		    (st.st_mode & (S_IWGRP | S_IWOTH)) ||
+		    (st.st_uid != 0 && st.st_uid != getuid()) || access(places[i], X_OK))
+			continue;
+		return places[i];
+	}
+	printk(KERN_ERR "liblockdep: LIBLOCKDEP_SYMBOLIZE=addr2line: no usable addr2line in "
+	       "/usr/bin or /bin (binutils); stack traces without file:line\n");
+	return NULL;
+}
+
+/*
+ * Starts addr2line with its output into the pipe out_fd. This runs in a report, from
+ * a lock wrapper or a signal handler, under lockdep's graph lock: so vfork() and
+ * system calls only, as glibc's posix_spawn() does it (its file actions would
+ * allocate, and fork() would run the program's atfork handlers). Every signal is
+ * blocked around vfork(), with the raw system call, which blocks glibc's own signals
+ * too: no handler of the program may run in the child, which shares our memory until
+ * execve(); addr2line keeps them blocked and needs none. Its environment is empty but
+ * for LC_ALL=C: neither LD_PRELOAD (liblockdep.so again) nor PATH reaches it.
+ */
+static pid_t addr2line_spawn(char *const argv[], int out_fd)
+{
+	static char *const envp[] = { "LC_ALL=C", NULL };
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	sigset_t all, old;
+	pid_t pid;
+
+	sigfillset(&all);
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &all, &old, _NSIG / 8);
+	pid = vfork();
+	if (pid == 0) {
+		if (dup2(out_fd, STDOUT_FILENO) >= 0 && (null < 0 || dup2(null, STDERR_FILENO) >= 0))
+			execve(settings.addr2line, argv, envp);
+		_exit(127);
+	}
+	syscall(SYS_rt_sigprocmask, SIG_SETMASK, &old, NULL, _NSIG / 8);
+	if (null >= 0)
+		close(null);
+	return pid;
+}
+
+/* Reports are rare, so one short-lived process per frame is fine. */
+static bool addr2line_run(const char *object, const char *offset, char *out, size_t size)
+{
+	char *argv[] = { "addr2line", "-e", (char *)object, (char *)offset, NULL };
 	ssize_t len = 0, n;
-	Dl_info info;
 	int fds[2], status;
 	pid_t pid;
 
-	if (!dladdr((void *)addr, &info) || !info.dli_fname || pipe2(fds, O_CLOEXEC))
+	if (pipe2(fds, O_CLOEXEC))
+		return false;
+	pid = addr2line_spawn(argv, fds[1]);
+	close(fds[1]);
+	while (pid > 0 && len < (ssize_t)size - 1 &&
+	       ((n = read(fds[0], out + len, size - 1 - len)) > 0 || (n < 0 && errno == EINTR)))
+		len += n > 0 ? n : 0;
+	close(fds[0]);
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	out[len] = '\0';
+	out[strcspn(out, " \n")] = '\0';
+	return len > 0 && out[0] != '?';
+}
+
+static bool addr2line(unsigned long addr, char *out, size_t size)
+{
+	char offset[32], exe[32];
+	const ElfW(Ehdr) *ehdr;
+	Dl_info info;
+
+	if (!dladdr((void *)addr, &info) || !info.dli_fname)
 		return false;
 	/* The call instruction, not the return address; relative to a PIE or library. */
 	ehdr = info.dli_fbase;
@@ -52,25 +121,8 @@ static bool addr2line(unsigned long addr, char *out, size_t size)
 		 (ehdr->e_type == ET_DYN ? (unsigned long)info.dli_fbase : 0));
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	argv[2] = (char *)(strchr(info.dli_fname, '/') && strcmp(info.dli_fname,
-		   program_invocation_name) ? info.dli_fname : exe);
-	posix_spawn_file_actions_init(&actions);
-	posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	if (posix_spawnp(&pid, "addr2line", &actions, NULL, argv, environ) == 0) {
-		close(fds[1]);
-		while (len < (ssize_t)size - 1 &&
-		       (n = read(fds[0], out + len, size - 1 - len)) > 0)
-			len += n;
-		waitpid(pid, &status, 0);
-	} else {
-		close(fds[1]);
-	}
-	posix_spawn_file_actions_destroy(&actions);
-	close(fds[0]);
-	out[len] = '\0';
-	out[strcspn(out, " \n")] = '\0';
-	return len > 0 && out[0] != '?';
+	return addr2line_run(strchr(info.dli_fname, '/') && strcmp(info.dli_fname,
+			     program_invocation_name) ? info.dli_fname : exe, offset, out, size);
 }
 
 void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int spaces)

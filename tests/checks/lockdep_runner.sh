@@ -1,14 +1,33 @@
 # ./lockdep runs a program built with no trace of liblockdep under the preload
 # flavour: its reports on stderr, the program's own exit status, the user's
 # LD_PRELOAD and LIBLOCKDEP_* variables kept; it builds build/liblockdep.so when the
-# library is missing, and says how it is used.
+# library is missing, and says how it is used. It starts nothing through PATH but the
+# program it is given: commands of the same names first in PATH never run.
 set -eu
 # Reports must not change the exit statuses this check looks at.
 export LIBLOCKDEP_EXITCODE=0
 cc=${CC:-cc}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# Impostors first in PATH, each leaving a mark; make fails too.
+mkdir "$out/impostors"
+for tool in cat dirname find make; do
+	printf '#!/bin/sh\ntouch "%s/ran-%s"\nexit 1\n' "$out" "$tool" > "$out/impostors/$tool"
+	chmod 755 "$out/impostors/$tool"
+done
+impostors() {
+	if ls "$out"/ran-* > /dev/null 2>&1; then
+		echo "lockdep ran $(ls "$out"/ran-*) from PATH $1"
+		exit 1
+	fi
+}
 ./lockdep --help | grep -q '^usage: lockdep'
+./lockdep /bin/true 2> /dev/null	# the library, fresh
+PATH=$out/impostors:$PATH ./lockdep --help > "$out/usage"
+impostors "for --help"
+grep -q '^usage: lockdep' "$out/usage"
+PATH=$out/impostors:$PATH ./lockdep /bin/true
+impostors "to run a program"
 status=0
 ./lockdep > /dev/null 2>&1 || status=$?
 [ "$status" -eq 125 ] || { echo "lockdep without a program exited $status"; exit 1; }
@@ -27,7 +46,10 @@ grep -q '(first_lock)' "$out/report"
 mkdir "$out/tree"
 cp -R lockdep Makefile amalgamate.py liblockdep.c liblockdep.h src uinclude kernel-snapshot \
 	"$out/tree"
-"$out/tree/lockdep" "$out/abba" 2> "$out/report"
+PATH=$out/impostors:$PATH "$out/tree/lockdep" "$out/abba" 2> "$out/report"
+# make itself finds the tools of the build through PATH (find): the user's make.
+rm -f "$out/ran-find"
+impostors "to build the library"
 [ -f "$out/tree/build/liblockdep.so" ] || { echo "the library was not built"; exit 1; }
 grep -q '^lockdep: building .*/build/liblockdep.so' "$out/report"
 grep -q '^WARNING: possible circular locking dependency detected$' "$out/report"

@@ -64,6 +64,7 @@ SRC_FILES = [
     'src/c11_threads.c',
     'src/signals.c',
     'src/api.c',
+    'src/internal_locks.c',
     'src/dump.c',
     'src/preload.c',
 ]

@@ -12461,33 +12461,40 @@ static void liblockdep_busy_end(void)
  * in src/internal_locks.c) runs with cancellation disabled: the section may reach a
  * cancellation point (open, pread, write in symbol lookup and output), and a deferred
  * cancellation acting there, or an asynchronous one anywhere, would end the thread
- * with the mutex held and every other thread would wait for it for ever. A
+ * with the mutex held and every other thread would wait for it for ever. The type is
+ * made deferred too: glibc (2.36) acts on an asynchronous cancellation whose signal
+ * was sent before the state was disabled, whatever the state when it arrives. A
  * cancellation requested meanwhile stays pending: it acts at the program's next
- * cancellation point, or, asynchronous, as the outermost section ends. The state is
- * changed before the count on the way in and after it on the way out, so a signal
- * handler's section nested anywhere in between restores what it found.
+ * cancellation point, or, asynchronous, as the outermost section ends. The thread's
+ * settings change before the count on the way in and after it on the way out, so a
+ * signal handler's section nested anywhere in between restores what it found.
  */
 static __thread unsigned int internal_sections;
-static __thread int internal_cancel_state;
+static __thread int internal_cancel_state, internal_cancel_type;
 
 static void internal_section_begin(void)
 {
-	int state;
+	int type, state;
 
 	liblockdep_busy_begin();
+	pthread_setcanceltype(PTHREAD_CANCEL_DEFERRED, &type);
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &state);
-	if (internal_sections++ == 0)
+	if (internal_sections++ == 0) {
+		internal_cancel_type = type;
 		internal_cancel_state = state;
+	}
 }
 
 static void internal_section_end(void)
 {
-	int state = internal_cancel_state;
+	int type = internal_cancel_type, state = internal_cancel_state;
 	bool outermost = --internal_sections == 0;
 
 	liblockdep_busy_end();
-	if (outermost)
+	if (outermost) {
 		pthread_setcancelstate(state, NULL);
+		pthread_setcanceltype(type, NULL);
+	}
 }
 
 /* Each of liblockdep's own mutexes. */

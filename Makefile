@@ -51,8 +51,9 @@ FUZZ_SECONDS ?= 300
 fuzz: liblockdep.c
 	FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) sh tests/fuzz/run.sh
 
-# By hand: the stress scenario for ten minutes, then a million locks with classes of
-# their own created and destroyed.
+# By hand: the stress scenarios for ten minutes each (locking; cancellation, fork and
+# signals together), then a million locks with classes of their own created and destroyed.
 soak: liblockdep.c
 	STRESS_SECONDS=600 SCENARIO_TIMEOUT=1800 SCENARIOS_ONLY=1 sh tests/run.sh stress_many_threads
+	STRESS_SECONDS=600 SCENARIO_TIMEOUT=1800 SCENARIOS_ONLY=1 sh tests/run.sh stress_cancel_fork_signals
 	LOCKS=1000000 SCENARIO_TIMEOUT=7200 SCENARIOS_ONLY=1 sh tests/run.sh own_class_churn

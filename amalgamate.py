@@ -69,6 +69,7 @@ SRC_FILES = [
     'src/lock_map.c',
     'src/signals.c',
     'src/api.c',
+    'src/internal_locks.c',
     'src/dump.c',
     'src/process_exit.c',
     'src/preload.c',

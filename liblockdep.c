@@ -12502,24 +12502,65 @@ static void liblockdep_busy_end(void)
 	liblockdep_busy--;
 }
 
+/*
+ * A section that holds one of liblockdep's own mutexes (the list and their order are
+ * in src/internal_locks.c) runs with cancellation disabled: the section may reach a
+ * cancellation point (open, pread, write in symbol lookup and output), and a deferred
+ * cancellation acting there, or an asynchronous one anywhere, would end the thread
+ * with the mutex held and every other thread would wait for it for ever. The type is
+ * made deferred too: glibc (2.36) acts on an asynchronous cancellation whose signal
+ * was sent before the state was disabled, whatever the state when it arrives. A
+ * cancellation requested meanwhile stays pending: it acts at the program's next
+ * cancellation point, or, asynchronous, as the outermost section ends. The thread's
+ * settings change before the count on the way in and after it on the way out, so a
+ * signal handler's section nested anywhere in between restores what it found.
+ */
+static __thread unsigned int internal_sections;
+static __thread int internal_cancel_state, internal_cancel_type;
+
+static void internal_section_begin(void)
+{
+	int type, state;
+
+	liblockdep_busy_begin();
+	pthread_setcanceltype(PTHREAD_CANCEL_DEFERRED, &type);
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &state);
+	if (internal_sections++ == 0) {
+		internal_cancel_type = type;
+		internal_cancel_state = state;
+	}
+}
+
+static void internal_section_end(void)
+{
+	int type = internal_cancel_type, state = internal_cancel_state;
+	bool outermost = --internal_sections == 0;
+
+	liblockdep_busy_end();
+	if (outermost) {
+		pthread_setcancelstate(state, NULL);
+		pthread_setcanceltype(type, NULL);
+	}
+}
+
 /* Each of liblockdep's own mutexes. */
 static void internal_lock(pthread_mutex_t *m)
 {
-	liblockdep_busy_begin();
+	internal_section_begin();
 	real(pthread_mutex_lock)(m);
 }
 
 static void internal_unlock(pthread_mutex_t *m)
 {
 	real(pthread_mutex_unlock)(m);
-	liblockdep_busy_end();
+	internal_section_end();
 }
 
 /* fork(): a mutex the forking thread held is free again in the child. */
 static void internal_lock_reset(pthread_mutex_t *m)
 {
 	*m = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	liblockdep_busy_end();
+	internal_section_end();
 }
 /************** End of src/reentry.c **************/
 /************** Begin file src/loaded_objects.c **************/
@@ -12857,12 +12898,14 @@ static const char *sym_lookup(unsigned long addr, unsigned long *offset,
 	struct sym_where w = { .addr = addr };
 	Dl_info info;
 
-	if (dl_iterate_phdr(sym_find_object, &w)) {
-		internal_lock(&sym_lock);
+	/* dl_iterate_phdr() under sym_lock too: glibc's fork() leaves the loader lock it
+	 * takes locked in the child if another thread held it, and the fork handlers
+	 * hold sym_lock across fork() (src/internal_locks.c). */
+	internal_lock(&sym_lock);
+	if (dl_iterate_phdr(sym_find_object, &w))
 		obj = sym_object_get(&w);
-		internal_unlock(&sym_lock);
-		s = obj ? sym_search(obj, addr) : NULL;
-	}
+	internal_unlock(&sym_lock);
+	s = obj ? sym_search(obj, addr) : NULL;
 	if (s) {
 		*offset = addr - s->addr;
 		*size = s->size;
@@ -14378,15 +14421,13 @@ static void liblockdep_rcu_thread_exit(void)
 }
 
 /*
- * Only the calling thread survives fork(): the registry holds just it, locks
- * other threads held are free again, and pending callbacks stay queued (a batch
- * another thread had claimed is lost with that thread: at worst a leak).
+ * Only the calling thread survives fork(): the registry holds just it (its locks
+ * are reset with the others, src/internal_locks.c), and pending callbacks stay
+ * queued (a batch another thread had claimed is lost with that thread: at worst a
+ * leak).
  */
 static void liblockdep_rcu_fork_child(void)
 {
-	rcu_registry_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	rcu_gp_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	rcu_cb_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
 	rcu_registry = NULL;
 	if (rcu_self.pprev)
 		rcu_list_add(&rcu_registry, &rcu_self);
@@ -14423,25 +14464,6 @@ static void liblockdep_graph_unlock(void)
 {
 	if (--graph_lock_depth == 0)
 		internal_unlock(&graph_mutex);
-}
-
-/* fork(): the graph must not change while the child's copy is taken, and the child's
- * only thread must find the lock free. */
-static void graph_lock_fork_prepare(void)
-{
-	liblockdep_graph_lock();
-}
-
-static void graph_lock_fork_parent(void)
-{
-	liblockdep_graph_unlock();
-}
-
-static void graph_lock_fork_child(void)
-{
-	internal_lock_reset(&graph_mutex);
-	if (--graph_lock_depth)
-		internal_lock(&graph_mutex);
 }
 /************** End of src/graph_lock.c **************/
 /************** Begin file src/lock_sites.c **************/
@@ -14842,54 +14864,35 @@ static void task_exit(void *task)
 }
 
 /*
- * fork(): liblockdep's tables must be copied in a consistent state, so the forking
- * thread holds their locks across the fork. The child has one thread: the forking
- * thread, which keeps the locks it holds, as POSIX says; the other threads are gone,
- * and so are their held locks.
+ * fork(), in the child (src/internal_locks.c holds every lock across the fork): the
+ * forking thread is the only one left, and the other threads' held locks are gone
+ * with them. A thread that never entered liblockdep stays unknown to it.
  */
-/* In liblockdep's lock order: the side table's mutex is held while a new lock's
- * class key is registered (which takes the graph lock); a report, under the graph
- * lock, may list every thread's locks. */
-static void task_fork_prepare(void)
-{
-	internal_lock(&lock_table_mutex);
-	internal_lock(&lock_sites_mutex);
-	graph_lock_fork_prepare();
-	internal_lock(&live_tasks_mutex);
-}
-
-static void task_fork_parent(void)
-{
-	internal_unlock(&live_tasks_mutex);
-	graph_lock_fork_parent();
-	internal_unlock(&lock_sites_mutex);
-	internal_unlock(&lock_table_mutex);
-}
-
 static void task_fork_child(void)
 {
-	internal_lock_reset(&live_tasks_mutex);
-	internal_lock_reset(&lock_sites_mutex);
-	internal_lock_reset(&lock_table_mutex);
-	graph_lock_fork_child();
 	INIT_LIST_HEAD(&live_tasks);
+	if (!current->pid)
+		return;
 	list_add(&current->thread_list, &live_tasks);
 	current->pid = (int)syscall(SYS_gettid);
-	liblockdep_rcu_fork_child();
 }
+
+static void internal_locks_at_fork(void);
 
 static void task_process_start(void)
 {
 	if (pthread_key_create(&task_exit_key, task_exit) != 0)
 		task_exit_key = (pthread_key_t)-1;
-	pthread_atfork(task_fork_prepare, task_fork_parent, task_fork_child);
+	internal_locks_at_fork();
 }
 
+/* One section: a thread cancelled half way would stay listed without its exit hook. */
 static noinline void liblockdep_task_start(void)
 {
 	struct task_struct *task = current;
 	int saved_errno = errno;
 
+	internal_section_begin();
 	task->pid = (int)syscall(SYS_gettid);
 	task_read_name(task);
 	lockdep_init_task(task);
@@ -14899,6 +14902,7 @@ static noinline void liblockdep_task_start(void)
 	pthread_once(&task_process_once, task_process_start);
 	if (task_exit_key != (pthread_key_t)-1)
 		pthread_setspecific(task_exit_key, task);
+	internal_section_end();
 	errno = saved_errno;
 }
 
@@ -15108,13 +15112,12 @@ static noinline struct lock_entry *lock_entry_lookup(const void *lock, enum lock
 						     int read_mode, unsigned long ip)
 {
 	struct lock_origin origin = { lock, ip, kind, false, read_mode };
-	struct lock_entry *e = lock_entry_find(lock);
+	struct lock_entry *e;
 
-	if (!e) {
-		if (!liblockdep_enter(ip))
-			return NULL;
-		e = lock_table_add(lock, false, lock_entry_setup, &origin);
-	}
+	/* Entered first: a thread's first RCU read section comes after its start. */
+	if (!liblockdep_enter(ip))
+		return NULL;
+	e = lock_entry_find(lock) ?: lock_table_add(lock, false, lock_entry_setup, &origin);
 	if (e)
 		*lock_cache_slot(lock) = e;
 	return e;
@@ -15246,7 +15249,7 @@ static void lock_entry_forget(const void *lock)
 
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	if (liblockdep_busy || !lock_entry_find(lock) || !liblockdep_enter(ip))
+	if (liblockdep_busy || !liblockdep_enter(ip) || !lock_entry_find(lock))
 		return;
 	check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);
@@ -15762,21 +15765,50 @@ static inline int real_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, enum con
 	}
 }
 
+/* The mutex a wait holds again when it ends, and where the wait was called. */
+struct cond_waiter {
+	struct lock_entry *held;
+	unsigned long ip;
+};
+
+static void cond_wait_reacquired(void *arg)
+{
+	struct cond_waiter *w = arg;
+
+	if (w->held)
+		liblockdep_acquire(w->held, 0, 0, w->ip);
+}
+
+/*
+ * The waits are cancellation points, and stay so: a cancelled wait takes the mutex
+ * again before the program's cleanup handlers run (which typically unlock it), so
+ * lockdep is told of it by a cleanup handler of our own, as by a return.
+ */
+static int cond_wait_cancellable(pthread_cond_t *c, pthread_mutex_t *m, enum cond_call call,
+				 const struct mutex_wait *wait, struct cond_waiter *w)
+{
+	int ret;
+
+	pthread_cleanup_push(cond_wait_reacquired, w);
+	ret = real_cond_wait(c, m, call, wait);
+	pthread_cleanup_pop(0);
+	return ret;
+}
+
 /* Also serves C11's cnd_t and mtx_t, which glibc lays out as pthread's. */
 static int cond_wait_checked(pthread_cond_t *c, pthread_mutex_t *m, enum cond_call call,
 			     const struct mutex_wait *wait, unsigned long ip)
 {
-	struct lock_entry *held, *e;
+	struct cond_waiter w = { held_lock_entry(m), ip };
+	struct lock_entry *e;
 	int ret;
 
-	held = held_lock_entry(m);
-	e = held ? held : unlock_entry(m, LOCK_KIND_MUTEX, 0, ip);
+	e = w.held ? w.held : unlock_entry(m, LOCK_KIND_MUTEX, 0, ip);
 	if (e)
 		liblockdep_release(e, ip);
-	ret = real_cond_wait(c, m, call, wait);
+	ret = cond_wait_cancellable(c, m, call, wait, &w);
 	/* Whatever the outcome, a mutex held before the call is held after it. */
-	if (held)
-		liblockdep_acquire(held, 0, 0, ip);
+	cond_wait_reacquired(&w);
 	return ret;
 }
 
@@ -16578,22 +16610,23 @@ LIBLOCKDEP_API void liblockdep_unregister_key(struct liblockdep_key *key)
  * A failed assertion prints once per lock class and kind of assertion, as a report:
  * an assertion in a loop or on every object of a class would otherwise flood.
  */
+static pthread_mutex_t assertions_mutex = PTHREAD_MUTEX_INITIALIZER;
+
 static bool assertion_first_failure(const void *lock, bool want_held)
 {
-	static pthread_mutex_t reported_mutex = PTHREAD_MUTEX_INITIALIZER;
 	static unsigned long reported[256];
 	static unsigned int nr_reported;
 	struct lock_entry *e = lock_entry_find(lock);
 	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
 	bool first = true;
 
-	internal_lock(&reported_mutex);
+	internal_lock(&assertions_mutex);
 	for (unsigned int i = 0; i < nr_reported; i++)
 		if (reported[i] == what)
 			first = false;
 	if (first && nr_reported < ARRAY_SIZE(reported))
 		reported[nr_reported++] = what;
-	internal_unlock(&reported_mutex);
+	internal_unlock(&assertions_mutex);
 	return first;
 }
 
@@ -16644,6 +16677,96 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 	free(locks);
 }
 /************** End of src/api.c **************/
+/************** Begin file src/internal_locks.c **************/
+#line 1 "src/internal_locks.c"
+/*
+ * liblockdep's own locks, all of them, in the order in which they nest: a thread
+ * holding one may take only locks further down the list. Each is taken through
+ * internal_lock() (src/reentry.c), so its sections run with cancellation disabled.
+ * None is held while liblockdep waits for a lock of the program's.
+ *
+ * A new lock joins with one line here, at the place its nesting gives it (below
+ * every lock held when it is taken, above every lock taken under it), and is taken
+ * with internal_lock()/internal_unlock() like the others.
+ */
+static pthread_mutex_t *const internal_locks[] = {
+	&rcu_gp_lock,		/* a grace period waits for readers, who may want any lock below */
+	&handlers_mutex,	/* sigaction(); then tells every thread (live_tasks_mutex) */
+	&lock_table_mutex,	/* a new lock's entry: its call site, name and class key */
+	&lock_sites_mutex,	/* a new call site: its name */
+	&graph_mutex,		/* lockdep's graph; held by a reporter for the whole report */
+	&live_tasks_mutex,	/* the threads, whose held locks a report may list */
+	&rcu_registry_lock,	/* a thread's first RCU read section, under any lock above */
+	&rcu_cb_lock,		/* call_rcu(), under the graph lock */
+	&assertions_mutex,	/* the failed assertions already reported */
+	&sym_lock,		/* loaded objects' symbols, read while naming anything */
+	&output_mutex,		/* one write(2) of a line or a report */
+};
+
+/*
+ * fork(): the child gets a copy of liblockdep's tables, which must not be half way
+ * through a change, and its only thread must find every lock free. So the forking
+ * thread takes them all, in their order, with its signals blocked (a handler calling
+ * sigaction() would wait for handlers_mutex, held by its own thread).
+ *
+ * Order against the program's own fork handlers: pthread_atfork() runs prepare
+ * handlers in the reverse order of their registration, the others in that order.
+ * A program's prepare handler may lock a mutex (checked, so it may need liblockdep's
+ * locks) that another thread holds while it waits for one of liblockdep's: ours
+ * must come after it. So liblockdep registers its handlers first, from its
+ * constructor or its first lock operation, whichever comes first: its prepare
+ * handler then runs after all the others and its parent and child handlers before
+ * them, with every program lock of a prepare handler taken outside liblockdep's.
+ * A handler registered before that (by another library's constructor, preloaded)
+ * runs after ours and its locks go unchecked.
+ */
+static __thread sigset_t fork_saved_mask;
+
+static void internal_locks_fork_prepare(void)
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	real(pthread_sigmask)(SIG_BLOCK, &all, &fork_saved_mask);
+	for (size_t i = 0; i < ARRAY_SIZE(internal_locks); i++)
+		internal_lock(internal_locks[i]);
+}
+
+static void internal_locks_fork_parent(void)
+{
+	for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0;)
+		internal_unlock(internal_locks[i]);
+	real(pthread_sigmask)(SIG_SETMASK, &fork_saved_mask, NULL);
+}
+
+static void internal_locks_fork_child(void)
+{
+	task_fork_child();
+	liblockdep_rcu_fork_child();
+	for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0;)
+		internal_lock_reset(internal_locks[i]);
+	real(pthread_sigmask)(SIG_SETMASK, &fork_saved_mask, NULL);
+}
+
+static void internal_locks_register_fork_handlers(void)
+{
+	pthread_atfork(internal_locks_fork_prepare, internal_locks_fork_parent,
+		       internal_locks_fork_child);
+}
+
+static void internal_locks_at_fork(void)
+{
+	static pthread_once_t registered = PTHREAD_ONCE_INIT;
+
+	pthread_once(&registered, internal_locks_register_fork_handlers);
+}
+
+/* Before the program's constructors, which may register fork handlers of their own. */
+static void __attribute__((__constructor__(101))) internal_locks_early_fork_handlers(void)
+{
+	internal_locks_at_fork();
+}
+/************** End of src/internal_locks.c **************/
 /************** Begin file src/dump.c **************/
 #line 1 "src/dump.c"
 /*

@@ -123,22 +123,23 @@ LIBLOCKDEP_API void liblockdep_unregister_key(struct liblockdep_key *key)
  * A failed assertion prints once per lock class and kind of assertion, as a report:
  * an assertion in a loop or on every object of a class would otherwise flood.
  */
+static pthread_mutex_t assertions_mutex = PTHREAD_MUTEX_INITIALIZER;
+
 static bool assertion_first_failure(const void *lock, bool want_held)
 {
-	static pthread_mutex_t reported_mutex = PTHREAD_MUTEX_INITIALIZER;
 	static unsigned long reported[256];
 	static unsigned int nr_reported;
 	struct lock_entry *e = lock_entry_find(lock);
 	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
 	bool first = true;
 
-	internal_lock(&reported_mutex);
+	internal_lock(&assertions_mutex);
 	for (unsigned int i = 0; i < nr_reported; i++)
 		if (reported[i] == what)
 			first = false;
 	if (first && nr_reported < ARRAY_SIZE(reported))
 		reported[nr_reported++] = what;
-	internal_unlock(&reported_mutex);
+	internal_unlock(&assertions_mutex);
 	return first;
 }
 

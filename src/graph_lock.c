@@ -19,22 +19,3 @@ static void liblockdep_graph_unlock(void)
 	if (--graph_lock_depth == 0)
 		internal_unlock(&graph_mutex);
 }
-
-/* fork(): the graph must not change while the child's copy is taken, and the child's
- * only thread must find the lock free. */
-static void graph_lock_fork_prepare(void)
-{
-	liblockdep_graph_lock();
-}
-
-static void graph_lock_fork_parent(void)
-{
-	liblockdep_graph_unlock();
-}
-
-static void graph_lock_fork_child(void)
-{
-	internal_lock_reset(&graph_mutex);
-	if (--graph_lock_depth)
-		internal_lock(&graph_mutex);
-}

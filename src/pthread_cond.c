@@ -30,21 +30,50 @@ static inline int real_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, enum con
 	}
 }
 
+/* The mutex a wait holds again when it ends, and where the wait was called. */
+struct cond_waiter {
+	struct lock_entry *held;
+	unsigned long ip;
+};
+
+static void cond_wait_reacquired(void *arg)
+{
+	struct cond_waiter *w = arg;
+
+	if (w->held)
+		liblockdep_acquire(w->held, 0, 0, w->ip);
+}
+
+/*
+ * The waits are cancellation points, and stay so: a cancelled wait takes the mutex
+ * again before the program's cleanup handlers run (which typically unlock it), so
+ * lockdep is told of it by a cleanup handler of our own, as by a return.
+ */
+static int cond_wait_cancellable(pthread_cond_t *c, pthread_mutex_t *m, enum cond_call call,
+				 const struct mutex_wait *wait, struct cond_waiter *w)
+{
+	int ret;
+
+	pthread_cleanup_push(cond_wait_reacquired, w);
+	ret = real_cond_wait(c, m, call, wait);
+	pthread_cleanup_pop(0);
+	return ret;
+}
+
 /* Also serves C11's cnd_t and mtx_t, which glibc lays out as pthread's. */
 static int cond_wait_checked(pthread_cond_t *c, pthread_mutex_t *m, enum cond_call call,
 			     const struct mutex_wait *wait, unsigned long ip)
 {
-	struct lock_entry *held, *e;
+	struct cond_waiter w = { held_lock_entry(m), ip };
+	struct lock_entry *e;
 	int ret;
 
-	held = held_lock_entry(m);
-	e = held ? held : unlock_entry(m, LOCK_KIND_MUTEX, 0, ip);
+	e = w.held ? w.held : unlock_entry(m, LOCK_KIND_MUTEX, 0, ip);
 	if (e)
 		liblockdep_release(e, ip);
-	ret = real_cond_wait(c, m, call, wait);
+	ret = cond_wait_cancellable(c, m, call, wait, &w);
 	/* Whatever the outcome, a mutex held before the call is held after it. */
-	if (held)
-		liblockdep_acquire(held, 0, 0, ip);
+	cond_wait_reacquired(&w);
 	return ret;
 }
 

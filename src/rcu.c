@@ -404,15 +404,13 @@ static void liblockdep_rcu_thread_exit(void)
 }
 
 /*
- * Only the calling thread survives fork(): the registry holds just it, locks
- * other threads held are free again, and pending callbacks stay queued (a batch
- * another thread had claimed is lost with that thread: at worst a leak).
+ * Only the calling thread survives fork(): the registry holds just it (its locks
+ * are reset with the others, src/internal_locks.c), and pending callbacks stay
+ * queued (a batch another thread had claimed is lost with that thread: at worst a
+ * leak).
  */
 static void liblockdep_rcu_fork_child(void)
 {
-	rcu_registry_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	rcu_gp_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	rcu_cb_lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
 	rcu_registry = NULL;
 	if (rcu_self.pprev)
 		rcu_list_add(&rcu_registry, &rcu_self);

@@ -21,22 +21,63 @@ static void liblockdep_busy_end(void)
 	liblockdep_busy--;
 }
 
+/*
+ * A section that holds one of liblockdep's own mutexes (the list and their order are
+ * in src/internal_locks.c) runs with cancellation disabled: the section may reach a
+ * cancellation point (open, pread, write in symbol lookup and output), and a deferred
+ * cancellation acting there, or an asynchronous one anywhere, would end the thread
+ * with the mutex held and every other thread would wait for it for ever. The type is
+ * made deferred too: glibc (2.36) acts on an asynchronous cancellation whose signal
+ * was sent before the state was disabled, whatever the state when it arrives. A
+ * cancellation requested meanwhile stays pending: it acts at the program's next
+ * cancellation point, or, asynchronous, as the outermost section ends. The thread's
+ * settings change before the count on the way in and after it on the way out, so a
+ * signal handler's section nested anywhere in between restores what it found.
+ */
+static __thread unsigned int internal_sections;
+static __thread int internal_cancel_state, internal_cancel_type;
+
+static void internal_section_begin(void)
+{
+	int type, state;
+
+	liblockdep_busy_begin();
+	pthread_setcanceltype(PTHREAD_CANCEL_DEFERRED, &type);
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &state);
+	if (internal_sections++ == 0) {
+		internal_cancel_type = type;
+		internal_cancel_state = state;
+	}
+}
+
+static void internal_section_end(void)
+{
+	int type = internal_cancel_type, state = internal_cancel_state;
+	bool outermost = --internal_sections == 0;
+
+	liblockdep_busy_end();
+	if (outermost) {
+		pthread_setcancelstate(state, NULL);
+		pthread_setcanceltype(type, NULL);
+	}
+}
+
 /* Each of liblockdep's own mutexes. */
 static void internal_lock(pthread_mutex_t *m)
 {
-	liblockdep_busy_begin();
+	internal_section_begin();
 	real(pthread_mutex_lock)(m);
 }
 
 static void internal_unlock(pthread_mutex_t *m)
 {
 	real(pthread_mutex_unlock)(m);
-	liblockdep_busy_end();
+	internal_section_end();
 }
 
 /* fork(): a mutex the forking thread held is free again in the child. */
 static void internal_lock_reset(pthread_mutex_t *m)
 {
 	*m = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	liblockdep_busy_end();
+	internal_section_end();
 }

@@ -292,12 +292,14 @@ static const char *sym_lookup(unsigned long addr, unsigned long *offset,
 	struct sym_where w = { .addr = addr };
 	Dl_info info;
 
-	if (dl_iterate_phdr(sym_find_object, &w)) {
-		internal_lock(&sym_lock);
+	/* dl_iterate_phdr() under sym_lock too: glibc's fork() leaves the loader lock it
+	 * takes locked in the child if another thread held it, and the fork handlers
+	 * hold sym_lock across fork() (src/internal_locks.c). */
+	internal_lock(&sym_lock);
+	if (dl_iterate_phdr(sym_find_object, &w))
 		obj = sym_object_get(&w);
-		internal_unlock(&sym_lock);
-		s = obj ? sym_search(obj, addr) : NULL;
-	}
+	internal_unlock(&sym_lock);
+	s = obj ? sym_search(obj, addr) : NULL;
 	if (s) {
 		*offset = addr - s->addr;
 		*size = s->size;

@@ -44,54 +44,35 @@ static void task_exit(void *task)
 }
 
 /*
- * fork(): liblockdep's tables must be copied in a consistent state, so the forking
- * thread holds their locks across the fork. The child has one thread: the forking
- * thread, which keeps the locks it holds, as POSIX says; the other threads are gone,
- * and so are their held locks.
+ * fork(), in the child (src/internal_locks.c holds every lock across the fork): the
+ * forking thread is the only one left, and the other threads' held locks are gone
+ * with them. A thread that never entered liblockdep stays unknown to it.
  */
-/* In liblockdep's lock order: the side table's mutex is held while a new lock's
- * class key is registered (which takes the graph lock); a report, under the graph
- * lock, may list every thread's locks. */
-static void task_fork_prepare(void)
-{
-	internal_lock(&lock_table_mutex);
-	internal_lock(&lock_sites_mutex);
-	graph_lock_fork_prepare();
-	internal_lock(&live_tasks_mutex);
-}
-
-static void task_fork_parent(void)
-{
-	internal_unlock(&live_tasks_mutex);
-	graph_lock_fork_parent();
-	internal_unlock(&lock_sites_mutex);
-	internal_unlock(&lock_table_mutex);
-}
-
 static void task_fork_child(void)
 {
-	internal_lock_reset(&live_tasks_mutex);
-	internal_lock_reset(&lock_sites_mutex);
-	internal_lock_reset(&lock_table_mutex);
-	graph_lock_fork_child();
 	INIT_LIST_HEAD(&live_tasks);
+	if (!current->pid)
+		return;
 	list_add(&current->thread_list, &live_tasks);
 	current->pid = (int)syscall(SYS_gettid);
-	liblockdep_rcu_fork_child();
 }
+
+static void internal_locks_at_fork(void);
 
 static void task_process_start(void)
 {
 	if (pthread_key_create(&task_exit_key, task_exit) != 0)
 		task_exit_key = (pthread_key_t)-1;
-	pthread_atfork(task_fork_prepare, task_fork_parent, task_fork_child);
+	internal_locks_at_fork();
 }
 
+/* One section: a thread cancelled half way would stay listed without its exit hook. */
 static noinline void liblockdep_task_start(void)
 {
 	struct task_struct *task = current;
 	int saved_errno = errno;
 
+	internal_section_begin();
 	task->pid = (int)syscall(SYS_gettid);
 	task_read_name(task);
 	lockdep_init_task(task);
@@ -101,6 +82,7 @@ static noinline void liblockdep_task_start(void)
 	pthread_once(&task_process_once, task_process_start);
 	if (task_exit_key != (pthread_key_t)-1)
 		pthread_setspecific(task_exit_key, task);
+	internal_section_end();
 	errno = saved_errno;
 }
 

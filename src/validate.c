@@ -179,13 +179,12 @@ static noinline struct lock_entry *lock_entry_lookup(const void *lock, enum lock
 						     int read_mode, unsigned long ip)
 {
 	struct lock_origin origin = { lock, ip, kind, false, read_mode };
-	struct lock_entry *e = lock_entry_find(lock);
+	struct lock_entry *e;
 
-	if (!e) {
-		if (!liblockdep_enter(ip))
-			return NULL;
-		e = lock_table_add(lock, false, lock_entry_setup, &origin);
-	}
+	/* Entered first: a thread's first RCU read section comes after its start. */
+	if (!liblockdep_enter(ip))
+		return NULL;
+	e = lock_entry_find(lock) ?: lock_table_add(lock, false, lock_entry_setup, &origin);
 	if (e)
 		*lock_cache_slot(lock) = e;
 	return e;
@@ -317,7 +316,7 @@ static void lock_entry_forget(const void *lock)
 
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	if (liblockdep_busy || !lock_entry_find(lock) || !liblockdep_enter(ip))
+	if (liblockdep_busy || !liblockdep_enter(ip) || !lock_entry_find(lock))
 		return;
 	check_no_held_lock_in(lock, 1);
 	lock_entry_forget(lock);

@@ -47,7 +47,8 @@
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
  *   its symbol. A lock never initialised by a call (zeroed memory) belongs to the
- *   class of the call site that first locks it. LIBLOCKDEP_CLASSES changes the
+ *   class of the call site that first locks it (outside std::mutex's and the lock
+ *   guards' own code, which -O0 leaves out of line). LIBLOCKDEP_CLASSES changes the
  *   first and the last: =stack makes the call site and its two callers the class
  *   (the callers of a generic lock allocator get classes of their own); =instance
  *   makes every lock its own class, freed when the lock is destroyed (as

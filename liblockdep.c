@@ -249,9 +249,10 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
 #endif
 #define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(name)
+/* g++'s redeclarations are redundant but for their labels, and gcc notes that the
+ * pragma gave way to <signal.h>'s own label: both as intended. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wredundant-decls"
-/* gcc notes that the pragma gave way to <signal.h>'s own label: as intended. */
 #pragma GCC diagnostic ignored "-Wpragmas"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,

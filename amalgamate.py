@@ -57,6 +57,7 @@ SRC_FILES = [
     'src/stacktrace.c',
     'src/rcu.c',
     'src/graph_lock.c',
+    'src/lock_plumbing.c',
     'src/lock_sites.c',
     'src/lock_table.c',
     'src/task.c',

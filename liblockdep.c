@@ -74,9 +74,11 @@ typedef int liblockdep_is_off;
  *   Without -DLIBLOCKDEP this header declares nothing (the annotations below become
  *   no-ops) and liblockdep.c compiles to an empty unit.
  *
- *   In C++ and C23 files the pthread (signal) calls are routed only when <pthread.h>
- *   (<signal.h>) is included before this header; for C++ code whose locking happens inside a library
- *   (std::mutex), use the preload runner.
+ *   C from c99 to c23 and C++ from c++11 to c++23 are checked alike, with gcc or clang
+ *   (a compiler without "#pragma redefine_extname" stops with an error). In C++ the
+ *   calls that libstdc++'s headers inline (std::mutex, std::shared_mutex, their locks)
+ *   are checked too: "g++ -DLIBLOCKDEP -include liblockdep.h prog.cc liblockdep.o",
+ *   liblockdep.c built by a C compiler. For locking inside a library, use PRELOAD.
  *
  * SIGNAL HANDLERS
  *   A handler installed by sigaction() or signal() in a checked file runs as
@@ -98,7 +100,8 @@ typedef int liblockdep_is_off;
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
  *   its symbol. A lock never initialised by a call (zeroed memory) belongs to the
- *   class of the call site that first locks it. LIBLOCKDEP_CLASSES changes the
+ *   class of the call site that first locks it (outside std::mutex's and the lock
+ *   guards' own code, which -O0 leaves out of line). LIBLOCKDEP_CLASSES changes the
  *   first and the last: =stack makes the call site and its two callers the class
  *   (the callers of a generic lock allocator get classes of their own); =instance
  *   makes every lock its own class, freed when the lock is destroyed (as
@@ -243,88 +246,62 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 
 /*
- * Routing: each locking function is redeclared with an assembler label naming the
- * checked version, so every call in this file, and every address taken of the
- * function, goes to liblockdep. Unlike a macro this leaves <pthread.h>'s declarations
- * untouched, so the header can be force-included before any system header: the
- * redeclaration has no parameter list (C17 and earlier) and the system header's
- * prototype completes it. In C++ and C23, where () means (void), only the functions
- * whose header was included first are routed.
+ * Routing: "#pragma redefine_extname name liblockdep_name" binds every later
+ * declaration, call and address of name in this file to liblockdep's checked version.
+ * It needs neither a declaration nor a type, so the header can come before any system
+ * header, in every C and C++ standard, and it reaches the calls in libstdc++'s inline
+ * std::mutex code. Where <signal.h> binds signal() to __sysv_signal (strict ISO and
+ * POSIX modes) the pragma gives way to that label: only the BSD signal() is routed.
+ * g++ alone ignores the pragma for a function already declared, so there a family
+ * whose header came first is redeclared with an assembler label instead. A new family
+ * needs one such line here: its header's include guard.
  */
 #ifndef LIBLOCKDEP_PRELOAD
-#if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L)
-/* () means (void) here: route only the calls whose header came first. */
-#ifdef _PTHREAD_H
-#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
-#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#else
-#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params)
-#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params)
+#ifndef __PRAGMA_REDEFINE_EXTNAME
+#error "liblockdep.h: routing the locking calls to liblockdep needs #pragma redefine_extname (gcc, clang); build without -DLIBLOCKDEP or use ./lockdep"
 #endif
-#ifdef _THREADS_H
-#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#else
-#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params)
+#if defined(__cplusplus) && defined(_GLIBCXX_GCC_GTHR_POSIX_H) && __GXX_WEAK__ && _GLIBCXX_GTHREAD_USE_WEAK
+#error "liblockdep.h: include it before any C++ standard header (or with -include): this libstdc++ calls pthread through weak references that cannot be routed once declared"
 #endif
-#ifdef _SIGNAL_H
-#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
-#else
-#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params)
-#endif
-#if defined(_SIGNAL_H) && defined(__USE_MISC)
-#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
-#else
-#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
-#endif
-#define LIBLOCKDEP_PARAMS_(params) params
-#else
-#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
-#define LIBLOCKDEP_PARAMS_(params) ()
-#endif
-
-/* C++ must repeat glibc's exception specification: none for cancellation points. */
 #ifdef __cplusplus
-#define LIBLOCKDEP_NOTHROW_ __THROW
-#define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
-	extern "C" ret name LIBLOCKDEP_PARAMS_(params) nothrow __asm__("liblockdep_" #name);
-#else
-#define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
-	extern ret name LIBLOCKDEP_PARAMS_(params) __asm__("liblockdep_" #name);
+/* libstdc++ before glibc 2.34 would call pthread through weak references to the real
+ * names, out of the pragma's reach; glibc 2.34's libstdc++ turns them off as here. */
+#define _GLIBCXX_GTHREAD_USE_WEAK 0
 #endif
-/*
- * signal(): in strict ISO C and POSIX modes <signal.h> binds it to the System V
- * __sysv_signal with an assembler label of its own, which a label of ours would
- * contradict (an error for clang). A renaming pragma gives way to that label, so only
- * the BSD signal(), glibc's default, is routed; it renames the function whether this
- * header comes before or after <signal.h>, except for g++ after it, where the plain
- * label is safe instead (C++ always has the BSD one).
- */
 #define LIBLOCKDEP_PRAGMA_(text) _Pragma(#text)
 #define LIBLOCKDEP_RENAME_(name) LIBLOCKDEP_PRAGMA_(redefine_extname name liblockdep_##name)
-#define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(ret, name, params)
+#define LIBLOCKDEP_LABEL_(name) extern "C" __typeof__(name) name __asm__("liblockdep_" #name);
+#if defined(__cplusplus) && !defined(__clang__)
+#ifdef _PTHREAD_H
+#define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_LABEL_
+#endif
+#ifdef _THREADS_H
+#define LIBLOCKDEP_ROUTE_THREADS_ LIBLOCKDEP_LABEL_
+#endif
+#ifdef _SIGNAL_H
+#define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_LABEL_
+#endif
+#endif
+#ifndef LIBLOCKDEP_ROUTE_PTHREAD_
+#define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_RENAME_
+#endif
+#ifndef LIBLOCKDEP_ROUTE_THREADS_
+#define LIBLOCKDEP_ROUTE_THREADS_ LIBLOCKDEP_RENAME_
+#endif
+#ifndef LIBLOCKDEP_ROUTE_SIGNAL_
+#define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
+#endif
+#define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(name)
+/* g++'s redeclarations are redundant but for their labels, and gcc notes that the
+ * pragma gave way to <signal.h>'s own label: both as intended. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wredundant-decls"
-/* gcc notes that the pragma gave way to <signal.h>'s own label: as intended. */
 #pragma GCC diagnostic ignored "-Wpragmas"
-#ifndef __cplusplus
-#pragma GCC diagnostic ignored "-Wstrict-prototypes"
-#endif
-#if defined(__clang__) && defined(__has_warning)
-#if __has_warning("-Wdeprecated-non-prototype")
-#pragma GCC diagnostic ignored "-Wdeprecated-non-prototype"
-#endif
-#endif
 /*
- * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
- * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
- * glibc itself binds to another name in strict modes), return type,
- * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
- * runtime reaches the real one as real(<name>). One list, so the two cannot drift
- * apart.
+ * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
+ * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
+ * the real one as real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -349,9 +326,9 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -361,21 +338,17 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
-LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 #pragma GCC diagnostic pop
 #undef LIBLOCKDEP_CALL
-#undef LIBLOCKDEP_ROUTE_
 #undef LIBLOCKDEP_ROUTE_PTHREAD_
-#undef LIBLOCKDEP_ROUTE_PTHREAD_WAIT_
-#undef LIBLOCKDEP_NOTHROW_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
-#undef LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_
+#undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
-#undef LIBLOCKDEP_PARAMS_
 #endif /* !LIBLOCKDEP_PRELOAD: the preloaded library has the real names */
 
 #else /* !LIBLOCKDEP: checking compiled out */
@@ -525,12 +498,10 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 /************** Begin file src/routed_calls.h **************/
 #line 1 "src/routed_calls.h"
 /*
- * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
- * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
- * glibc itself binds to another name in strict modes), return type,
- * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
- * runtime reaches the real one as real(<name>). One list, so the two cannot drift
- * apart.
+ * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
+ * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
+ * the real one as real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -555,9 +526,9 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -567,7 +538,7 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
-LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 /************** End of src/routed_calls.h **************/
@@ -591,12 +562,10 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 /************** Begin file src/routed_calls.h **************/
 #line 1 "src/routed_calls.h"
 /*
- * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
- * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
- * glibc itself binds to another name in strict modes), return type,
- * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
- * runtime reaches the real one as real(<name>). One list, so the two cannot drift
- * apart.
+ * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
+ * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
+ * the real one as real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -621,9 +590,9 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -633,7 +602,7 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
-LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 /************** End of src/routed_calls.h **************/
@@ -14466,6 +14435,152 @@ static void liblockdep_graph_unlock(void)
 		internal_unlock(&graph_mutex);
 }
 /************** End of src/graph_lock.c **************/
+/************** Begin file src/lock_plumbing.c **************/
+#line 1 "src/lock_plumbing.c"
+/*
+ * The locking plumbing of C++: the code between a program's "lock this" and the
+ * pthread call that liblockdep sees (libstdc++'s __gthread_* wrappers, std::mutex and
+ * its kin, the lock guards, std::lock). An optimised build inlines it; at -O0 or -Og
+ * it stays out of line, and the address a lock is first locked from then lies inside
+ * it, the same for every heap std::mutex of the program. A class keyed by that
+ * address would make them all one class (a "recursive locking" for any two nested),
+ * so a first use is keyed by the first call site outside the plumbing instead. A
+ * frame is plumbing by its function's name, mangled or as the source spells it; a
+ * frame without a name is the user's.
+ */
+#define LOCK_PLUMBING_PATH_MAX	128
+
+/* Scopes and functions of std:: whose frames are plumbing, with what they contain. */
+static const char *const lock_plumbing_std[] = {
+	"mutex", "recursive_mutex", "timed_mutex", "recursive_timed_mutex",
+	"shared_mutex", "shared_timed_mutex", "__shared_mutex_pthread", "__shared_mutex_cv",
+	"__mutex_base", "__recursive_mutex_base", "__timed_mutex_impl",
+	"lock_guard", "unique_lock", "scoped_lock", "shared_lock",
+	"lock", "try_lock", "__detail::__lock_impl", "__detail::__try_lock_impl",
+};
+
+/* Appends "::" and the len characters of id to path, as room allows. */
+static void plumbing_path_add(char *path, const char *id, size_t len)
+{
+	size_t used = strlen(path);
+
+	if (used + len + 3 > LOCK_PLUMBING_PATH_MAX)
+		return;
+	if (used) {
+		memcpy(path + used, "::", 2);
+		used += 2;
+	}
+	memcpy(path + used, id, len);
+	path[used + len] = '\0';
+}
+
+/* "std::mutex::lock" from "_ZNSt5mutex4lockEv": the scopes and the function's name,
+ * without template arguments, from the mangled name's leading <source-name>s. */
+static void plumbing_path_mangled(const char *sym, char *path)
+{
+	const char *p = sym + 2 + (sym[2] == 'Z');	/* a local name: its function's */
+	bool nested = *p == 'N';
+	char *end;
+
+	if (*p == 'L' || nested)
+		p++;
+	while (nested && *p && strchr("KVr", *p))
+		p++;
+	for (;;) {
+		if (p[0] == 'S' && p[1] == 't') {
+			plumbing_path_add(path, "std", 3);
+			p += 2;
+		} else if (*p >= '1' && *p <= '9') {
+			unsigned long len = strtoul(p, &end, 10);
+
+			if (strnlen(end, len) < len)
+				return;
+			plumbing_path_add(path, end, len);
+			p = end + len;
+		} else {
+			return;
+		}
+		if (!nested && strcmp(path, "std"))
+			return;
+	}
+}
+
+/* "std::lock" from "void std::lock<std::mutex>(std::mutex&)": a return type dropped,
+ * then the scopes and the function's name, up to template arguments or parameters. */
+static void plumbing_path_demangled(const char *sym, char *path)
+{
+	const char *start = sym + strcspn(sym, " <(");
+	size_t len;
+
+	start = *start == ' ' ? start + 1 : sym;
+	len = strcspn(start, "<(");
+	if (len < LOCK_PLUMBING_PATH_MAX) {
+		memcpy(path, start, len);
+		path[len] = '\0';
+	}
+}
+
+/* Whether path is name, or within the scope name. */
+static bool plumbing_path_in(const char *path, const char *name)
+{
+	size_t len = strlen(name);
+
+	return !strncmp(path, name, len) && (!path[len] || !strncmp(path + len, "::", 2));
+}
+
+static bool lock_plumbing_symbol(const char *sym)
+{
+	char path[LOCK_PLUMBING_PATH_MAX] = "";
+	const char *in_std;
+
+	if (!strncmp(sym, "_Z", 2))
+		plumbing_path_mangled(sym, path);
+	else
+		plumbing_path_demangled(sym, path);
+	if (!strncmp(path, "__gthread_", 10))
+		return true;
+	if (strncmp(path, "std::", 5))
+		return false;
+	in_std = path + 5;
+	if (!strncmp(in_std, "__1::", 5))	/* libc++'s inline namespace */
+		in_std += 5;
+	for (size_t i = 0; i < ARRAY_SIZE(lock_plumbing_std); i++)
+		if (plumbing_path_in(in_std, lock_plumbing_std[i]))
+			return true;
+	return false;
+}
+
+/* Whether the code at ip is the plumbing's. */
+static bool lock_plumbing_at(unsigned long ip)
+{
+	const char *sym = liblockdep_symbol_at(ip, NULL, NULL);
+
+	return sym && lock_plumbing_symbol(sym);
+}
+
+/*
+ * ips[0], the return address of the call into liblockdep, is in the plumbing: fill
+ * ips[0..n) with the first frame of this thread's stack outside it and its callers.
+ * False, ips untouched, when the stack cannot say (it does not start at ips[0], or
+ * holds nothing but plumbing).
+ */
+static bool lock_plumbing_skip(unsigned long *ips, unsigned int n)
+{
+	unsigned long trace[STACK_TRACE_MAX_FRAMES];
+	unsigned int count = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
+	unsigned int first = 0;
+
+	if (!count || trace[0] != ips[0])
+		return false;
+	while (first < count && lock_plumbing_at(trace[first]))
+		first++;
+	if (first == count)
+		return false;
+	for (unsigned int i = 0; i < n; i++)
+		ips[i] = first + i < count ? trace[first + i] : 0;
+	return true;
+}
+/************** End of src/lock_plumbing.c **************/
 /************** Begin file src/lock_sites.c **************/
 #line 1 "src/lock_sites.c"
 /*
@@ -14484,6 +14599,7 @@ struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
+	bool plumbing;		/* the call site is C++'s locking plumbing: no class */
 };
 
 static struct lock_site lock_sites[LOCK_SITES_MAX];
@@ -14533,10 +14649,30 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 			site = &lock_sites[nr_lock_sites++];
 			memcpy(site->ips, ips, sizeof(site->ips));
 			site->name = lock_site_name(kind, ips);
+			site->plumbing = lock_plumbing_at(ips[0]);
 			lock_sites_hash[slot] = site;
 		}
 	}
 	internal_unlock(&lock_sites_mutex);
+	return site;
+}
+
+/*
+ * The site of a lock initialised, or first used, by the call that returns to ip: that
+ * call site, with LIBLOCKDEP_CLASSES=stack its callers too; the first call site out of
+ * C++'s locking plumbing when ip is in it (src/lock_plumbing.c).
+ */
+static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
+{
+	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
+	unsigned int frames = settings.classes == CLASSES_STACK ? LOCK_SITE_FRAMES : 1;
+	struct lock_site *site;
+
+	if (frames > 1)
+		stack_trace_save(ips, frames, 0);
+	site = lock_site_of(ips, kind);
+	if (site->plumbing && lock_plumbing_skip(ips, frames))
+		site = lock_site_of(ips, kind);
 	return site;
 }
 /************** End of src/lock_sites.c **************/
@@ -15018,12 +15154,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		key = (struct lock_class_key *)origin->lock;
 		name = static_lock_name(origin->lock, kind);
 	} else {
-		unsigned long ips[LOCK_SITE_FRAMES] = { origin->ip };
-		struct lock_site *site;
+		struct lock_site *site = lock_site_at(origin->ip, kind);
 
-		if (settings.classes == CLASSES_STACK)
-			stack_trace_save(ips, LOCK_SITE_FRAMES, 0);
-		site = lock_site_of(ips, kind);
 		key = &site->key;
 		name = site->name;
 		if (settings.classes == CLASSES_INSTANCE)
@@ -17152,12 +17284,10 @@ static void __attribute__((__destructor__(101))) process_exit_destructor(void)
 /************** Begin file src/routed_calls.h **************/
 #line 1 "src/routed_calls.h"
 /*
- * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
- * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
- * glibc itself binds to another name in strict modes), return type,
- * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
- * runtime reaches the real one as real(<name>). One list, so the two cannot drift
- * apart.
+ * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
+ * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
+ * the real one as real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -17182,9 +17312,9 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -17194,7 +17324,7 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
-LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 /************** End of src/routed_calls.h **************/

@@ -21,9 +21,11 @@
  *   Without -DLIBLOCKDEP this header declares nothing (the annotations below become
  *   no-ops) and liblockdep.c compiles to an empty unit.
  *
- *   In C++ and C23 files the pthread (signal) calls are routed only when <pthread.h>
- *   (<signal.h>) is included before this header; for C++ code whose locking happens inside a library
- *   (std::mutex), use the preload runner.
+ *   C from c99 to c23 and C++ from c++11 to c++23 are checked alike, with gcc or clang
+ *   (a compiler without "#pragma redefine_extname" stops with an error). In C++ the
+ *   calls that libstdc++'s headers inline (std::mutex, std::shared_mutex, their locks)
+ *   are checked too: "g++ -DLIBLOCKDEP -include liblockdep.h prog.cc liblockdep.o",
+ *   liblockdep.c built by a C compiler. For locking inside a library, use PRELOAD.
  *
  * SIGNAL HANDLERS
  *   A handler installed by sigaction() or signal() in a checked file runs as
@@ -45,7 +47,8 @@
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
  *   its symbol. A lock never initialised by a call (zeroed memory) belongs to the
- *   class of the call site that first locks it. LIBLOCKDEP_CLASSES changes the
+ *   class of the call site that first locks it (outside std::mutex's and the lock
+ *   guards' own code, which -O0 leaves out of line). LIBLOCKDEP_CLASSES changes the
  *   first and the last: =stack makes the call site and its two callers the class
  *   (the callers of a generic lock allocator get classes of their own); =instance
  *   makes every lock its own class, freed when the lock is destroyed (as
@@ -190,94 +193,66 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 
 /*
- * Routing: each locking function is redeclared with an assembler label naming the
- * checked version, so every call in this file, and every address taken of the
- * function, goes to liblockdep. Unlike a macro this leaves <pthread.h>'s declarations
- * untouched, so the header can be force-included before any system header: the
- * redeclaration has no parameter list (C17 and earlier) and the system header's
- * prototype completes it. In C++ and C23, where () means (void), only the functions
- * whose header was included first are routed.
+ * Routing: "#pragma redefine_extname name liblockdep_name" binds every later
+ * declaration, call and address of name in this file to liblockdep's checked version.
+ * It needs neither a declaration nor a type, so the header can come before any system
+ * header, in every C and C++ standard, and it reaches the calls in libstdc++'s inline
+ * std::mutex code. Where <signal.h> binds signal() to __sysv_signal (strict ISO and
+ * POSIX modes) the pragma gives way to that label: only the BSD signal() is routed.
+ * g++ alone ignores the pragma for a function already declared, so there a family
+ * whose header came first is redeclared with an assembler label instead. A new family
+ * needs one such line here: its header's include guard.
  */
 #ifndef LIBLOCKDEP_PRELOAD
-#if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L)
-/* () means (void) here: route only the calls whose header came first. */
-#ifdef _PTHREAD_H
-#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
-#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#else
-#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params)
-#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params)
+#ifndef __PRAGMA_REDEFINE_EXTNAME
+#error "liblockdep.h: routing the locking calls to liblockdep needs #pragma redefine_extname (gcc, clang); build without -DLIBLOCKDEP or use ./lockdep"
 #endif
-#ifdef _THREADS_H
-#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#else
-#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params)
+#if defined(__cplusplus) && defined(_GLIBCXX_GCC_GTHR_POSIX_H) && __GXX_WEAK__ && _GLIBCXX_GTHREAD_USE_WEAK
+#error "liblockdep.h: include it before any C++ standard header (or with -include): this libstdc++ calls pthread through weak references that cannot be routed once declared"
 #endif
-#ifdef _SIGNAL_H
-#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
-#else
-#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params)
-#endif
-#if defined(_SIGNAL_H) && defined(__USE_MISC)
-#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
-#else
-#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
-#endif
-#define LIBLOCKDEP_PARAMS_(params) params
-#else
-#define LIBLOCKDEP_ROUTE_PTHREAD_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#define LIBLOCKDEP_ROUTE_PTHREAD_WAIT_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
-#define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
-#define LIBLOCKDEP_PARAMS_(params) ()
-#endif
-
-/* C++ must repeat glibc's exception specification: none for cancellation points. */
 #ifdef __cplusplus
-#define LIBLOCKDEP_NOTHROW_ __THROW
-#define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
-	extern "C" ret name LIBLOCKDEP_PARAMS_(params) nothrow __asm__("liblockdep_" #name);
-#else
-#define LIBLOCKDEP_ROUTE_(ret, name, params, nothrow) \
-	extern ret name LIBLOCKDEP_PARAMS_(params) __asm__("liblockdep_" #name);
+/* libstdc++ before glibc 2.34 would call pthread through weak references to the real
+ * names, out of the pragma's reach; glibc 2.34's libstdc++ turns them off as here. */
+#define _GLIBCXX_GTHREAD_USE_WEAK 0
 #endif
-/*
- * signal(): in strict ISO C and POSIX modes <signal.h> binds it to the System V
- * __sysv_signal with an assembler label of its own, which a label of ours would
- * contradict (an error for clang). A renaming pragma gives way to that label, so only
- * the BSD signal(), glibc's default, is routed; it renames the function whether this
- * header comes before or after <signal.h>, except for g++ after it, where the plain
- * label is safe instead (C++ always has the BSD one).
- */
 #define LIBLOCKDEP_PRAGMA_(text) _Pragma(#text)
 #define LIBLOCKDEP_RENAME_(name) LIBLOCKDEP_PRAGMA_(redefine_extname name liblockdep_##name)
-#define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(ret, name, params)
+#define LIBLOCKDEP_LABEL_(name) extern "C" __typeof__(name) name __asm__("liblockdep_" #name);
+#if defined(__cplusplus) && !defined(__clang__)
+#ifdef _PTHREAD_H
+#define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_LABEL_
+#endif
+#ifdef _THREADS_H
+#define LIBLOCKDEP_ROUTE_THREADS_ LIBLOCKDEP_LABEL_
+#endif
+#ifdef _SIGNAL_H
+#define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_LABEL_
+#endif
+#endif
+#ifndef LIBLOCKDEP_ROUTE_PTHREAD_
+#define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_RENAME_
+#endif
+#ifndef LIBLOCKDEP_ROUTE_THREADS_
+#define LIBLOCKDEP_ROUTE_THREADS_ LIBLOCKDEP_RENAME_
+#endif
+#ifndef LIBLOCKDEP_ROUTE_SIGNAL_
+#define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
+#endif
+#define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(name)
+/* g++'s redeclarations are redundant but for their labels, and gcc notes that the
+ * pragma gave way to <signal.h>'s own label: both as intended. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wredundant-decls"
-/* gcc notes that the pragma gave way to <signal.h>'s own label: as intended. */
 #pragma GCC diagnostic ignored "-Wpragmas"
-#ifndef __cplusplus
-#pragma GCC diagnostic ignored "-Wstrict-prototypes"
-#endif
-#if defined(__clang__) && defined(__has_warning)
-#if __has_warning("-Wdeprecated-non-prototype")
-#pragma GCC diagnostic ignored "-Wdeprecated-non-prototype"
-#endif
-#endif
 #include "routed_calls.h"
 #pragma GCC diagnostic pop
 #undef LIBLOCKDEP_CALL
-#undef LIBLOCKDEP_ROUTE_
 #undef LIBLOCKDEP_ROUTE_PTHREAD_
-#undef LIBLOCKDEP_ROUTE_PTHREAD_WAIT_
-#undef LIBLOCKDEP_NOTHROW_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
-#undef LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_
+#undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
-#undef LIBLOCKDEP_PARAMS_
 #endif /* !LIBLOCKDEP_PRELOAD: the preloaded library has the real names */
 
 #else /* !LIBLOCKDEP: checking compiled out */

@@ -14,6 +14,7 @@ struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
+	bool plumbing;		/* the call site is C++'s locking plumbing: no class */
 };
 
 static struct lock_site lock_sites[LOCK_SITES_MAX];
@@ -63,9 +64,29 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 			site = &lock_sites[nr_lock_sites++];
 			memcpy(site->ips, ips, sizeof(site->ips));
 			site->name = lock_site_name(kind, ips);
+			site->plumbing = lock_plumbing_at(ips[0]);
 			lock_sites_hash[slot] = site;
 		}
 	}
 	internal_unlock(&lock_sites_mutex);
+	return site;
+}
+
+/*
+ * The site of a lock initialised, or first used, by the call that returns to ip: that
+ * call site, with LIBLOCKDEP_CLASSES=stack its callers too; the first call site out of
+ * C++'s locking plumbing when ip is in it (src/lock_plumbing.c).
+ */
+static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
+{
+	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
+	unsigned int frames = settings.classes == CLASSES_STACK ? LOCK_SITE_FRAMES : 1;
+	struct lock_site *site;
+
+	if (frames > 1)
+		stack_trace_save(ips, frames, 0);
+	site = lock_site_of(ips, kind);
+	if (site->plumbing && lock_plumbing_skip(ips, frames))
+		site = lock_site_of(ips, kind);
 	return site;
 }

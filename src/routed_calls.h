@@ -1,10 +1,8 @@
 /*
- * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
- * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
- * glibc itself binds to another name in strict modes), return type,
- * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
- * runtime reaches the real one as real(<name>). One list, so the two cannot drift
- * apart.
+ * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
+ * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
+ * the real one as real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -29,9 +27,9 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_destroy, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_lock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_trylock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
-LIBLOCKDEP_CALL(PTHREAD_WAIT, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -41,6 +39,6 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
-LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
+LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))

@@ -85,12 +85,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		key = (struct lock_class_key *)origin->lock;
 		name = static_lock_name(origin->lock, kind);
 	} else {
-		unsigned long ips[LOCK_SITE_FRAMES] = { origin->ip };
-		struct lock_site *site;
+		struct lock_site *site = lock_site_at(origin->ip, kind);
 
-		if (settings.classes == CLASSES_STACK)
-			stack_trace_save(ips, LOCK_SITE_FRAMES, 0);
-		site = lock_site_of(ips, kind);
 		key = &site->key;
 		name = site->name;
 		if (settings.classes == CLASSES_INSTANCE)

@@ -7,10 +7,11 @@
 #   Env: VAR=value ...          environment for the checked run
 #   Exit: <status>              the program's own exit status (default 0); checked,
 #                               a run with reports exits with LIBLOCKDEP_EXITCODE's 66
-# Each scenario also runs built without -DLIBLOCKDEP: silent, its own exit status; and
-# built plain, run with the preload flavour (liblockdep.so) preloaded, as ./lockdep
-# runs it: the same expectations. The C++ scenarios (*.cc) run preloaded only: their
-# locking is inline code from libstdc++'s headers, which liblockdep.h does not route.
+#   Cflags: <flags> ...         added to CFLAGS (CXXFLAGS for *.cc) in every build of
+#                               the scenario (-std=c2x, -O0); liblockdep.c keeps CFLAGS
+# Each scenario (*.c with CC, *.cc with CXX) also runs built without -DLIBLOCKDEP:
+# silent, its own exit status; and built plain, run with the preload flavour
+# (liblockdep.so) preloaded, as ./lockdep runs it: the same expectations.
 # Then runs tests/checks/*.sh, each one case. Prints a line per case and a total.
 #
 # usage: tests/run.sh [name-filter]
@@ -79,10 +80,18 @@ check_report() {
 	return 0
 }
 
+# The compiler and flags that build scenario $1.
+scenario_compiler() {
+	case $1 in
+	*.cc) echo "$cxx $cxxflags $(header Cflags "$1")" ;;
+	*) echo "$cc $cflags $(header Cflags "$1")" ;;
+	esac
+}
+
 run_scenario() {
-	src=$1 name=$(basename "$1" .c)
-	exe=$build/$name out=$build/$name.out
-	if ! $cc $cflags -DLIBLOCKDEP -include "$pair/liblockdep.h" -pthread "$src" \
+	src=$1 base=$(basename "$1") compile=$(scenario_compiler "$1")
+	name=${base%.*} exe=$build/${base%.*} out=$build/${base%.*}.out
+	if ! $compile -DLIBLOCKDEP -include "$pair/liblockdep.h" -pthread "$src" \
 		"$build/liblockdep.o" -o "$exe" 2> "$out"; then
 		fail "$name" "does not build: $(head -c 600 "$out")"
 		return
@@ -90,7 +99,7 @@ run_scenario() {
 	env $(header Env "$src") timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
 	check_report "$name" "$src" "$out" $? || return
 	# The switch-off build: same program, no checking, no output.
-	if ! $cc $cflags -include "$pair/liblockdep.h" -pthread "$src" \
+	if ! $compile -include "$pair/liblockdep.h" -pthread "$src" \
 		"$build/liblockdep-off.o" -o "$exe-off" 2> "$out"; then
 		fail "$name" "does not build without -DLIBLOCKDEP: $(head -c 600 "$out")"
 		return
@@ -107,8 +116,7 @@ run_scenario() {
 # A scenario that calls liblockdep's annotations gets their declarations, and links
 # against the library it runs with; the others are built with no trace of liblockdep.
 run_preload_scenario() {
-	src=$1 base=$(basename "$1") compile="$cc $cflags"
-	case $base in *.cc) compile="$cxx $cxxflags" ;; esac
+	src=$1 base=$(basename "$1") compile=$(scenario_compiler "$1")
 	name="${base%.*} (preload)" exe=$build/${base%.*}-plain out=$build/${base%.*}-plain.out
 	declared= linked=
 	if grep -q 'liblockdep_' "$src"; then
@@ -131,7 +139,6 @@ if ! $cc $cflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblockdep.o" |
 else
 	for src in "$top"/tests/scenarios/*.c "$top"/tests/scenarios/*.cc; do
 		case $(basename "$src") in
-		*"$filter"*.cc) run_preload_scenario "$src" ;;
 		*"$filter"*) run_scenario "$src"; run_preload_scenario "$src" ;;
 		esac
 	done

@@ -1,12 +1,16 @@
 # liblockdep.c and a user file that force-includes liblockdep.h build with zero
 # warnings under gcc and clang, -O0 and -O2, gnu11 and gnu17, checking on and off and
 # in the preload flavour, with strict user flags (and a strict POSIX feature macro);
-# liblockdep.c also builds with its own header force-included; the header works from
-# C++; and the user file may include it before or after <pthread.h>.
+# liblockdep.c also builds with its own header force-included, and its runtime still
+# reaches libc's functions then; the header works from C++; and the user file may
+# include it before or after <pthread.h>. Every routed call is routed, by address and
+# from std::mutex's inline code, in C from c99 to c23 and C++ from c++11 to c++23,
+# with the header forced in first or included after the system headers.
 set -eu
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-strict="-Wall -Wextra -Werror -pedantic -Wmissing-prototypes -Wmissing-declarations -Wredundant-decls -Wshadow"
+strict_cxx="-Wall -Wextra -Werror -pedantic -Wmissing-declarations -Wredundant-decls -Wshadow"
+strict="$strict_cxx -Wmissing-prototypes"
 cat > "$out/user.c" <<'C'
 /* An ordinary file of an autoconf project: feature macro first, then headers. */
 #define _GNU_SOURCE
@@ -89,5 +93,123 @@ for cxx in g++ clang++; do
 		$cxx -Wall -Wextra -Werror -pedantic $mode -I. -c "$out/bare.cc" -o "$out/c.o"
 		builds=$((builds + 2))
 	done
+done
+
+# The runtime, with its own header forced in (C23 too): it calls libc's functions,
+# never its own wrappers.
+for cc in gcc clang; do
+	$cc -O2 -std=gnu2x $strict -DLIBLOCKDEP -include liblockdep.h -c liblockdep.c -o "$out/l.o"
+	nm "$out/l.o" | grep -q ' U pthread_mutex_lock$'
+	nm "$out/l.o" | grep -q ' U liblockdep_' && { echo "$cc: liblockdep.c calls its own wrappers"; exit 1; }
+	builds=$((builds + 1))
+done
+
+# Every routed call, by address, in every standard, the header first or last.
+names=$(sed -n 's/^LIBLOCKDEP_CALL([A-Z_]*, [^,]*, \([a-z_]*\),.*/\1/p' src/routed_calls.h)
+{
+	printf '#ifndef _GNU_SOURCE\n#define _GNU_SOURCE\n#endif\n'
+	printf '#include <pthread.h>\n#include <signal.h>\n#include <threads.h>\n'
+	printf '#ifdef AFTER\n#include "liblockdep.h"\n#endif\n'
+	for name in $names; do echo "__typeof__(&$name) volatile use_$name = &$name;"; done
+} > "$out/every.c"
+cp "$out/every.c" "$out/every.cc"
+# std::mutex and its kin call pthread from libstdc++'s inline code.
+cat > "$out/std.cc" <<'CC'
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#if __cplusplus >= 201402L
+#include <shared_mutex>
+#endif
+#ifdef AFTER
+#include "liblockdep.h"
+#endif
+int user_main();
+int user_main()
+{
+	static std::mutex m;
+	static std::recursive_mutex r;
+	static std::timed_mutex t;
+	static std::condition_variable cv;
+	std::unique_lock<std::mutex> l(m);
+	cv.wait_for(l, std::chrono::milliseconds(1));
+	std::lock_guard<std::recursive_mutex> g(r);
+	if (t.try_lock_for(std::chrono::milliseconds(1)))
+		t.unlock();
+#if __cplusplus >= 201402L
+	static std::shared_timed_mutex s;
+	std::shared_lock<std::shared_timed_mutex> sl(s);
+#endif
+	return 0;
+}
+CC
+# $1 object: it refers to liblockdep_pthread_mutex_lock, and to no routed name itself
+# (printed if it does).
+routed() {
+	nm "$1" > "$1.nm"
+	grep -q ' U liblockdep_pthread_mutex_lock$' "$1.nm" || return 1
+	! grep -E " U ($(echo $names | tr ' ' '|'))\$" "$1.nm"
+}
+# $1 compiler, $2 source, $3 standard, $4 flags; built forced-in and included after.
+build_routed() {
+	for order in "-include liblockdep.h" -DAFTER; do
+		$1 -O2 -std=$3 $4 -DLIBLOCKDEP -I. $order -c "$2" -o "$out/r.o"
+		routed "$out/r.o" || { echo "$1 -std=$3 $order $(basename "$2")"; exit 1; }
+		builds=$((builds + 1))
+	done
+}
+# The first of these standard names that compiler $1 knows (c++23 was c++2b).
+known_std() {
+	compiler=$1 lang=$2
+	shift 2
+	for std in "$@"; do
+		echo 'int x;' | $compiler -std=$std -x $lang -c - -o /dev/null 2> /dev/null && { echo $std; return; }
+	done
+	echo "$compiler knows none of $*" >&2
+}
+for cc in gcc clang; do
+	for std in c99 c11 c17 "$(known_std $cc c c23 c2x)" "$(known_std $cc c gnu23 gnu2x)"; do
+		build_routed $cc "$out/every.c" $std "$strict"
+		nm "$out/r.o" | grep -q ' U liblockdep_signal$'
+	done
+done
+for cxx in g++ clang++; do
+	for std in c++11 c++17 c++20 "$(known_std $cxx c++ c++23 c++2b)"; do
+		build_routed $cxx "$out/every.cc" $std "$strict_cxx"
+		for opt in -O0 -O2; do
+			for order in "-include liblockdep.h" -DAFTER; do
+				$cxx $opt -std=$std $strict_cxx -DLIBLOCKDEP -I. $order -c "$out/std.cc" -o "$out/s.o"
+				routed "$out/s.o" || { echo "$cxx $opt -std=$std $order std.cc"; exit 1; }
+				builds=$((builds + 1))
+			done
+		done
+	done
+done
+
+# libstdc++ before glibc 2.34 calls pthread through weak references to the real names,
+# which no renaming reaches: rebuild std.cc with that os_defines.h (its "no weak
+# references" line dropped). Forced in first, the header turns them off; included after
+# them, it stops the build rather than check nothing.
+defines=$(echo '#include <mutex>' | g++ -x c++ -H -E - 2>&1 > /dev/null | sed -n 's/^\.* \(.*bits\/os_defines.h\)$/\1/p')
+if grep -q '^# *define _GLIBCXX_GTHREAD_USE_WEAK 0' "$defines"; then
+	mkdir "$out/weak" "$out/weak/bits"
+	sed '/define _GLIBCXX_GTHREAD_USE_WEAK 0/d' "$defines" > "$out/weak/bits/os_defines.h"
+	for cxx in g++ clang++; do
+		$cxx -O2 -I"$out/weak" -c "$out/std.cc" -o "$out/s.o"
+		nm "$out/s.o" | grep -q ' w pthread_mutex_lock$' || { echo "no weak references to test"; exit 1; }
+		$cxx -O2 $strict_cxx -DLIBLOCKDEP -I"$out/weak" -I. -include liblockdep.h -c "$out/std.cc" -o "$out/s.o"
+		routed "$out/s.o" || { echo "$cxx: weak references escaped routing"; exit 1; }
+		! $cxx -DLIBLOCKDEP -I"$out/weak" -I. -DAFTER -c "$out/std.cc" -o "$out/s.o" 2> "$out/err" ||
+			{ echo "$cxx: included after weak references, the build went on"; exit 1; }
+		grep -q 'include it before any C++ standard header' "$out/err"
+		builds=$((builds + 2))
+	done
+fi
+
+# A compiler with no renaming pragma cannot be routed: the build stops, and says why.
+for cc in gcc clang; do
+	! $cc -U__PRAGMA_REDEFINE_EXTNAME -DLIBLOCKDEP -include liblockdep.h -c "$out/user.c" -o "$out/u.o" 2> "$out/err" ||
+		{ echo "$cc: without the pragma the build went on"; exit 1; }
+	grep -q 'needs #pragma redefine_extname' "$out/err"
 done
 echo "$builds warning-free builds"

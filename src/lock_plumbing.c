@@ -1,0 +1,143 @@
+/*
+ * The locking plumbing of C++: the code between a program's "lock this" and the
+ * pthread call that liblockdep sees (libstdc++'s __gthread_* wrappers, std::mutex and
+ * its kin, the lock guards, std::lock). An optimised build inlines it; at -O0 or -Og
+ * it stays out of line, and the address a lock is first locked from then lies inside
+ * it, the same for every heap std::mutex of the program. A class keyed by that
+ * address would make them all one class (a "recursive locking" for any two nested),
+ * so a first use is keyed by the first call site outside the plumbing instead. A
+ * frame is plumbing by its function's name, mangled or as the source spells it; a
+ * frame without a name is the user's.
+ */
+#define LOCK_PLUMBING_PATH_MAX	128
+
+/* Scopes and functions of std:: whose frames are plumbing, with what they contain. */
+static const char *const lock_plumbing_std[] = {
+	"mutex", "recursive_mutex", "timed_mutex", "recursive_timed_mutex",
+	"shared_mutex", "shared_timed_mutex", "__shared_mutex_pthread", "__shared_mutex_cv",
+	"__mutex_base", "__recursive_mutex_base", "__timed_mutex_impl",
+	"lock_guard", "unique_lock", "scoped_lock", "shared_lock",
+	"lock", "try_lock", "__detail::__lock_impl", "__detail::__try_lock_impl",
+};
+
+/* Appends "::" and the len characters of id to path, as room allows. */
+static void plumbing_path_add(char *path, const char *id, size_t len)
+{
+	size_t used = strlen(path);
+
+	if (used + len + 3 > LOCK_PLUMBING_PATH_MAX)
+		return;
+	if (used) {
+		memcpy(path + used, "::", 2);
+		used += 2;
+	}
+	memcpy(path + used, id, len);
+	path[used + len] = '\0';
+}
+
+/* "std::mutex::lock" from "_ZNSt5mutex4lockEv": the scopes and the function's name,
+ * without template arguments, from the mangled name's leading <source-name>s. */
+static void plumbing_path_mangled(const char *sym, char *path)
+{
+	const char *p = sym + 2 + (sym[2] == 'Z');	/* a local name: its function's */
+	bool nested = *p == 'N';
+	char *end;
+
+	if (*p == 'L' || nested)
+		p++;
+	while (nested && *p && strchr("KVr", *p))
+		p++;
+	for (;;) {
+		if (p[0] == 'S' && p[1] == 't') {
+			plumbing_path_add(path, "std", 3);
+			p += 2;
+		} else if (*p >= '1' && *p <= '9') {
+			unsigned long len = strtoul(p, &end, 10);
+
+			if (strnlen(end, len) < len)
+				return;
+			plumbing_path_add(path, end, len);
+			p = end + len;
+		} else {
+			return;
+		}
+		if (!nested && strcmp(path, "std"))
+			return;
+	}
+}
+
+/* "std::lock" from "void std::lock<std::mutex>(std::mutex&)": a return type dropped,
+ * then the scopes and the function's name, up to template arguments or parameters. */
+static void plumbing_path_demangled(const char *sym, char *path)
+{
+	const char *start = sym + strcspn(sym, " <(");
+	size_t len;
+
+	start = *start == ' ' ? start + 1 : sym;
+	len = strcspn(start, "<(");
+	if (len < LOCK_PLUMBING_PATH_MAX) {
+		memcpy(path, start, len);
+		path[len] = '\0';
+	}
+}
+
+/* Whether path is name, or within the scope name. */
+static bool plumbing_path_in(const char *path, const char *name)
+{
+	size_t len = strlen(name);
+
+	return !strncmp(path, name, len) && (!path[len] || !strncmp(path + len, "::", 2));
+}
+
+static bool lock_plumbing_symbol(const char *sym)
+{
+	char path[LOCK_PLUMBING_PATH_MAX] = "";
+	const char *in_std;
+
+	if (!strncmp(sym, "_Z", 2))
+		plumbing_path_mangled(sym, path);
+	else
+		plumbing_path_demangled(sym, path);
+	if (!strncmp(path, "__gthread_", 10))
+		return true;
+	if (strncmp(path, "std::", 5))
+		return false;
+	in_std = path + 5;
+	if (!strncmp(in_std, "__1::", 5))	/* libc++'s inline namespace */
+		in_std += 5;
+	for (size_t i = 0; i < ARRAY_SIZE(lock_plumbing_std); i++)
+		if (plumbing_path_in(in_std, lock_plumbing_std[i]))
+			return true;
+	return false;
+}
+
+/* Whether the code at ip is the plumbing's. */
+static bool lock_plumbing_at(unsigned long ip)
+{
+	const char *sym = liblockdep_symbol_at(ip, NULL, NULL);
+
+	return sym && lock_plumbing_symbol(sym);
+}
+
+/*
+ * ips[0], the return address of the call into liblockdep, is in the plumbing: fill
+ * ips[0..n) with the first frame of this thread's stack outside it and its callers.
+ * False, ips untouched, when the stack cannot say (it does not start at ips[0], or
+ * holds nothing but plumbing).
+ */
+static bool lock_plumbing_skip(unsigned long *ips, unsigned int n)
+{
+	unsigned long trace[STACK_TRACE_MAX_FRAMES];
+	unsigned int count = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
+	unsigned int first = 0;
+
+	if (!count || trace[0] != ips[0])
+		return false;
+	while (first < count && lock_plumbing_at(trace[first]))
+		first++;
+	if (first == count)
+		return false;
+	for (unsigned int i = 0; i < n; i++)
+		ips[i] = first + i < count ? trace[first + i] : 0;
+	return true;
+}

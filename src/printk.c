@@ -10,6 +10,10 @@
  * interrupted malloc (src/signals.c). A line longer than a buffer is cut; a report
  * longer than its buffer goes out in pieces, still whole with respect to other
  * reports.
+ *
+ * A kernel log level is read from the start of the formatted text, as the kernel
+ * does, so a level passed through "%s" (print_ip_sym()) is a level too; no control
+ * character other than a tab reaches the output.
  */
 #define PRINTK_LINE_MAX 1024
 #define PRINTK_REPORT_MAX 65536
@@ -30,15 +34,23 @@ static struct {
 static int liblockdep_output_fd = STDERR_FILENO;
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* Room is kept for the newline that ends the line. */
+/* Room is kept for the newline that ends the line. A level inside a line is dropped,
+ * any other control character shown as '?'. */
 static void printk_line_append(const char *text, size_t len)
 {
 	size_t room = sizeof(printk_line.text) - 2 - printk_line.len;
+	char *out = printk_line.text + printk_line.len;
 
-	len = min(len, room);
-	memcpy(printk_line.text + printk_line.len, text, len);
-	printk_line.len += len;
-	printk_line.text[printk_line.len] = '\0';
+	for (const char *end = text + len; text < end && room; text++) {
+		if (*text == KERN_SOH[0]) {	/* and its level */
+			text += text + 1 < end;
+			continue;
+		}
+		*out++ = (*text > 0 && *text < ' ' && *text != '\t') || *text == 0x7f ? '?' : *text;
+		room--;
+	}
+	printk_line.len = out - printk_line.text;
+	*out = '\0';
 }
 
 static void write_all(int fd, const char *text, size_t len)
@@ -255,17 +267,17 @@ static size_t liblockdep_vsnprintk(char *out, size_t size, const char *fmt, va_l
 
 static int vprintk(const char *fmt, va_list ap)
 {
-	char text[PRINTK_LINE_MAX], *line, *newline;
+	char text[PRINTK_LINE_MAX], *line = text, *newline;
 	size_t len;
 
-	/* A level other than KERN_CONT starts a new line, as in the kernel. */
-	if (fmt[0] == KERN_SOH[0] && fmt[1]) {
-		if (fmt[1] != 'c' && printk_line.len)
-			printk_end_line();
-		fmt += 2;
-	}
 	len = liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
-	for (line = text; (newline = strchr(line, '\n')); line = newline + 1) {
+	/* A level other than KERN_CONT starts a new line, as in the kernel. */
+	if (text[0] == KERN_SOH[0] && text[1]) {
+		if (text[1] != 'c' && printk_line.len)
+			printk_end_line();
+		line += 2;
+	}
+	for (; (newline = strchr(line, '\n')); line = newline + 1) {
 		printk_line_append(line, newline - line);
 		printk_end_line();
 	}

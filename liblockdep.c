@@ -14725,11 +14725,23 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 	}
 }
 
+/*
+ * Unregisters a class key, which zaps its classes. Lockdep sets up the lists a zap
+ * uses when its first class registers; a key may go before that.
+ */
+static void class_key_unregister(struct lock_class_key *key)
+{
+	liblockdep_graph_lock();
+	init_data_structures_once();
+	liblockdep_graph_unlock();
+	lockdep_unregister_key(key);
+}
+
 /* A lock's own class dies with it: lockdep frees the class after a grace period. */
 static void lock_entry_drop_own_key(struct lock_entry *e)
 {
 	if (e->own_key_registered) {
-		lockdep_unregister_key(&e->own_key);
+		class_key_unregister(&e->own_key);
 		e->own_key_registered = false;
 	}
 }
@@ -16006,7 +16018,7 @@ LIBLOCKDEP_API void liblockdep_register_key(struct liblockdep_key *key)
 
 LIBLOCKDEP_API void liblockdep_unregister_key(struct liblockdep_key *key)
 {
-	lockdep_unregister_key((struct lock_class_key *)key);
+	class_key_unregister((struct lock_class_key *)key);
 }
 
 /*

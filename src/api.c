@@ -116,7 +116,7 @@ LIBLOCKDEP_API void liblockdep_register_key(struct liblockdep_key *key)
 
 LIBLOCKDEP_API void liblockdep_unregister_key(struct liblockdep_key *key)
 {
-	lockdep_unregister_key((struct lock_class_key *)key);
+	class_key_unregister((struct lock_class_key *)key);
 }
 
 /*

@@ -49,6 +49,7 @@ SRC_FILES = [
     'src/symbols.c',
     'src/printk.c',
     'src/settings.c',
+    'src/report_once.c',
     'src/runtime.c',
     'src/stacktrace.c',
     'src/rcu.c',

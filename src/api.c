@@ -119,49 +119,36 @@ LIBLOCKDEP_API void liblockdep_unregister_key(struct liblockdep_key *key)
 	class_key_unregister((struct lock_class_key *)key);
 }
 
-/*
- * A failed assertion prints once per lock class and kind of assertion, as a report:
- * an assertion in a loop or on every object of a class would otherwise flood.
- */
-static bool assertion_first_failure(const void *lock, bool want_held)
-{
-	static pthread_mutex_t reported_mutex = PTHREAD_MUTEX_INITIALIZER;
-	static unsigned long reported[256];
-	static unsigned int nr_reported;
-	struct lock_entry *e = lock_entry_find(lock);
-	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
-	bool first = true;
-
-	internal_lock(&reported_mutex);
-	for (unsigned int i = 0; i < nr_reported; i++)
-		if (reported[i] == what)
-			first = false;
-	if (first && nr_reported < ARRAY_SIZE(reported))
-		reported[nr_reported++] = what;
-	internal_unlock(&reported_mutex);
-	return first;
-}
-
+/* A failed assertion is a report: once per lock class and kind of assertion
+ * (src/report_once.c), however often it fails. */
 static void assert_held(const void *lock, bool want_held, unsigned long ip)
 {
+	struct lock_entry *e;
+	char unknown[32];
 	bool held;
 
 	if (!liblockdep_check_now() || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
 	held = held_lock_entry(lock);
-	if (held == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
-		return;
+	if (held == want_held ||
+	    !liblockdep_report_begin(want_held ? "assert held" : "assert not held", lock))
+		goto out;
+	e = lock_entry_find(lock);
+	snprintf(unknown, sizeof(unknown), "%p", lock);
 	pr_warn("\n");
 	pr_warn("==================================\n");
 	pr_warn("WARNING: lock %s where asserted %s!\n", want_held ? "not held" : "held",
 		want_held ? "held" : "not held");
 	print_kernel_ident();
 	pr_warn("----------------------------------\n");
-	pr_warn("%s/%d asserted at %pS that it %s %px\n", current->comm, current->pid,
-		(void *)ip, want_held ? "holds" : "does not hold", lock);
+	pr_warn("%s/%d asserted that it %s %px (%s) at:\n", current->comm, current->pid,
+		want_held ? "holds" : "does not hold", lock,
+		e && e->map.name ? e->map.name : unknown);
+	pr_warn(" %pS\n", (void *)ip);
 	lockdep_print_held_locks(current);
 	pr_warn("\nstack backtrace:\n");
 	dump_stack();
+out:
 	liblockdep_report_end();
 }
 

@@ -162,6 +162,8 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 
 	if (e || !liblockdep_check_now() || liblockdep_was_off)
 		return e;
+	/* Lockdep is about to report this lock's bad unlock. */
+	report_subject_set((unsigned long)lock);
 	return lock_entry_of(lock, kind, read_mode, ip);
 }
 
@@ -271,6 +273,7 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 
 		if ((unsigned long)e->lock - (unsigned long)from < len) {
+			report_subject_set((unsigned long)e->lock);
 			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
 			liblockdep_report_end();
 			return;

@@ -118,6 +118,11 @@ static void printk_discard_report(void)
 	printk_report.len = 0;
 }
 
+static void printk_stop_discarding(void)
+{
+	printk_discarding = false;
+}
+
 static bool printk_report_discarded(void)
 {
 	return printk_discarding;

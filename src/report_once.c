@@ -73,7 +73,7 @@ static struct {
 	enum report_stage stage;
 	const struct report_kind *kind;
 	u64 headline;
-	u64 extra;			/* usage, wait context: part of the identity */
+	u64 extra;			/* an inconsistent usage: part of the identity */
 	u64 classes[REPORT_CLASSES_MAX];
 	unsigned int nr_classes;
 	u64 state;			/* fingerprint taken at debug_locks_off() */
@@ -107,11 +107,17 @@ static u64 report_hash_text(const char *text, size_t len)
 	return h | 1;	/* never 0, the empty slot */
 }
 
+/* Where a probe for h starts: from its high bits (the lowest one is always set). */
+static unsigned int report_set_slot(u64 h, unsigned int size)
+{
+	return (h >> 32) & (size - 1);
+}
+
 /* Adds h to the set unless it is there; returns whether it was there. The readers of
  * reported_states[] read it without a lock, so slots are published atomically. */
 static bool report_set_test_and_add(u64 *set, unsigned int size, unsigned int *nr, u64 h)
 {
-	unsigned int i = h & (size - 1);
+	unsigned int i = report_set_slot(h, size);
 	u64 slot;
 
 	while ((slot = __atomic_load_n(&set[i], __ATOMIC_ACQUIRE))) {
@@ -130,7 +136,7 @@ static bool report_set_has(const u64 *set, unsigned int size, u64 h)
 {
 	u64 slot;
 
-	for (unsigned int i = h & (size - 1);
+	for (unsigned int i = report_set_slot(h, size);
 	     (slot = __atomic_load_n(&set[i], __ATOMIC_ACQUIRE)); i = (i + 1) & (size - 1))
 		if (slot == h)
 			return true;

@@ -29,8 +29,12 @@ noinline int debug_locks_off(void)
 
 	if (!READ_ONCE(debug_locks))
 		return 0;
-	if (reporting & REPORT_PRINTING)
+	if (reporting & REPORT_PRINTING) {
+		/* Lockdep in trouble within a report (out of capacity, a failed check):
+		 * that is said even in a repeat, and may turn validation off. */
+		printk_stop_discarding();
 		return 1;
+	}
 	if (report_seen_before((unsigned long)__builtin_return_address(0), &state)) {
 		reporting |= REPORT_DROPPED;
 		return 0;

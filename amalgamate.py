@@ -52,6 +52,7 @@ SRC_FILES = [
     'src/output_files.c',
     'src/log_file.c',
     'src/settings.c',
+    'src/report_once.c',
     'src/runtime.c',
     'src/runner.c',
     'src/stacktrace.c',

@@ -12941,7 +12941,12 @@ static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
  * Nothing here allocates: a report may be printed from a signal handler that
  * interrupted malloc (src/signals.c). A line longer than a buffer is cut; a report
  * longer than its buffer goes out in pieces, still whole with respect to other
- * reports.
+ * reports. A report found to repeat one already printed (src/report_once.c) is
+ * discarded: what is held back is dropped and the rest is not even formatted.
+ *
+ * A kernel log level is read from the start of the formatted text, as the kernel
+ * does, so a level passed through "%s" (print_ip_sym()) is a level too; no control
+ * character other than a tab reaches the output.
  */
 #define PRINTK_LINE_MAX 1024
 #define PRINTK_REPORT_MAX 65536
@@ -12951,6 +12956,7 @@ static __thread struct {
 	size_t len;
 } printk_line;
 static __thread bool printk_holding_report;
+static __thread bool printk_discarding;
 
 /* One report at a time in the process: its reporter holds the graph lock from its
  * first line to its last (src/runtime.c). */
@@ -12962,15 +12968,23 @@ static struct {
 static int log_file_fd(void);
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* Room is kept for the newline that ends the line. */
+/* Room is kept for the newline that ends the line. A level inside a line is dropped,
+ * any other control character shown as '?'. */
 static void printk_line_append(const char *text, size_t len)
 {
 	size_t room = sizeof(printk_line.text) - 2 - printk_line.len;
+	char *out = printk_line.text + printk_line.len;
 
-	len = min(len, room);
-	memcpy(printk_line.text + printk_line.len, text, len);
-	printk_line.len += len;
-	printk_line.text[printk_line.len] = '\0';
+	for (const char *end = text + len; text < end && room; text++) {
+		if (*text == KERN_SOH[0]) {	/* and its level */
+			text += text + 1 < end;
+			continue;
+		}
+		*out++ = (*text > 0 && *text < ' ' && *text != '\t') || *text == 0x7f ? '?' : *text;
+		room--;
+	}
+	printk_line.len = out - printk_line.text;
+	*out = '\0';
 }
 
 static void write_all(int fd, const char *text, size_t len)
@@ -12997,7 +13011,7 @@ static void liblockdep_output(const char *text, size_t len)
 	errno = saved_errno;
 }
 
-static void liblockdep_line_done(const char *line);
+static void liblockdep_line_done(const char *line, size_t len);
 
 static void printk_report_append(const char *text, size_t len)
 {
@@ -13014,8 +13028,10 @@ static void printk_end_line(void)
 {
 	printk_line.text[printk_line.len++] = '\n';
 	printk_line.text[printk_line.len] = '\0';
-	liblockdep_line_done(printk_line.text);
-	if (printk_holding_report)
+	liblockdep_line_done(printk_line.text, printk_line.len);
+	if (printk_discarding)
+		;	/* the line that told the report is a repeat */
+	else if (printk_holding_report)
 		printk_report_append(printk_line.text, printk_line.len);
 	else
 		liblockdep_output(printk_line.text, printk_line.len);
@@ -13027,11 +13043,29 @@ static void printk_hold_report(void)
 	printk_holding_report = true;
 }
 
+/* The report being held back repeats one already printed: nothing more of it. */
+static void printk_discard_report(void)
+{
+	printk_discarding = true;
+	printk_report.len = 0;
+}
+
+static void printk_stop_discarding(void)
+{
+	printk_discarding = false;
+}
+
+static bool printk_report_discarded(void)
+{
+	return printk_discarding;
+}
+
 static void printk_release_report(void)
 {
 	if (printk_line.len)
 		printk_end_line();
 	printk_holding_report = false;
+	printk_discarding = false;
 	if (printk_report.len)
 		liblockdep_output(printk_report.text, printk_report.len);
 	printk_report.len = 0;
@@ -13187,17 +13221,19 @@ static size_t liblockdep_vsnprintk(char *out, size_t size, const char *fmt, va_l
 
 static int vprintk(const char *fmt, va_list ap)
 {
-	char text[PRINTK_LINE_MAX], *line, *newline;
+	char text[PRINTK_LINE_MAX], *line = text, *newline;
 	size_t len;
 
-	/* A level other than KERN_CONT starts a new line, as in the kernel. */
-	if (fmt[0] == KERN_SOH[0] && fmt[1]) {
-		if (fmt[1] != 'c' && printk_line.len)
-			printk_end_line();
-		fmt += 2;
-	}
+	if (printk_discarding)
+		return 0;
 	len = liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
-	for (line = text; (newline = strchr(line, '\n')); line = newline + 1) {
+	/* A level other than KERN_CONT starts a new line, as in the kernel. */
+	if (text[0] == KERN_SOH[0] && text[1]) {
+		if (text[1] != 'c' && printk_line.len)
+			printk_end_line();
+		line += 2;
+	}
+	for (; (newline = strchr(line, '\n')); line = newline + 1) {
 		printk_line_append(line, newline - line);
 		printk_end_line();
 	}
@@ -13613,6 +13649,404 @@ static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 	errno = saved_errno;
 }
 /************** End of src/settings.c **************/
+/************** Begin file src/report_once.c **************/
+#line 1 "src/report_once.c"
+/*
+ * Each problem is reported once: a report is known by its kind and the lock classes
+ * it is about, whatever the lock chain, the call site or the thread that ran into it.
+ * Lockdep's own memory (its chain cache) only stops a repeat of the same chain; a
+ * wait-context or irq-state check, a bad unlock, run before or outside that cache, and
+ * one pair of classes met in many chains gives one report per chain.
+ *
+ * A report's identity is read from its text while it is held back (src/printk.c),
+ * since lockdep's print functions are its own: the headline (the line after the row
+ * of '='), then the classes, as lockdep prints them, "(name)" with its #version and
+ * /subclass, that the kind's rule picks from the lines before "other info that might
+ * help us debug this:" (or the held locks, or the stack backtrace, whichever is first):
+ *
+ *   circular locking            the classes of the cycle, as a set: the same cycle
+ *                               entered at another lock is the same problem; and
+ *                               those the scenario takes for reading (rlock)
+ *   recursive locking           the class
+ *   invalid wait context        the class taken and the held class that makes the
+ *                               context too strict (the lowest inner wait type, as
+ *                               lockdep computes it), or the context itself
+ *   X-safe -> X-unsafe order    the safe and the unsafe class (with the usage, in
+ *                               the headline), not the two locks that connected them
+ *   inconsistent lock state     the class and its "inconsistent {A} -> {B} usage"
+ *   irq lock inversion          the two classes
+ *   bad unlock, bad contention, held lock freed, nested lock not taken
+ *                               the class of the lock
+ *   locks still held at exit    the classes held
+ *   liblockdep's own reports    the annotation (in the headline) and the lock's class
+ *   anything else               the headline and the classes before "other info"
+ *
+ * Once a duplicate is known (at the end of its identity lines) the rest of it is not
+ * even formatted, and the report is dropped. A repeat of the very same state costs
+ * less still: debug_locks_off() fingerprints what the report can be about (its caller
+ * in lockdep, the thread's held locks and the one being taken, irq state, the lock an
+ * unlock or a free is about) and a fingerprint seen at a finished report answers
+ * "already reported" there, before lockdep prints a line.
+ */
+/* Sizes of two hash sets, each used up to half. Past the first, problems may be
+ * reported again (which is said once); past the second, repeats are only slower. */
+#define REPORT_PROBLEMS_MAX	8192	/* twice the distinct problems remembered */
+#define REPORT_STATES_MAX	16384	/* twice the state fingerprints remembered */
+#define REPORT_CLASSES_MAX	16	/* classes in one identity */
+
+enum report_rule {
+	RULE_BEFORE_OTHER_INFO,
+	RULE_CIRCULAR,
+	RULE_WAIT_CONTEXT,
+	RULE_IRQ_SAFETY,
+	RULE_HELD_LOCKS,
+};
+
+static const struct report_kind {
+	const char *headline;		/* a part of the headline */
+	enum report_rule rule;
+} report_kinds[] = {
+	{ "possible circular locking dependency detected", RULE_CIRCULAR },
+	{ "Invalid wait context", RULE_WAIT_CONTEXT },
+	{ "-unsafe lock order detected", RULE_IRQ_SAFETY },
+	{ "still has locks held!", RULE_HELD_LOCKS },
+	{ "lock held when returning to user space!", RULE_HELD_LOCKS },
+};
+
+enum report_stage {
+	STAGE_BEFORE_HEADLINE,
+	STAGE_HEADLINE,
+	STAGE_IDENTITY,		/* lines the rule picks classes from */
+	STAGE_MORE,		/* what some rules read after: scenario, held locks */
+	STAGE_DECIDED,
+};
+
+/* The report being printed: one at a time, its reporter holds the graph lock. */
+static struct {
+	enum report_stage stage;
+	const struct report_kind *kind;
+	u64 headline;
+	u64 extra;			/* an inconsistent usage: part of the identity */
+	u64 classes[REPORT_CLASSES_MAX];
+	unsigned int nr_classes;
+	u64 state;			/* fingerprint taken at debug_locks_off() */
+	bool duplicate;
+	/* Invalid wait context: the culprit and its inner wait type. */
+	int culprit_inner;
+	u64 culprit;
+} report_identity;
+
+/* Open-addressed sets of nonzero 64-bit hashes; insert-only. */
+static u64 reported_problems[REPORT_PROBLEMS_MAX];
+static u64 reported_states[REPORT_STATES_MAX];
+static unsigned int nr_reported_problems, nr_reported_states;
+static bool problems_full_said;
+
+/* What an unlock, a free or an annotation of ours is about (see the top comment). */
+static __thread u64 report_subject;
+
+static u64 report_hash_mix(u64 h, u64 v)
+{
+	h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdULL;
+}
+
+static u64 report_hash_text(const char *text, size_t len)
+{
+	u64 h = 0xcbf29ce484222325ULL;
+
+	while (len--)
+		h = (h ^ (unsigned char)*text++) * 0x100000001b3ULL;
+	return h | 1;	/* never 0, the empty slot */
+}
+
+/* Where a probe for h starts: from its high bits (the lowest one is always set). */
+static unsigned int report_set_slot(u64 h, unsigned int size)
+{
+	return (h >> 32) & (size - 1);
+}
+
+/* Adds h to the set unless it is there; returns whether it was there. The readers of
+ * reported_states[] read it without a lock, so slots are published atomically. */
+static bool report_set_test_and_add(u64 *set, unsigned int size, unsigned int *nr, u64 h)
+{
+	unsigned int i = report_set_slot(h, size);
+	u64 slot;
+
+	while ((slot = __atomic_load_n(&set[i], __ATOMIC_ACQUIRE))) {
+		if (slot == h)
+			return true;
+		i = (i + 1) & (size - 1);
+	}
+	if (*nr >= size / 2)
+		return false;	/* full: forget nothing, remember no more */
+	(*nr)++;
+	__atomic_store_n(&set[i], h, __ATOMIC_RELEASE);
+	return false;
+}
+
+static bool report_set_has(const u64 *set, unsigned int size, u64 h)
+{
+	u64 slot;
+
+	for (unsigned int i = report_set_slot(h, size);
+	     (slot = __atomic_load_n(&set[i], __ATOMIC_ACQUIRE)); i = (i + 1) & (size - 1))
+		if (slot == h)
+			return true;
+	return false;
+}
+
+static void report_subject_set(u64 subject)
+{
+	report_subject = subject;
+}
+
+/*
+ * Everything a report lockdep is about to print can depend on, but the graph: who
+ * calls (which print function of lockdep), the held locks and the one being taken
+ * (lockdep fills its held_lock before it checks it), the irq state, and the subject
+ * our code named. Taken where lockdep calls debug_locks_off().
+ */
+static u64 report_state_fingerprint(unsigned long caller)
+{
+	struct task_struct *task = current;
+	unsigned int depth = min_t(unsigned int, task->lockdep_depth, MAX_LOCK_DEPTH - 1);
+	u64 h = report_hash_mix(caller, report_subject);
+
+	h = report_hash_mix(h, (u64)lockdep_hardirq_context() << 1 | lockdep_hardirqs_enabled());
+	for (unsigned int i = 0; i <= depth; i++) {
+		const struct held_lock *hlock = &task->held_locks[i];
+
+		h = report_hash_mix(h, hlock->class_idx | hlock->irq_context << 13 |
+				    hlock->trylock << 15 | hlock->read << 16 |
+				    hlock->check << 18 | hlock->hardirqs_off << 19);
+	}
+	return h | 1;
+}
+
+/* Whether a report lockdep is about to begin repeats one already made. */
+static bool report_seen_before(unsigned long caller, u64 *state)
+{
+	*state = report_state_fingerprint(caller);
+	return report_set_has(reported_states, REPORT_STATES_MAX, *state);
+}
+
+static void report_identity_begin(u64 state)
+{
+	memset(&report_identity, 0, sizeof(report_identity));
+	report_identity.state = state;
+}
+
+static void report_identity_add_class(u64 class)
+{
+	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
+		if (report_identity.classes[i] == class)
+			return;
+	if (report_identity.nr_classes < REPORT_CLASSES_MAX)
+		report_identity.classes[report_identity.nr_classes++] = class;
+}
+
+/* A decimal number at *p, which moves past it; -1 when there is none. */
+static int report_parse_int(const char **p)
+{
+	int n = -1;
+
+	for (; **p >= '0' && **p <= '9'; (*p)++)
+		n = (n < 0 ? 0 : 10 * n) + (**p - '0');
+	return n;
+}
+
+/*
+ * The next class named in a line, as lockdep prints one: " (name){usage}-{o:i}" or
+ * "lock (name) at:". Returns where to go on, NULL when there is none; *inner is the
+ * class's inner wait type when the line gives it, else -1.
+ */
+static const char *report_next_class(const char *line, u64 *class, int *inner)
+{
+	const char *open, *usage, *at, *wait;
+
+	while ((open = strstr(line, " ("))) {
+		open += 2;
+		usage = strstr(open, "){");
+		at = strstr(open, ") at:");
+		*inner = -1;
+		if (usage && (!at || usage < at)) {
+			*class = report_hash_text(open, usage - open);
+			wait = strstr(usage, "}-{");
+			if (wait && (wait = strchr(wait, ':'))) {
+				wait++;
+				*inner = report_parse_int(&wait);
+			}
+			return usage + 2;
+		}
+		if (at) {
+			*class = report_hash_text(open, at - open);
+			return at + 5;
+		}
+		line = open;
+	}
+	return NULL;
+}
+
+static bool report_starts(const char *line, const char *prefix)
+{
+	return !strncmp(line, prefix, strlen(prefix));
+}
+
+/* "2 locks held by x/12:", "no locks held by x/12." */
+static bool report_is_held_locks_line(const char *line)
+{
+	return strstr(line, " held by ") &&
+	       ((line[0] >= '0' && line[0] <= '9') || report_starts(line, "no locks"));
+}
+
+static bool report_ends_identity(const char *line)
+{
+	return report_starts(line, "other info that might help us debug this:") ||
+	       report_starts(line, "stack backtrace:") || report_is_held_locks_line(line);
+}
+
+static void report_decide(void)
+{
+	u64 problem = report_hash_mix(report_identity.headline, report_identity.extra);
+
+	report_identity.stage = STAGE_DECIDED;
+	if (report_identity.culprit)
+		report_identity_add_class(report_identity.culprit);
+	/* A sum: the same classes in any order are the same identity. */
+	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
+		problem += report_hash_mix(0, report_identity.classes[i]);
+	report_identity.duplicate = report_set_test_and_add(reported_problems,
+			REPORT_PROBLEMS_MAX, &nr_reported_problems, problem | 1);
+	if (report_identity.duplicate) {
+		printk_discard_report();
+	} else if (nr_reported_problems == REPORT_PROBLEMS_MAX / 2 && !problems_full_said) {
+		problems_full_said = true;
+		pr_warn("liblockdep: REPORT_PROBLEMS_MAX (%d) too low: later problems may be "
+			"reported more than once\n", REPORT_PROBLEMS_MAX);
+	}
+}
+
+static void report_take_headline(const char *line, size_t len)
+{
+	report_identity.headline = report_hash_text(line, len);
+	for (size_t i = 0; i < ARRAY_SIZE(report_kinds); i++) {
+		if (strstr(line, report_kinds[i].headline)) {
+			report_identity.kind = &report_kinds[i];
+			/* Without the thread's name in it: "x/12 still has locks held!" */
+			report_identity.headline = report_hash_text(report_kinds[i].headline,
+					strlen(report_kinds[i].headline));
+		}
+	}
+	report_identity.stage = STAGE_IDENTITY;
+}
+
+/* Invalid wait context: the held lock with the lowest inner wait type below the
+ * context's, if any, is the culprit; the context itself otherwise. */
+static void report_wait_context_line(const char *line)
+{
+	const char *context = line + strlen("context-{");
+	u64 class;
+	int inner;
+
+	if (report_starts(line, "context-{")) {
+		report_identity.culprit = report_hash_text(line, strlen(line));
+		report_identity.culprit_inner = report_parse_int(&context);
+	} else if (report_next_class(line, &class, &inner) && inner >= 0 &&
+		   inner < report_identity.culprit_inner) {
+		report_identity.culprit = class;
+		report_identity.culprit_inner = inner;
+	}
+}
+
+/* Circular: a class the scenario takes for reading ("rlock(name);") makes another
+ * cycle than the same classes all taken for writing. */
+static void report_circular_scenario_line(const char *line)
+{
+	const char *name = strstr(line, "rlock("), *end;
+
+	if (name && (end = strstr(name, ");")))
+		report_identity_add_class(report_hash_mix(1, report_hash_text(name, end - name)));
+}
+
+static void report_identity_line(const char *line)
+{
+	enum report_rule rule = report_identity.kind ? report_identity.kind->rule
+						     : RULE_BEFORE_OTHER_INFO;
+	u64 class;
+	int inner;
+
+	if (rule == RULE_IRQ_SAFETY && strstr(line, "but this new dependency connects"))
+		report_identity.nr_classes = 0;	/* the safe and unsafe classes follow */
+	if (report_starts(line, "inconsistent {"))
+		report_identity.extra = report_hash_text(line, strlen(line));
+	while ((line = report_next_class(line, &class, &inner)))
+		report_identity_add_class(class);
+}
+
+/* Each line of a report being printed, in order, without its newline: the identity
+ * lines, then what the kind's rule reads further (up to the scenario's DEADLOCK line
+ * or the stack backtrace). */
+static void report_identity_note_line(const char *line, size_t len)
+{
+	const struct report_kind *kind = report_identity.kind;
+	u64 class;
+	int inner;
+
+	switch (report_identity.stage) {
+	case STAGE_BEFORE_HEADLINE:
+		if (len && strspn(line, "=") == len)
+			report_identity.stage = STAGE_HEADLINE;
+		return;
+	case STAGE_HEADLINE:
+		report_take_headline(line, len);
+		return;
+	case STAGE_IDENTITY:
+		if (!report_ends_identity(line)) {
+			report_identity_line(line);
+			return;
+		}
+		if (!kind || kind->rule == RULE_IRQ_SAFETY) {
+			report_decide();
+			return;
+		}
+		report_identity.stage = STAGE_MORE;
+		report_identity.culprit_inner = INT_MAX;
+		fallthrough;
+	case STAGE_MORE:
+		if (report_starts(line, "stack backtrace:") ||
+		    (kind->rule == RULE_CIRCULAR && strstr(line, "*** DEADLOCK ***")))
+			report_decide();
+		else if (kind->rule == RULE_CIRCULAR)
+			report_circular_scenario_line(line);
+		else if (kind->rule == RULE_WAIT_CONTEXT)
+			report_wait_context_line(line);
+		else if (report_next_class(line, &class, &inner))
+			report_identity_add_class(class);
+		return;
+	case STAGE_DECIDED:
+		return;
+	}
+}
+
+/*
+ * The report is complete. Returns whether it is to be printed: the first of its
+ * problem, or one liblockdep cannot tell (no headline). Its state is remembered
+ * either way, so that the same state is answered early next time.
+ */
+static bool report_identity_end(void)
+{
+	bool known = report_identity.stage != STAGE_BEFORE_HEADLINE &&
+		     report_identity.stage != STAGE_HEADLINE;
+
+	if (known && report_identity.stage != STAGE_DECIDED)
+		report_decide();
+	if (known)
+		report_set_test_and_add(reported_states, REPORT_STATES_MAX, &nr_reported_states,
+					report_identity.state);
+	return !known || !report_identity.duplicate;
+}
+/************** End of src/report_once.c **************/
 /************** Begin file src/runtime.c **************/
 #line 1 "src/runtime.c"
 /*
@@ -13628,38 +14062,73 @@ static void note_report(void);
 int debug_locks = 1;
 int debug_locks_silent;
 
-static __thread bool reporting;
+/* A report is being printed; or lockdep was told a report it began repeats one
+ * printed before (src/report_once.c). Either way the entry has a report to end. */
+#define REPORT_PRINTING	1
+#define REPORT_DROPPED	2
+static __thread u8 reporting;
 static unsigned long liblockdep_reports;
 
 /*
- * Lockdep calls this before printing any report. The report may run after lockdep
- * dropped its graph lock, so the reporter holds it until the report is complete.
+ * Lockdep calls this before printing any report; when it returns 0 lockdep prints
+ * nothing. A repeat of a report already printed gets 0. The report may run after
+ * lockdep dropped its graph lock, so the reporter holds it until the report is
+ * complete.
  */
-int debug_locks_off(void)
+noinline int debug_locks_off(void)
 {
+	u64 state;
+
 	if (!READ_ONCE(debug_locks))
 		return 0;
-	if (!reporting) {
-		reporting = true;
-		liblockdep_graph_lock();
-		printk_hold_report();
-		secure_execution_note();
-		task_read_name(current);	/* the thread may have been renamed since */
+	if (reporting & REPORT_PRINTING) {
+		/* Lockdep in trouble within a report (out of capacity, a failed check):
+		 * that is said even in a repeat, and may turn validation off. */
+		printk_stop_discarding();
+		return 1;
 	}
+	if (report_seen_before((unsigned long)__builtin_return_address(0), &state)) {
+		reporting |= REPORT_DROPPED;
+		return 0;
+	}
+	reporting = REPORT_PRINTING;
+	liblockdep_graph_lock();
+	report_identity_begin(state);
+	printk_hold_report();
+	secure_execution_note();
+	task_read_name(current);	/* the thread may have been renamed since */
 	return 1;
 }
 
-/* Called by every entry into lockdep on its way out: publishes a finished report. */
+/* Our own reports: what it is about, for the fingerprint of its state. */
+static bool liblockdep_report_begin(const char *headline, const void *subject)
+{
+	report_subject_set((u64)(unsigned long)headline ^ (u64)(unsigned long)subject);
+	return debug_locks_off();
+}
+
+/* Called by every entry into lockdep on its way out: publishes a finished report,
+ * unless it repeats one printed before. */
 static void liblockdep_report_end(void)
 {
+	bool printed;
+
 	if (likely(!reporting))
 		return;
-	reporting = false;
-	__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
+	report_subject_set(0);
+	if (!(reporting & REPORT_PRINTING)) {
+		reporting = 0;
+		return;
+	}
+	reporting = 0;
+	printed = report_identity_end();
+	if (printed)
+		__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
 	printk_release_report();
-	note_report();
+	if (printed)
+		note_report();
 	liblockdep_graph_unlock();
-	if (settings.abort_on_report)
+	if (printed && settings.abort_on_report)
 		abort();
 }
 
@@ -13671,10 +14140,12 @@ static void liblockdep_turn_off(void)
 /* Every line lockdep prints passes here: the kernel's own words for giving up (out of
  * capacity) are where validation must really stop, and a reported cycle is noted for
  * the dependency graph. */
-static void liblockdep_line_done(const char *line)
+static void liblockdep_line_done(const char *line, size_t len)
 {
-	if (reporting)
+	if (reporting) {
+		report_identity_note_line(line, len - 1);
 		cycle_edges_note_line(line);
+	}
 	if (strstr(line, "turning off the locking correctness validator."))
 		liblockdep_turn_off();
 }
@@ -13964,6 +14435,8 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 	int saved_errno = errno;
 	char where[PATH_MAX];
 
+	if (printk_report_discarded())
+		return;
 	for (unsigned int i = 0; i < nr_entries; i++) {
 		if (settings.addr2line && addr2line(trace[i], where, sizeof(where)))
 			printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)trace[i], where);
@@ -13976,8 +14449,11 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 static void dump_stack(void)
 {
 	unsigned long trace[STACK_TRACE_MAX_FRAMES];
-	unsigned int n = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
+	unsigned int n;
 
+	if (printk_report_discarded())
+		return;	/* a repeated report: no need to unwind */
+	n = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
 	printk("Call Trace:\n");
 	stack_trace_print(trace, n, 1);
 }
@@ -15234,6 +15710,8 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 
 	if (e || !liblockdep_check_now() || liblockdep_was_off)
 		return e;
+	/* Lockdep is about to report this lock's bad unlock. */
+	report_subject_set((unsigned long)lock);
 	return lock_entry_of(lock, kind, read_mode, ip);
 }
 
@@ -15342,6 +15820,7 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 
 		if ((unsigned long)e->lock - (unsigned long)from < len) {
+			report_subject_set((unsigned long)e->lock);
 			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
 			liblockdep_report_end();
 			return;
@@ -15349,11 +15828,23 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 	}
 }
 
+/*
+ * Unregisters a class key, which zaps its classes. Lockdep sets up the lists a zap
+ * uses when its first class registers; a key may go before that.
+ */
+static void class_key_unregister(struct lock_class_key *key)
+{
+	liblockdep_graph_lock();
+	init_data_structures_once();
+	liblockdep_graph_unlock();
+	lockdep_unregister_key(key);
+}
+
 /* A lock's own class dies with it: lockdep frees the class after a grace period. */
 static void lock_entry_drop_own_key(struct lock_entry *e)
 {
 	if (e->own_key_registered) {
-		lockdep_unregister_key(&e->own_key);
+		class_key_unregister(&e->own_key);
 		e->own_key_registered = false;
 	}
 }
@@ -16653,43 +17144,98 @@ LIBLOCKDEP_API int liblockdep_enabled(void)
 	return READ_ONCE(liblockdep_checking) && READ_ONCE(debug_locks);
 }
 
+/*
+ * An annotation used in a way lockdep cannot take: lockdep's own answer would be a
+ * WARN that turns checking off for good, a report begun and never ended, or a crash.
+ * Instead a report of its own, headed by the annotation and the problem, which with
+ * the lock's class is its identity (src/report_once.c); the caller then leaves lockdep
+ * alone, or does what the message says.
+ */
+static __printf(5, 6) void annotation_misused(const char *api, const char *problem,
+					      const void *lock, unsigned long ip,
+					      const char *fmt, ...)
+{
+	struct lock_entry *e = lock ? lock_entry_find(lock) : NULL;
+	va_list ap;
+
+	if (!liblockdep_check_now() || !liblockdep_enter(ip) ||
+	    !liblockdep_report_begin(problem, lock))
+		goto out;
+	pr_warn("\n");
+	pr_warn("=================================\n");
+	pr_warn("BUG: %s(): %s\n", api, problem);
+	print_kernel_ident();
+	pr_warn("---------------------------------\n");
+	pr_warn("liblockdep: %s(): ", api);
+	va_start(ap, fmt);
+	vprintk(fmt, ap);
+	va_end(ap);
+	if (lock)
+		pr_warn("%s/%d called it on %px (%s) at:\n", current->comm, current->pid, lock,
+			e && e->map.name ? e->map.name : "not a lock liblockdep knows");
+	else
+		pr_warn("%s/%d called it at:\n", current->comm, current->pid);
+	pr_warn(" %pS\n", (void *)ip);
+	pr_warn("\nstack backtrace:\n");
+	dump_stack();
+out:
+	liblockdep_report_end();
+}
+
+/* Lockdep has 8 nesting subclasses; past them, the deepest. The lock's entry exists
+ * (the caller made sure), so that the report names its class. */
+static unsigned int subclass_out_of_range(const void *lock, unsigned int subclass,
+					  const char *api, unsigned long ip)
+{
+	annotation_misused(api, "subclass out of range", lock, ip,
+			   "subclass %u is not in 0..%lu; taken as %lu\n", subclass,
+			   MAX_LOCKDEP_SUBCLASSES - 1, MAX_LOCKDEP_SUBCLASSES - 1);
+	return MAX_LOCKDEP_SUBCLASSES - 1;
+}
+
 LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass)
 {
 	pthread_mutex_t *m = mutex;
 
 	if (!liblockdep_check_now())
 		return real(pthread_mutex_lock)(m);
+	if (unlikely(subclass >= MAX_LOCKDEP_SUBCLASSES) &&
+	    lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_))
+		subclass = subclass_out_of_range(m, subclass, __func__, _RET_IP_);
 	return mutex_lock_validated(m, MUTEX_LOCK, NULL, subclass, _RET_IP_);
 }
 
 static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int subclass,
-			      unsigned long ip)
+			      const char *api, unsigned long ip)
 {
 	enum rwlock_call call = write ? RWLOCK_WR : RWLOCK_RD;
 
 	if (!liblockdep_check_now())
 		return real_rwlock_lock(rw, call, NULL);
+	if (unlikely(subclass >= MAX_LOCKDEP_SUBCLASSES) && rwlock_entry(rw, ip))
+		subclass = subclass_out_of_range(rw, subclass, api, ip);
 	return rwlock_lock_validated(rw, call, NULL, subclass, ip);
 }
 
 LIBLOCKDEP_API int liblockdep_rwlock_rdlock_nested(void *rwlock, unsigned int subclass)
 {
-	return rwlock_lock_nested(rwlock, false, subclass, _RET_IP_);
+	return rwlock_lock_nested(rwlock, false, subclass, __func__, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_rwlock_wrlock_nested(void *rwlock, unsigned int subclass)
 {
-	return rwlock_lock_nested(rwlock, true, subclass, _RET_IP_);
+	return rwlock_lock_nested(rwlock, true, subclass, __func__, _RET_IP_);
 }
 
 /* The entry of a lock the program already initialised or used. */
-static struct lock_entry *annotated_entry(const void *lock, const char *api)
+static struct lock_entry *annotated_entry(const void *lock, const char *api, unsigned long ip)
 {
 	struct lock_entry *e = lock ? lock_entry_find(lock) : NULL;
 
-	if (!e && liblockdep_check_now())
-		printk(KERN_ERR "liblockdep: %s(%p): not a lock liblockdep knows; call it after "
-		       "the lock's init or first use\n", api, lock);
+	if (!e)
+		annotation_misused(api, "not a lock liblockdep knows", lock, ip,
+				   "%px was never initialised or locked; call it after the "
+				   "lock's init or first use\n", lock);
 	return e;
 }
 
@@ -16699,20 +17245,32 @@ static void set_class(struct lock_entry *e, struct lock_class_key *key, const ch
 			       e->map.wait_type_inner, e->map.wait_type_outer);
 }
 
+/* Lockdep takes a key in static storage, or one registered at run time. */
+static bool key_usable(struct lock_class_key *key)
+{
+	return key && (static_obj(key) || is_dynamic_key(key));
+}
+
 LIBLOCKDEP_API void liblockdep_set_class(const void *lock, struct liblockdep_key *key,
 					 const char *name)
 {
-	struct lock_entry *e = annotated_entry(lock, __func__);
+	struct lock_entry *e = annotated_entry(lock, __func__, _RET_IP_);
 
-	if (e && key) {
-		lock_entry_drop_own_key(e);
-		set_class(e, (struct lock_class_key *)key, name);
+	if (!e)
+		return;
+	if (!key_usable((struct lock_class_key *)key)) {
+		annotation_misused(__func__, "key not registered", lock, _RET_IP_,
+				   "key %px is neither static nor registered "
+				   "(liblockdep_register_key); lock left in its class\n", (void *)key);
+		return;
 	}
+	lock_entry_drop_own_key(e);
+	set_class(e, (struct lock_class_key *)key, name);
 }
 
 LIBLOCKDEP_API void liblockdep_set_own_class(const void *lock, const char *name)
 {
-	struct lock_entry *e = annotated_entry(lock, __func__);
+	struct lock_entry *e = annotated_entry(lock, __func__, _RET_IP_);
 
 	if (e && !e->own_key_registered)
 		set_class(e, lock_entry_use_own_key(e), name);
@@ -16720,7 +17278,7 @@ LIBLOCKDEP_API void liblockdep_set_own_class(const void *lock, const char *name)
 
 LIBLOCKDEP_API void liblockdep_set_novalidate_class(const void *lock)
 {
-	struct lock_entry *e = annotated_entry(lock, __func__);
+	struct lock_entry *e = annotated_entry(lock, __func__, _RET_IP_);
 
 	if (e) {
 		lock_entry_drop_own_key(e);
@@ -16728,60 +17286,62 @@ LIBLOCKDEP_API void liblockdep_set_novalidate_class(const void *lock)
 	}
 }
 
+/* Only a key of the heap or a thread's stack is registered, and only once. */
 LIBLOCKDEP_API void liblockdep_register_key(struct liblockdep_key *key)
 {
-	lockdep_register_key((struct lock_class_key *)key);
+	struct lock_class_key *k = (struct lock_class_key *)key;
+
+	if (!k)
+		annotation_misused(__func__, "no key", NULL, _RET_IP_, "the key is NULL\n");
+	else if (static_obj(k))
+		annotation_misused(__func__, "static key", NULL, _RET_IP_,
+				   "key %px is in static storage: it needs no registration\n", (void *)k);
+	else if (is_dynamic_key(k))
+		annotation_misused(__func__, "key already registered", NULL, _RET_IP_,
+				   "key %px is registered already\n", (void *)k);
+	else
+		lockdep_register_key(k);
 }
 
 LIBLOCKDEP_API void liblockdep_unregister_key(struct liblockdep_key *key)
 {
-	lockdep_unregister_key((struct lock_class_key *)key);
-}
+	struct lock_class_key *k = (struct lock_class_key *)key;
 
-/*
- * A failed assertion prints once per lock class and kind of assertion, as a report:
- * an assertion in a loop or on every object of a class would otherwise flood.
- */
-static pthread_mutex_t assertions_mutex = PTHREAD_MUTEX_INITIALIZER;
-
-static bool assertion_first_failure(const void *lock, bool want_held)
-{
-	static unsigned long reported[256];
-	static unsigned int nr_reported;
-	struct lock_entry *e = lock_entry_find(lock);
-	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
-	bool first = true;
-
-	internal_lock(&assertions_mutex);
-	for (unsigned int i = 0; i < nr_reported; i++)
-		if (reported[i] == what)
-			first = false;
-	if (first && nr_reported < ARRAY_SIZE(reported))
-		reported[nr_reported++] = what;
-	internal_unlock(&assertions_mutex);
-	return first;
+	if (!k || static_obj(k) || !is_dynamic_key(k))
+		annotation_misused(__func__, "key not registered", NULL, _RET_IP_,
+				   "key %px was not registered (liblockdep_register_key)\n", (void *)k);
+	else
+		class_key_unregister(k);
 }
 
 static void assert_held(const void *lock, bool want_held, unsigned long ip)
 {
+	struct lock_entry *e;
+	char unknown[32];
 	bool held;
 
 	if (!liblockdep_check_now() || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
 	held = held_lock_entry(lock);
-	if (held == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
-		return;
+	if (held == want_held ||
+	    !liblockdep_report_begin(want_held ? "assert held" : "assert not held", lock))
+		goto out;
+	e = lock_entry_find(lock);
+	snprintf(unknown, sizeof(unknown), "%p", lock);
 	pr_warn("\n");
 	pr_warn("==================================\n");
 	pr_warn("WARNING: lock %s where asserted %s!\n", want_held ? "not held" : "held",
 		want_held ? "held" : "not held");
 	print_kernel_ident();
 	pr_warn("----------------------------------\n");
-	pr_warn("%s/%d asserted at %pS that it %s %px\n", current->comm, current->pid,
-		(void *)ip, want_held ? "holds" : "does not hold", lock);
+	pr_warn("%s/%d asserted that it %s %px (%s) at:\n", current->comm, current->pid,
+		want_held ? "holds" : "does not hold", lock,
+		e && e->map.name ? e->map.name : unknown);
+	pr_warn(" %pS\n", (void *)ip);
 	lockdep_print_held_locks(current);
 	pr_warn("\nstack backtrace:\n");
 	dump_stack();
+out:
 	liblockdep_report_end();
 }
 
@@ -16830,7 +17390,6 @@ static pthread_mutex_t *const internal_locks[] = {
 	&live_tasks_mutex,	/* the threads, whose held locks a report may list */
 	&rcu_registry_lock,	/* a thread's first RCU read section, under any lock above */
 	&rcu_cb_lock,		/* call_rcu(), under the graph lock */
-	&assertions_mutex,	/* the failed assertions already reported */
 	&sym_lock,		/* loaded objects' symbols, read while naming anything */
 	&output_mutex,		/* one write(2) of a line or a report */
 };

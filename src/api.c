@@ -34,43 +34,98 @@ LIBLOCKDEP_API int liblockdep_enabled(void)
 	return READ_ONCE(liblockdep_checking) && READ_ONCE(debug_locks);
 }
 
+/*
+ * An annotation used in a way lockdep cannot take: lockdep's own answer would be a
+ * WARN that turns checking off for good, a report begun and never ended, or a crash.
+ * Instead a report of its own, headed by the annotation and the problem, which with
+ * the lock's class is its identity (src/report_once.c); the caller then leaves lockdep
+ * alone, or does what the message says.
+ */
+static __printf(5, 6) void annotation_misused(const char *api, const char *problem,
+					      const void *lock, unsigned long ip,
+					      const char *fmt, ...)
+{
+	struct lock_entry *e = lock ? lock_entry_find(lock) : NULL;
+	va_list ap;
+
+	if (!liblockdep_check_now() || !liblockdep_enter(ip) ||
+	    !liblockdep_report_begin(problem, lock))
+		goto out;
+	pr_warn("\n");
+	pr_warn("=================================\n");
+	pr_warn("BUG: %s(): %s\n", api, problem);
+	print_kernel_ident();
+	pr_warn("---------------------------------\n");
+	pr_warn("liblockdep: %s(): ", api);
+	va_start(ap, fmt);
+	vprintk(fmt, ap);
+	va_end(ap);
+	if (lock)
+		pr_warn("%s/%d called it on %px (%s) at:\n", current->comm, current->pid, lock,
+			e && e->map.name ? e->map.name : "not a lock liblockdep knows");
+	else
+		pr_warn("%s/%d called it at:\n", current->comm, current->pid);
+	pr_warn(" %pS\n", (void *)ip);
+	pr_warn("\nstack backtrace:\n");
+	dump_stack();
+out:
+	liblockdep_report_end();
+}
+
+/* Lockdep has 8 nesting subclasses; past them, the deepest. The lock's entry exists
+ * (the caller made sure), so that the report names its class. */
+static unsigned int subclass_out_of_range(const void *lock, unsigned int subclass,
+					  const char *api, unsigned long ip)
+{
+	annotation_misused(api, "subclass out of range", lock, ip,
+			   "subclass %u is not in 0..%lu; taken as %lu\n", subclass,
+			   MAX_LOCKDEP_SUBCLASSES - 1, MAX_LOCKDEP_SUBCLASSES - 1);
+	return MAX_LOCKDEP_SUBCLASSES - 1;
+}
+
 LIBLOCKDEP_API int liblockdep_mutex_lock_nested(void *mutex, unsigned int subclass)
 {
 	pthread_mutex_t *m = mutex;
 
 	if (!liblockdep_check_now())
 		return real(pthread_mutex_lock)(m);
+	if (unlikely(subclass >= MAX_LOCKDEP_SUBCLASSES) &&
+	    lock_entry_of(m, LOCK_KIND_MUTEX, 0, _RET_IP_))
+		subclass = subclass_out_of_range(m, subclass, __func__, _RET_IP_);
 	return mutex_lock_validated(m, MUTEX_LOCK, NULL, subclass, _RET_IP_);
 }
 
 static int rwlock_lock_nested(pthread_rwlock_t *rw, bool write, unsigned int subclass,
-			      unsigned long ip)
+			      const char *api, unsigned long ip)
 {
 	enum rwlock_call call = write ? RWLOCK_WR : RWLOCK_RD;
 
 	if (!liblockdep_check_now())
 		return real_rwlock_lock(rw, call, NULL);
+	if (unlikely(subclass >= MAX_LOCKDEP_SUBCLASSES) && rwlock_entry(rw, ip))
+		subclass = subclass_out_of_range(rw, subclass, api, ip);
 	return rwlock_lock_validated(rw, call, NULL, subclass, ip);
 }
 
 LIBLOCKDEP_API int liblockdep_rwlock_rdlock_nested(void *rwlock, unsigned int subclass)
 {
-	return rwlock_lock_nested(rwlock, false, subclass, _RET_IP_);
+	return rwlock_lock_nested(rwlock, false, subclass, __func__, _RET_IP_);
 }
 
 LIBLOCKDEP_API int liblockdep_rwlock_wrlock_nested(void *rwlock, unsigned int subclass)
 {
-	return rwlock_lock_nested(rwlock, true, subclass, _RET_IP_);
+	return rwlock_lock_nested(rwlock, true, subclass, __func__, _RET_IP_);
 }
 
 /* The entry of a lock the program already initialised or used. */
-static struct lock_entry *annotated_entry(const void *lock, const char *api)
+static struct lock_entry *annotated_entry(const void *lock, const char *api, unsigned long ip)
 {
 	struct lock_entry *e = lock ? lock_entry_find(lock) : NULL;
 
-	if (!e && liblockdep_check_now())
-		printk(KERN_ERR "liblockdep: %s(%p): not a lock liblockdep knows; call it after "
-		       "the lock's init or first use\n", api, lock);
+	if (!e)
+		annotation_misused(api, "not a lock liblockdep knows", lock, ip,
+				   "%px was never initialised or locked; call it after the "
+				   "lock's init or first use\n", lock);
 	return e;
 }
 
@@ -80,20 +135,32 @@ static void set_class(struct lock_entry *e, struct lock_class_key *key, const ch
 			       e->map.wait_type_inner, e->map.wait_type_outer);
 }
 
+/* Lockdep takes a key in static storage, or one registered at run time. */
+static bool key_usable(struct lock_class_key *key)
+{
+	return key && (static_obj(key) || is_dynamic_key(key));
+}
+
 LIBLOCKDEP_API void liblockdep_set_class(const void *lock, struct liblockdep_key *key,
 					 const char *name)
 {
-	struct lock_entry *e = annotated_entry(lock, __func__);
+	struct lock_entry *e = annotated_entry(lock, __func__, _RET_IP_);
 
-	if (e && key) {
-		lock_entry_drop_own_key(e);
-		set_class(e, (struct lock_class_key *)key, name);
+	if (!e)
+		return;
+	if (!key_usable((struct lock_class_key *)key)) {
+		annotation_misused(__func__, "key not registered", lock, _RET_IP_,
+				   "key %px is neither static nor registered "
+				   "(liblockdep_register_key); lock left in its class\n", (void *)key);
+		return;
 	}
+	lock_entry_drop_own_key(e);
+	set_class(e, (struct lock_class_key *)key, name);
 }
 
 LIBLOCKDEP_API void liblockdep_set_own_class(const void *lock, const char *name)
 {
-	struct lock_entry *e = annotated_entry(lock, __func__);
+	struct lock_entry *e = annotated_entry(lock, __func__, _RET_IP_);
 
 	if (e && !e->own_key_registered)
 		set_class(e, lock_entry_use_own_key(e), name);
@@ -101,7 +168,7 @@ LIBLOCKDEP_API void liblockdep_set_own_class(const void *lock, const char *name)
 
 LIBLOCKDEP_API void liblockdep_set_novalidate_class(const void *lock)
 {
-	struct lock_entry *e = annotated_entry(lock, __func__);
+	struct lock_entry *e = annotated_entry(lock, __func__, _RET_IP_);
 
 	if (e) {
 		lock_entry_drop_own_key(e);
@@ -109,60 +176,62 @@ LIBLOCKDEP_API void liblockdep_set_novalidate_class(const void *lock)
 	}
 }
 
+/* Only a key of the heap or a thread's stack is registered, and only once. */
 LIBLOCKDEP_API void liblockdep_register_key(struct liblockdep_key *key)
 {
-	lockdep_register_key((struct lock_class_key *)key);
+	struct lock_class_key *k = (struct lock_class_key *)key;
+
+	if (!k)
+		annotation_misused(__func__, "no key", NULL, _RET_IP_, "the key is NULL\n");
+	else if (static_obj(k))
+		annotation_misused(__func__, "static key", NULL, _RET_IP_,
+				   "key %px is in static storage: it needs no registration\n", (void *)k);
+	else if (is_dynamic_key(k))
+		annotation_misused(__func__, "key already registered", NULL, _RET_IP_,
+				   "key %px is registered already\n", (void *)k);
+	else
+		lockdep_register_key(k);
 }
 
 LIBLOCKDEP_API void liblockdep_unregister_key(struct liblockdep_key *key)
 {
-	lockdep_unregister_key((struct lock_class_key *)key);
-}
+	struct lock_class_key *k = (struct lock_class_key *)key;
 
-/*
- * A failed assertion prints once per lock class and kind of assertion, as a report:
- * an assertion in a loop or on every object of a class would otherwise flood.
- */
-static pthread_mutex_t assertions_mutex = PTHREAD_MUTEX_INITIALIZER;
-
-static bool assertion_first_failure(const void *lock, bool want_held)
-{
-	static unsigned long reported[256];
-	static unsigned int nr_reported;
-	struct lock_entry *e = lock_entry_find(lock);
-	unsigned long what = (e ? (unsigned long)e->map.key : (unsigned long)lock) | want_held;
-	bool first = true;
-
-	internal_lock(&assertions_mutex);
-	for (unsigned int i = 0; i < nr_reported; i++)
-		if (reported[i] == what)
-			first = false;
-	if (first && nr_reported < ARRAY_SIZE(reported))
-		reported[nr_reported++] = what;
-	internal_unlock(&assertions_mutex);
-	return first;
+	if (!k || static_obj(k) || !is_dynamic_key(k))
+		annotation_misused(__func__, "key not registered", NULL, _RET_IP_,
+				   "key %px was not registered (liblockdep_register_key)\n", (void *)k);
+	else
+		class_key_unregister(k);
 }
 
 static void assert_held(const void *lock, bool want_held, unsigned long ip)
 {
+	struct lock_entry *e;
+	char unknown[32];
 	bool held;
 
 	if (!liblockdep_check_now() || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
 	held = held_lock_entry(lock);
-	if (held == want_held || !assertion_first_failure(lock, want_held) || !debug_locks_off())
-		return;
+	if (held == want_held ||
+	    !liblockdep_report_begin(want_held ? "assert held" : "assert not held", lock))
+		goto out;
+	e = lock_entry_find(lock);
+	snprintf(unknown, sizeof(unknown), "%p", lock);
 	pr_warn("\n");
 	pr_warn("==================================\n");
 	pr_warn("WARNING: lock %s where asserted %s!\n", want_held ? "not held" : "held",
 		want_held ? "held" : "not held");
 	print_kernel_ident();
 	pr_warn("----------------------------------\n");
-	pr_warn("%s/%d asserted at %pS that it %s %px\n", current->comm, current->pid,
-		(void *)ip, want_held ? "holds" : "does not hold", lock);
+	pr_warn("%s/%d asserted that it %s %px (%s) at:\n", current->comm, current->pid,
+		want_held ? "holds" : "does not hold", lock,
+		e && e->map.name ? e->map.name : unknown);
+	pr_warn(" %pS\n", (void *)ip);
 	lockdep_print_held_locks(current);
 	pr_warn("\nstack backtrace:\n");
 	dump_stack();
+out:
 	liblockdep_report_end();
 }
 

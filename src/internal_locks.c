@@ -17,7 +17,6 @@ static pthread_mutex_t *const internal_locks[] = {
 	&live_tasks_mutex,	/* the threads, whose held locks a report may list */
 	&rcu_registry_lock,	/* a thread's first RCU read section, under any lock above */
 	&rcu_cb_lock,		/* call_rcu(), under the graph lock */
-	&assertions_mutex,	/* the failed assertions already reported */
 	&sym_lock,		/* loaded objects' symbols, read while naming anything */
 	&output_mutex,		/* one write(2) of a line or a report */
 };

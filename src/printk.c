@@ -9,7 +9,12 @@
  * Nothing here allocates: a report may be printed from a signal handler that
  * interrupted malloc (src/signals.c). A line longer than a buffer is cut; a report
  * longer than its buffer goes out in pieces, still whole with respect to other
- * reports.
+ * reports. A report found to repeat one already printed (src/report_once.c) is
+ * discarded: what is held back is dropped and the rest is not even formatted.
+ *
+ * A kernel log level is read from the start of the formatted text, as the kernel
+ * does, so a level passed through "%s" (print_ip_sym()) is a level too; no control
+ * character other than a tab reaches the output.
  */
 #define PRINTK_LINE_MAX 1024
 #define PRINTK_REPORT_MAX 65536
@@ -19,6 +24,7 @@ static __thread struct {
 	size_t len;
 } printk_line;
 static __thread bool printk_holding_report;
+static __thread bool printk_discarding;
 
 /* One report at a time in the process: its reporter holds the graph lock from its
  * first line to its last (src/runtime.c). */
@@ -30,15 +36,23 @@ static struct {
 static int log_file_fd(void);
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* Room is kept for the newline that ends the line. */
+/* Room is kept for the newline that ends the line. A level inside a line is dropped,
+ * any other control character shown as '?'. */
 static void printk_line_append(const char *text, size_t len)
 {
 	size_t room = sizeof(printk_line.text) - 2 - printk_line.len;
+	char *out = printk_line.text + printk_line.len;
 
-	len = min(len, room);
-	memcpy(printk_line.text + printk_line.len, text, len);
-	printk_line.len += len;
-	printk_line.text[printk_line.len] = '\0';
+	for (const char *end = text + len; text < end && room; text++) {
+		if (*text == KERN_SOH[0]) {	/* and its level */
+			text += text + 1 < end;
+			continue;
+		}
+		*out++ = (*text > 0 && *text < ' ' && *text != '\t') || *text == 0x7f ? '?' : *text;
+		room--;
+	}
+	printk_line.len = out - printk_line.text;
+	*out = '\0';
 }
 
 static void write_all(int fd, const char *text, size_t len)
@@ -65,7 +79,7 @@ static void liblockdep_output(const char *text, size_t len)
 	errno = saved_errno;
 }
 
-static void liblockdep_line_done(const char *line);
+static void liblockdep_line_done(const char *line, size_t len);
 
 static void printk_report_append(const char *text, size_t len)
 {
@@ -82,8 +96,10 @@ static void printk_end_line(void)
 {
 	printk_line.text[printk_line.len++] = '\n';
 	printk_line.text[printk_line.len] = '\0';
-	liblockdep_line_done(printk_line.text);
-	if (printk_holding_report)
+	liblockdep_line_done(printk_line.text, printk_line.len);
+	if (printk_discarding)
+		;	/* the line that told the report is a repeat */
+	else if (printk_holding_report)
 		printk_report_append(printk_line.text, printk_line.len);
 	else
 		liblockdep_output(printk_line.text, printk_line.len);
@@ -95,11 +111,29 @@ static void printk_hold_report(void)
 	printk_holding_report = true;
 }
 
+/* The report being held back repeats one already printed: nothing more of it. */
+static void printk_discard_report(void)
+{
+	printk_discarding = true;
+	printk_report.len = 0;
+}
+
+static void printk_stop_discarding(void)
+{
+	printk_discarding = false;
+}
+
+static bool printk_report_discarded(void)
+{
+	return printk_discarding;
+}
+
 static void printk_release_report(void)
 {
 	if (printk_line.len)
 		printk_end_line();
 	printk_holding_report = false;
+	printk_discarding = false;
 	if (printk_report.len)
 		liblockdep_output(printk_report.text, printk_report.len);
 	printk_report.len = 0;
@@ -255,17 +289,19 @@ static size_t liblockdep_vsnprintk(char *out, size_t size, const char *fmt, va_l
 
 static int vprintk(const char *fmt, va_list ap)
 {
-	char text[PRINTK_LINE_MAX], *line, *newline;
+	char text[PRINTK_LINE_MAX], *line = text, *newline;
 	size_t len;
 
-	/* A level other than KERN_CONT starts a new line, as in the kernel. */
-	if (fmt[0] == KERN_SOH[0] && fmt[1]) {
-		if (fmt[1] != 'c' && printk_line.len)
-			printk_end_line();
-		fmt += 2;
-	}
+	if (printk_discarding)
+		return 0;
 	len = liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
-	for (line = text; (newline = strchr(line, '\n')); line = newline + 1) {
+	/* A level other than KERN_CONT starts a new line, as in the kernel. */
+	if (text[0] == KERN_SOH[0] && text[1]) {
+		if (text[1] != 'c' && printk_line.len)
+			printk_end_line();
+		line += 2;
+	}
+	for (; (newline = strchr(line, '\n')); line = newline + 1) {
 		printk_line_append(line, newline - line);
 		printk_end_line();
 	}

@@ -11,38 +11,73 @@ static void note_report(void);
 int debug_locks = 1;
 int debug_locks_silent;
 
-static __thread bool reporting;
+/* A report is being printed; or lockdep was told a report it began repeats one
+ * printed before (src/report_once.c). Either way the entry has a report to end. */
+#define REPORT_PRINTING	1
+#define REPORT_DROPPED	2
+static __thread u8 reporting;
 static unsigned long liblockdep_reports;
 
 /*
- * Lockdep calls this before printing any report. The report may run after lockdep
- * dropped its graph lock, so the reporter holds it until the report is complete.
+ * Lockdep calls this before printing any report; when it returns 0 lockdep prints
+ * nothing. A repeat of a report already printed gets 0. The report may run after
+ * lockdep dropped its graph lock, so the reporter holds it until the report is
+ * complete.
  */
-int debug_locks_off(void)
+noinline int debug_locks_off(void)
 {
+	u64 state;
+
 	if (!READ_ONCE(debug_locks))
 		return 0;
-	if (!reporting) {
-		reporting = true;
-		liblockdep_graph_lock();
-		printk_hold_report();
-		secure_execution_note();
-		task_read_name(current);	/* the thread may have been renamed since */
+	if (reporting & REPORT_PRINTING) {
+		/* Lockdep in trouble within a report (out of capacity, a failed check):
+		 * that is said even in a repeat, and may turn validation off. */
+		printk_stop_discarding();
+		return 1;
 	}
+	if (report_seen_before((unsigned long)__builtin_return_address(0), &state)) {
+		reporting |= REPORT_DROPPED;
+		return 0;
+	}
+	reporting = REPORT_PRINTING;
+	liblockdep_graph_lock();
+	report_identity_begin(state);
+	printk_hold_report();
+	secure_execution_note();
+	task_read_name(current);	/* the thread may have been renamed since */
 	return 1;
 }
 
-/* Called by every entry into lockdep on its way out: publishes a finished report. */
+/* Our own reports: what it is about, for the fingerprint of its state. */
+static bool liblockdep_report_begin(const char *headline, const void *subject)
+{
+	report_subject_set((u64)(unsigned long)headline ^ (u64)(unsigned long)subject);
+	return debug_locks_off();
+}
+
+/* Called by every entry into lockdep on its way out: publishes a finished report,
+ * unless it repeats one printed before. */
 static void liblockdep_report_end(void)
 {
+	bool printed;
+
 	if (likely(!reporting))
 		return;
-	reporting = false;
-	__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
+	report_subject_set(0);
+	if (!(reporting & REPORT_PRINTING)) {
+		reporting = 0;
+		return;
+	}
+	reporting = 0;
+	printed = report_identity_end();
+	if (printed)
+		__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
 	printk_release_report();
-	note_report();
+	if (printed)
+		note_report();
 	liblockdep_graph_unlock();
-	if (settings.abort_on_report)
+	if (printed && settings.abort_on_report)
 		abort();
 }
 
@@ -54,10 +89,12 @@ static void liblockdep_turn_off(void)
 /* Every line lockdep prints passes here: the kernel's own words for giving up (out of
  * capacity) are where validation must really stop, and a reported cycle is noted for
  * the dependency graph. */
-static void liblockdep_line_done(const char *line)
+static void liblockdep_line_done(const char *line, size_t len)
 {
-	if (reporting)
+	if (reporting) {
+		report_identity_note_line(line, len - 1);
 		cycle_edges_note_line(line);
+	}
 	if (strstr(line, "turning off the locking correctness validator."))
 		liblockdep_turn_off();
 }

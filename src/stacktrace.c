@@ -130,6 +130,8 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 	int saved_errno = errno;
 	char where[PATH_MAX];
 
+	if (printk_report_discarded())
+		return;
 	for (unsigned int i = 0; i < nr_entries; i++) {
 		if (settings.addr2line && addr2line(trace[i], where, sizeof(where)))
 			printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)trace[i], where);
@@ -142,8 +144,11 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 static void dump_stack(void)
 {
 	unsigned long trace[STACK_TRACE_MAX_FRAMES];
-	unsigned int n = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
+	unsigned int n;
 
+	if (printk_report_discarded())
+		return;	/* a repeated report: no need to unwind */
+	n = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
 	printk("Call Trace:\n");
 	stack_trace_print(trace, n, 1);
 }

@@ -165,6 +165,8 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 
 	if (e || !liblockdep_check_now() || liblockdep_was_off)
 		return e;
+	/* Lockdep is about to report this lock's bad unlock. */
+	report_subject_set((unsigned long)lock);
 	return lock_entry_of(lock, kind, read_mode, ip);
 }
 
@@ -273,6 +275,7 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 
 		if ((unsigned long)e->lock - (unsigned long)from < len) {
+			report_subject_set((unsigned long)e->lock);
 			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
 			liblockdep_report_end();
 			return;
@@ -280,11 +283,23 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 	}
 }
 
+/*
+ * Unregisters a class key, which zaps its classes. Lockdep sets up the lists a zap
+ * uses when its first class registers; a key may go before that.
+ */
+static void class_key_unregister(struct lock_class_key *key)
+{
+	liblockdep_graph_lock();
+	init_data_structures_once();
+	liblockdep_graph_unlock();
+	lockdep_unregister_key(key);
+}
+
 /* A lock's own class dies with it: lockdep frees the class after a grace period. */
 static void lock_entry_drop_own_key(struct lock_entry *e)
 {
 	if (e->own_key_registered) {
-		lockdep_unregister_key(&e->own_key);
+		class_key_unregister(&e->own_key);
 		e->own_key_registered = false;
 	}
 }

@@ -9,6 +9,7 @@
 #                               a run with reports exits with LIBLOCKDEP_EXITCODE's 66
 #   Cflags: <flags> ...         added to CFLAGS (CXXFLAGS for *.cc) in every build of
 #                               the scenario (-std=c2x, -O0); liblockdep.c keeps CFLAGS
+# Output with a control character other than tab and newline fails the scenario.
 # Each scenario (*.c with CC, *.cc with CXX) also runs built without -DLIBLOCKDEP:
 # silent, its own exit status; and built plain, run with the preload flavour
 # (liblockdep.so) preloaded, as ./lockdep runs it: the same expectations.
@@ -59,6 +60,11 @@ check_report() {
 	header Expect "$src" | grep -qvx silent && want_exit=66
 	if [ "$status" != "$want_exit" ]; then
 		fail "$name" "exit status $status, expected $want_exit; output: $(head -c 600 "$out")"
+		return 1
+	fi
+	# No report carries a control character (a kernel log level, say) but \t and \n.
+	if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$out"; then
+		fail "$name" "control characters in the output: $(cat -v "$out" | head -c 600)"
 		return 1
 	fi
 	header Expect "$src" | grep -vx silent > "$out.want"

@@ -185,6 +185,11 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #else
 #define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params)
 #endif
+#ifdef _DLFCN_H
+#define LIBLOCKDEP_ROUTE_LOADER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
+#else
+#define LIBLOCKDEP_ROUTE_LOADER_(ret, name, params)
+#endif
 #if defined(_SIGNAL_H) && defined(__USE_MISC)
 #define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
 #else
@@ -197,8 +202,11 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
+#define LIBLOCKDEP_ROUTE_LOADER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_PARAMS_(params) ()
 #endif
+/* Renaming free() would rename a program's own free() too: see routed_calls.h. */
+#define LIBLOCKDEP_ROUTE_ALLOCATOR_(ret, name, params)
 
 /* C++ must repeat glibc's exception specification: none for cancellation points. */
 #ifdef __cplusplus
@@ -235,7 +243,10 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 /*
  * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
  * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
- * glibc itself binds to another name in strict modes), return type,
+ * glibc itself binds to another name in strict modes; LOADER, <dlfcn.h>'s;
+ * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
+ * program may define its own free(), and the drop-in's definitions are the
+ * process's anyway, see src/freed_memory.c), return type,
  * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
  * runtime reaches the real one as real(<name>). One list, so the two cannot drift
  * apart.
@@ -278,6 +289,11 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct s
 LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #pragma GCC diagnostic pop
 #undef LIBLOCKDEP_CALL
 #undef LIBLOCKDEP_ROUTE_
@@ -287,6 +303,8 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_
+#undef LIBLOCKDEP_ROUTE_LOADER_
+#undef LIBLOCKDEP_ROUTE_ALLOCATOR_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
 #undef LIBLOCKDEP_PARAMS_

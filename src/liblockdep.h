@@ -175,6 +175,11 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #else
 #define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params)
 #endif
+#ifdef _DLFCN_H
+#define LIBLOCKDEP_ROUTE_LOADER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
+#else
+#define LIBLOCKDEP_ROUTE_LOADER_(ret, name, params)
+#endif
 #if defined(_SIGNAL_H) && defined(__USE_MISC)
 #define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, LIBLOCKDEP_NOTHROW_)
 #else
@@ -187,8 +192,11 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #define LIBLOCKDEP_ROUTE_THREADS_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_ROUTE_SIGNAL_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_(ret, name, params) LIBLOCKDEP_RENAME_(name)
+#define LIBLOCKDEP_ROUTE_LOADER_(ret, name, params) LIBLOCKDEP_ROUTE_(ret, name, params, )
 #define LIBLOCKDEP_PARAMS_(params) ()
 #endif
+/* Renaming free() would rename a program's own free() too: see routed_calls.h. */
+#define LIBLOCKDEP_ROUTE_ALLOCATOR_(ret, name, params)
 
 /* C++ must repeat glibc's exception specification: none for cancellation points. */
 #ifdef __cplusplus
@@ -232,6 +240,8 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_HANDLER_
+#undef LIBLOCKDEP_ROUTE_LOADER_
+#undef LIBLOCKDEP_ROUTE_ALLOCATOR_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
 #undef LIBLOCKDEP_PARAMS_

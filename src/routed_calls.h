@@ -1,7 +1,10 @@
 /*
  * Every call liblockdep checks: its family (PTHREAD; PTHREAD_WAIT, the cancellation
  * points; THREADS, C11's; SIGNAL, <signal.h>'s; SIGNAL_HANDLER, signal(), which
- * glibc itself binds to another name in strict modes), return type,
+ * glibc itself binds to another name in strict modes; LOADER, <dlfcn.h>'s;
+ * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
+ * program may define its own free(), and the drop-in's definitions are the
+ * process's anyway, see src/freed_memory.c), return type,
  * name and parameters. liblockdep.h routes each name to liblockdep_<name>; the
  * runtime reaches the real one as real(<name>). One list, so the two cannot drift
  * apart.
@@ -44,3 +47,8 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct s
 LIBLOCKDEP_CALL(SIGNAL_HANDLER, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))

@@ -14111,30 +14111,35 @@ static void lock_sites_forget_code(unsigned long start, unsigned long size)
  * scanning the table. The table has the exact answer; this summary only says where
  * to ask: hashed counters at three sizes (2 MiB regions, pages, 64-byte granules),
  * where two places sharing a counter cost a useless lookup, never a missed lock.
- * A granule's counter has a slot per 4 bytes (a spin lock is an int), so a lookup
- * goes to the table only for the 4 bytes where a lock may be.
+ * A granule's counter has a slot per 4 bytes (a spin lock is an int), and a bit per
+ * slot says which are not zero: one load tells whether a small block may hold a
+ * lock, and a lookup goes to the table only for the 4 bytes where one may be.
  *
  * Written by the table's writers (under its mutex), read by any thread without a
  * lock: a lock entered by one thread and freed by another was handed over by the
  * program's own synchronisation, which orders the counter's update before the free.
  */
 #define LOCK_PLACE_GRANULE_SHIFT	6
+#define LOCK_PLACE_GRANULE_BITS		12	/* log2 of the granules' counters */
 #define LOCK_PLACE_SLOT_SHIFT		2
 #define LOCK_PLACE_SLOTS		(1 << (LOCK_PLACE_GRANULE_SHIFT - LOCK_PLACE_SLOT_SHIFT))
 
+/* Per granule counter: a count per slot, and a bit per slot that is not 0. */
+static unsigned int lock_place_granules[(1 << LOCK_PLACE_GRANULE_BITS) * LOCK_PLACE_SLOTS];
+static unsigned short lock_place_granule_slots[1 << LOCK_PLACE_GRANULE_BITS];
+
+/* The coarser sizes, finest first: a count per page, per 2 MiB. */
 struct lock_place_level {
 	unsigned int shift;		/* log2 of the size of memory one counter covers */
 	unsigned int hash_bits;
-	unsigned int *counts;		/* the granule level: LOCK_PLACE_SLOTS per counter */
+	unsigned int *counts;
 };
 
-static unsigned int lock_place_granules[(1 << 12) * LOCK_PLACE_SLOTS];
 static unsigned int lock_place_pages[1 << 12];
 static unsigned int lock_place_regions[1 << 10];
 
-/* Finest first. */
 static const struct lock_place_level lock_place_levels[] = {
-	{ LOCK_PLACE_GRANULE_SHIFT, 12, lock_place_granules },
+	{ LOCK_PLACE_GRANULE_SHIFT, LOCK_PLACE_GRANULE_BITS, NULL },
 	{ 12, 12, lock_place_pages },
 	{ 21, 10, lock_place_regions },
 };
@@ -14142,12 +14147,10 @@ static const struct lock_place_level lock_place_levels[] = {
 /* Locks in the table: the one load of a free() while there is none. */
 static unsigned long lock_places_total;
 
-static inline unsigned int *lock_place_counter(const struct lock_place_level *level,
-					       unsigned long unit)
+static inline unsigned long lock_place_hash(const struct lock_place_level *level,
+					    unsigned long addr)
 {
-	unsigned long i = hash_long(unit, level->hash_bits);
-
-	return &level->counts[level == lock_place_levels ? i * LOCK_PLACE_SLOTS : i];
+	return hash_long(addr >> level->shift, level->hash_bits);
 }
 
 static inline bool lock_places_none(void)
@@ -14155,37 +14158,49 @@ static inline bool lock_places_none(void)
 	return !__atomic_load_n(&lock_places_total, __ATOMIC_RELAXED);
 }
 
+static inline void lock_place_count(unsigned int *count, int delta)
+{
+	__atomic_store_n(count, *count + delta, __ATOMIC_RELAXED);
+}
+
 /* The table gained (+1) or lost (-1) the lock at @lock; the caller holds its mutex. */
 static void lock_places_note(const void *lock, int delta)
 {
 	unsigned long addr = (unsigned long)lock;
+	unsigned long granule = lock_place_hash(&lock_place_levels[0], addr);
+	unsigned int slot = (addr >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
+	unsigned int *count = &lock_place_granules[granule * LOCK_PLACE_SLOTS + slot];
+	unsigned short *slots = &lock_place_granule_slots[granule];
 
-	for (size_t i = 0; i < ARRAY_SIZE(lock_place_levels); i++) {
-		const struct lock_place_level *level = &lock_place_levels[i];
-		unsigned int *count = lock_place_counter(level, addr >> level->shift);
-
-		if (!i)
-			count += (addr >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
-		__atomic_store_n(count, *count + delta, __ATOMIC_RELAXED);
-	}
+	lock_place_count(count, delta);
+	__atomic_store_n(slots, *count ? *slots | 1U << slot : *slots & ~(1U << slot),
+			 __ATOMIC_RELAXED);
+	for (size_t i = 1; i < ARRAY_SIZE(lock_place_levels); i++)
+		lock_place_count(&lock_place_levels[i].counts[lock_place_hash(&lock_place_levels[i], addr)],
+				 delta);
 	__atomic_store_n(&lock_places_total, lock_places_total + delta, __ATOMIC_RELAXED);
 }
 
 typedef void (*lock_place_visit_fn)(unsigned long addr, void *arg);
 
-/* The 4-byte slots of one granule in [from, to) where a lock may be. */
+/* The addresses in [from, to), within one granule, of its slots that are not 0. */
 static void lock_places_visit_granule(unsigned long from, unsigned long to,
 				      lock_place_visit_fn visit, void *arg)
 {
-	const unsigned int *slots = lock_place_counter(lock_place_levels,
-						       from >> LOCK_PLACE_GRANULE_SHIFT);
+	unsigned long granule = lock_place_hash(&lock_place_levels[0], from);
+	unsigned int first = (from >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
+	unsigned int last = ((to - 1) >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
+	unsigned int slots = __atomic_load_n(&lock_place_granule_slots[granule], __ATOMIC_RELAXED);
 
-	for (unsigned long addr = from; addr < to; addr++)
-		if (__atomic_load_n(&slots[(addr >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS],
-				    __ATOMIC_RELAXED))
+	slots &= (2U << last) - (1U << first);
+	for (unsigned long addr = from; slots && addr < to; addr++) {
+		unsigned int slot = (addr >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
+
+		if (slots & 1U << slot)
 			visit(addr, arg);
 		else
 			addr |= (1UL << LOCK_PLACE_SLOT_SHIFT) - 1;
+	}
 }
 
 /* [from, to) at @level: only the units whose counter is not zero are looked into. */
@@ -14201,7 +14216,8 @@ static void lock_places_visit_level(size_t level_nr, unsigned long from, unsigne
 			end = to;
 		if (!level_nr)
 			lock_places_visit_granule(from, end, visit, arg);
-		else if (__atomic_load_n(lock_place_counter(level, unit), __ATOMIC_RELAXED))
+		else if (__atomic_load_n(&level->counts[lock_place_hash(level, from)],
+					 __ATOMIC_RELAXED))
 			lock_places_visit_level(level_nr - 1, from, end, visit, arg);
 		from = end;
 	}

@@ -139,7 +139,8 @@ void liblockdep_assert_not_held(const void *lock);
 
 /* Before freeing memory that holds locks the program never destroyed: reports a lock
  * this thread still holds in [ptr, ptr + size), then forgets every lock there, so
- * that a new lock at the same address starts afresh. */
+ * that a new lock at the same address starts afresh. free(), realloc(), munmap() and
+ * delete do it themselves; this is for memory given back another way. */
 void liblockdep_check_free(const void *ptr, unsigned long size);
 
 #ifdef __cplusplus

@@ -14114,7 +14114,7 @@ static void lock_sites_forget_code(unsigned long start, unsigned long size)
  * where two places sharing a counter cost a useless lookup, never a missed lock.
  * A granule's counter has a slot per 4 bytes (a spin lock is an int), and a bit per
  * slot says which are not zero: one load tells whether a small block may hold a
- * lock, and a lookup goes to the table only for the 4 bytes where one may be.
+ * lock, and a lookup goes to the table only for the slots where one may start.
  *
  * Written by the table's writers (under its mutex), read by any thread without a
  * lock: a lock entered by one thread and freed by another was handed over by the
@@ -14184,23 +14184,22 @@ static void lock_places_note(const void *lock, int delta)
 
 typedef void (*lock_place_visit_fn)(unsigned long addr, void *arg);
 
-/* The addresses in [from, to), within one granule, of its slots that are not 0. */
+/* The slots in [from, to), within one granule, that are not 0: a lock starts at the
+ * start of its slot (every lock type is aligned to 4 bytes at least). */
 static void lock_places_visit_granule(unsigned long from, unsigned long to,
 				      lock_place_visit_fn visit, void *arg)
 {
 	unsigned long granule = lock_place_hash(&lock_place_levels[0], from);
+	unsigned long base = from & ~((1UL << LOCK_PLACE_GRANULE_SHIFT) - 1);
 	unsigned int first = (from >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
 	unsigned int last = ((to - 1) >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
 	unsigned int slots = __atomic_load_n(&lock_place_granule_slots[granule], __ATOMIC_RELAXED);
 
-	slots &= (2U << last) - (1U << first);
-	for (unsigned long addr = from; slots && addr < to; addr++) {
-		unsigned int slot = (addr >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
+	for (slots &= (2U << last) - (1U << first); slots; slots &= slots - 1) {
+		unsigned long addr = base + ((unsigned long)__builtin_ctz(slots) << LOCK_PLACE_SLOT_SHIFT);
 
-		if (slots & 1U << slot)
+		if (addr >= from)
 			visit(addr, arg);
-		else
-			addr |= (1UL << LOCK_PLACE_SLOT_SHIFT) - 1;
 	}
 }
 

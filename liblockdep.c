@@ -238,7 +238,8 @@ void liblockdep_map_release(struct liblockdep_map *map);
 
 /* Before freeing memory that holds locks the program never destroyed: reports a lock
  * this thread still holds in [ptr, ptr + size), then forgets every lock there, so
- * that a new lock at the same address starts afresh. */
+ * that a new lock at the same address starts afresh. free(), realloc(), munmap() and
+ * delete do it themselves; this is for memory given back another way. */
 void liblockdep_check_free(const void *ptr, unsigned long size);
 
 #ifdef __cplusplus
@@ -281,6 +282,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _SIGNAL_H
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _DLFCN_H
+#define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
+#endif
 #endif
 #ifndef LIBLOCKDEP_ROUTE_PTHREAD_
 #define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_RENAME_
@@ -291,6 +295,11 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifndef LIBLOCKDEP_ROUTE_SIGNAL_
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
 #endif
+#ifndef LIBLOCKDEP_ROUTE_LOADER_
+#define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
+#endif
+/* Renaming free() would rename a program's own free() too: see routed_calls.h. */
+#define LIBLOCKDEP_ROUTE_ALLOCATOR_(name)
 #define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(name)
 /* g++'s redeclarations are redundant but for their labels, and gcc notes that the
  * pragma gave way to <signal.h>'s own label: both as intended. */
@@ -299,9 +308,12 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #pragma GCC diagnostic ignored "-Wpragmas"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
- * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
- * the real one as real(<name>). One list, so the two cannot drift apart.
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
+ * program may define its own free(), and the drop-in's definitions are the process's
+ * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
+ * routes each name to liblockdep_<name>; the runtime reaches the real one as
+ * real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -341,12 +353,19 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct s
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #pragma GCC diagnostic pop
 #undef LIBLOCKDEP_CALL
 #undef LIBLOCKDEP_ROUTE_PTHREAD_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
 #undef LIBLOCKDEP_LABEL_
+#undef LIBLOCKDEP_ROUTE_LOADER_
+#undef LIBLOCKDEP_ROUTE_ALLOCATOR_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
 #endif /* !LIBLOCKDEP_PRELOAD: the preloaded library has the real names */
@@ -499,9 +518,12 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 #line 1 "src/routed_calls.h"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
- * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
- * the real one as real(<name>). One list, so the two cannot drift apart.
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
+ * program may define its own free(), and the drop-in's definitions are the process's
+ * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
+ * routes each name to liblockdep_<name>; the runtime reaches the real one as
+ * real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -541,6 +563,11 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct s
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 /************** End of src/routed_calls.h **************/
 #line 14 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
@@ -563,9 +590,12 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 #line 1 "src/routed_calls.h"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
- * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
- * the real one as real(<name>). One list, so the two cannot drift apart.
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
+ * program may define its own free(), and the drop-in's definitions are the process's
+ * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
+ * routes each name to liblockdep_<name>; the runtime reaches the real one as
+ * real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -605,6 +635,11 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct s
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 /************** End of src/routed_calls.h **************/
 #line 30 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
@@ -15151,7 +15186,180 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
 		site = lock_site_of(ips, kind);
 	return site;
 }
+
+/*
+ * Code unloaded (dlclose()): another object may be loaded at its addresses. The
+ * classes of its call sites go (lockdep frees a class by its key's address), and the
+ * sites match no call any more, so a lock created at the same address starts a
+ * class afresh. A batch at a time, as lockdep's freeing waits for a grace period
+ * and must not run under the sites' mutex.
+ */
+static void lock_sites_forget_code(unsigned long start, unsigned long size)
+{
+	struct lock_site *gone[32];
+	unsigned int nr;
+
+	do {
+		nr = 0;
+		internal_lock(&lock_sites_mutex);
+		for (unsigned int i = 0; i < nr_lock_sites && nr < ARRAY_SIZE(gone); i++) {
+			struct lock_site *site = &lock_sites[i];
+
+			for (int f = 0; f < LOCK_SITE_FRAMES; f++) {
+				if (site->ips[f] - start < size) {
+					memset(site->ips, 0, sizeof(site->ips));
+					gone[nr++] = site;
+					break;
+				}
+			}
+		}
+		internal_unlock(&lock_sites_mutex);
+		for (unsigned int i = 0; i < nr; i++)
+			lockdep_free_key_range(&gone[i]->key, sizeof(gone[i]->key));
+	} while (nr == ARRAY_SIZE(gone));
+}
 /************** End of src/lock_sites.c **************/
+/************** Begin file src/lock_places.c **************/
+#line 1 "src/lock_places.c"
+/*
+ * Where in memory the side table's locks live: a summary kept beside the table, so
+ * that free(), munmap() and dlclose() can tell at once whether the memory going away
+ * holds any lock liblockdep knows (src/freed_memory.c), and find those locks without
+ * scanning the table. The table has the exact answer; this summary only says where
+ * to ask: hashed counters at three sizes (2 MiB regions, pages, 64-byte granules),
+ * where two places sharing a counter cost a useless lookup, never a missed lock.
+ * A granule's counter has a slot per 4 bytes (a spin lock is an int), and a bit per
+ * slot says which are not zero: one load tells whether a small block may hold a
+ * lock, and a lookup goes to the table only for the slots where one may start.
+ *
+ * Written by the table's writers (under its mutex), read by any thread without a
+ * lock: a lock entered by one thread and freed by another was handed over by the
+ * program's own synchronisation, which orders the counter's update before the free.
+ */
+#define LOCK_PLACE_GRANULE_SHIFT	6
+#define LOCK_PLACE_GRANULE_BITS		12	/* log2 of the granules' counters */
+#define LOCK_PLACE_SLOT_SHIFT		2
+#define LOCK_PLACE_SLOTS		(1 << (LOCK_PLACE_GRANULE_SHIFT - LOCK_PLACE_SLOT_SHIFT))
+
+/* Per granule counter: a count per slot, and a bit per slot that is not 0. */
+static unsigned int lock_place_granules[(1 << LOCK_PLACE_GRANULE_BITS) * LOCK_PLACE_SLOTS];
+static unsigned short lock_place_granule_slots[1 << LOCK_PLACE_GRANULE_BITS];
+
+/* The coarser sizes, finest first: a count per page, per 2 MiB. */
+struct lock_place_level {
+	unsigned int shift;		/* log2 of the size of memory one counter covers */
+	unsigned int hash_bits;
+	unsigned int *counts;
+};
+
+static unsigned int lock_place_pages[1 << 12];
+static unsigned int lock_place_regions[1 << 10];
+
+static const struct lock_place_level lock_place_levels[] = {
+	{ LOCK_PLACE_GRANULE_SHIFT, LOCK_PLACE_GRANULE_BITS, NULL },
+	{ 12, 12, lock_place_pages },
+	{ 21, 10, lock_place_regions },
+};
+
+/* Locks in the table: the one load of a free() while there is none. */
+static unsigned long lock_places_total;
+
+static inline unsigned long lock_place_hash(const struct lock_place_level *level,
+					    unsigned long addr)
+{
+	return hash_long(addr >> level->shift, level->hash_bits);
+}
+
+static inline bool lock_places_none(void)
+{
+	return !__atomic_load_n(&lock_places_total, __ATOMIC_RELAXED);
+}
+
+static inline void lock_place_count(unsigned int *count, int delta)
+{
+	__atomic_store_n(count, *count + delta, __ATOMIC_RELAXED);
+}
+
+/* The table gained (+1) or lost (-1) the lock at @lock; the caller holds its mutex. */
+static void lock_places_note(const void *lock, int delta)
+{
+	unsigned long addr = (unsigned long)lock;
+	unsigned long granule = lock_place_hash(&lock_place_levels[0], addr);
+	unsigned int slot = (addr >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
+	unsigned int *count = &lock_place_granules[granule * LOCK_PLACE_SLOTS + slot];
+	unsigned short *slots = &lock_place_granule_slots[granule];
+
+	lock_place_count(count, delta);
+	__atomic_store_n(slots, *count ? *slots | 1U << slot : *slots & ~(1U << slot),
+			 __ATOMIC_RELAXED);
+	for (size_t i = 1; i < ARRAY_SIZE(lock_place_levels); i++)
+		lock_place_count(&lock_place_levels[i].counts[lock_place_hash(&lock_place_levels[i], addr)],
+				 delta);
+	__atomic_store_n(&lock_places_total, lock_places_total + delta, __ATOMIC_RELAXED);
+}
+
+typedef void (*lock_place_visit_fn)(unsigned long addr, void *arg);
+
+/* The slots in [from, to), within one granule, that are not 0: a lock starts at the
+ * start of its slot (every lock type is aligned to 4 bytes at least). */
+static void lock_places_visit_granule(unsigned long from, unsigned long to,
+				      lock_place_visit_fn visit, void *arg)
+{
+	unsigned long granule = lock_place_hash(&lock_place_levels[0], from);
+	unsigned long base = from & ~((1UL << LOCK_PLACE_GRANULE_SHIFT) - 1);
+	unsigned int first = (from >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
+	unsigned int last = ((to - 1) >> LOCK_PLACE_SLOT_SHIFT) % LOCK_PLACE_SLOTS;
+	unsigned int slots = __atomic_load_n(&lock_place_granule_slots[granule], __ATOMIC_RELAXED);
+
+	for (slots &= (2U << last) - (1U << first); slots; slots &= slots - 1) {
+		unsigned long addr = base + ((unsigned long)__builtin_ctz(slots) << LOCK_PLACE_SLOT_SHIFT);
+
+		if (addr >= from)
+			visit(addr, arg);
+	}
+}
+
+/* [from, to) at @level: only the units whose counter is not zero are looked into. */
+static void lock_places_visit_level(size_t level_nr, unsigned long from, unsigned long to,
+				    lock_place_visit_fn visit, void *arg)
+{
+	const struct lock_place_level *level = &lock_place_levels[level_nr];
+
+	for (unsigned long unit = from >> level->shift; from < to; unit++) {
+		unsigned long end = (unit + 1) << level->shift;
+
+		if (!end || end > to)
+			end = to;
+		if (!level_nr)
+			lock_places_visit_granule(from, end, visit, arg);
+		else if (__atomic_load_n(&level->counts[lock_place_hash(level, from)],
+					 __ATOMIC_RELAXED))
+			lock_places_visit_level(level_nr - 1, from, end, visit, arg);
+		from = end;
+	}
+}
+
+/*
+ * Calls @visit for each address in [from, from + len) where a lock of the table may
+ * be (the caller asks the table), looking first at the coarsest size that splits
+ * the range into a few pieces. Takes no lock and allocates nothing.
+ */
+static void lock_places_visit(const void *from, unsigned long len,
+			      lock_place_visit_fn visit, void *arg)
+{
+	unsigned long start = (unsigned long)from, end = start + len;
+	size_t level_nr = 0;
+
+	if (lock_places_none() || !len)
+		return;
+	if (end < start)
+		end = ULONG_MAX;
+	while (level_nr + 1 < ARRAY_SIZE(lock_place_levels) &&
+	       (len >> lock_place_levels[level_nr].shift) > 8)
+		level_nr++;
+	lock_places_visit_level(level_nr, start, end, visit, arg);
+}
+/************** End of src/lock_places.c **************/
 /************** Begin file src/lock_table.c **************/
 #line 1 "src/lock_table.c"
 /*
@@ -15343,6 +15551,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 			e->lock = lock;
 			lock_slots_put(lock_slots, e);
 			lock_slots_live++;
+			lock_places_note(lock, 1);
 		}
 	} else if (replace) {
 		setup(e, arg);
@@ -15371,6 +15580,7 @@ static void lock_table_remove(const void *lock)
 			e->next_free = free_lock_entries;
 			free_lock_entries = e;
 			lock_slots_live--;
+			lock_places_note(lock, -1);
 			break;
 		}
 	}
@@ -15393,39 +15603,6 @@ static const void *liblockdep_lock_of_map(const void *map)
 		}
 	}
 	return map;
-}
-
-/*
- * The locks in [from, from + len), for a program freeing memory that holds locks it
- * never destroyed. A scan of the whole table: meant for freeing such memory, not for
- * every free(). Returns a malloc'ed array (the caller frees it) and its length.
- */
-static const void **lock_table_locks_in(const void *from, unsigned long len, size_t *count)
-{
-	const void **locks = NULL, **grown;
-	size_t n = 0, size = 0;
-	struct lock_slots *t;
-
-	internal_lock(&lock_table_mutex);
-	t = lock_slots;
-	for (unsigned long i = 0; t && i <= t->mask; i++) {
-		struct lock_entry *e = t->slot[i];
-
-		if (!e || e == LOCK_ENTRY_TOMBSTONE ||
-		    (unsigned long)e->lock - (unsigned long)from >= len)
-			continue;
-		if (n == size) {
-			size = size ? 2 * size : 16;
-			grown = realloc(locks, size * sizeof(*locks));
-			if (!grown)
-				break;
-			locks = grown;
-		}
-		locks[n++] = e->lock;
-	}
-	internal_unlock(&lock_table_mutex);
-	*count = n;
-	return locks;
 }
 /************** End of src/lock_table.c **************/
 /************** Begin file src/task.c **************/
@@ -17106,6 +17283,361 @@ LIBLOCKDEP_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t
 	return mask_set_checked(how, set, oldset, true, _RET_IP_);
 }
 /************** End of src/signals.c **************/
+/************** Begin file src/freed_memory.c **************/
+#line 1 "src/freed_memory.c"
+/*
+ * Memory that goes away with locks in it: the kernel's debug_check_no_locks_freed(),
+ * which its allocators call on every free. A lock is often freed without a destroy
+ * (libstdc++'s std::mutex never calls pthread_mutex_destroy(); C code frees a struct
+ * holding an unlocked mutex), and its side-table entry would outlive the memory: the
+ * next lock at that address would inherit the old lock's class and dependencies. So
+ * free(), realloc() and reallocarray() (of a block that moves or shrinks), munmap(),
+ * and C++'s delete (libstdc++'s operator delete calls free()) forget the locks in the
+ * memory they release, and report a lock this thread still holds there ("held lock
+ * freed"), as liblockdep_check_free() does on request.
+ *
+ * A free() of memory that holds no lock costs one load while the side table is empty,
+ * and a few counter loads otherwise (src/lock_places.c). Nothing on the way to the
+ * real free() allocates, prints or calls the loader unless a lock is found there (and
+ * then only to report a held one): free() may come from anywhere, before main() and
+ * after exit handlers, from the loader itself.
+ */
+
+LIBLOCKDEP_WRAPPER(void, free, (void *ptr))
+LIBLOCKDEP_WRAPPER(void *, realloc, (void *ptr, size_t size))
+LIBLOCKDEP_WRAPPER(void *, reallocarray, (void *ptr, size_t nmemb, size_t size))
+LIBLOCKDEP_WRAPPER(int, munmap, (void *addr, size_t length))
+
+/* The definitions that come after ours: the allocator's own. */
+struct next_allocator {
+	void (*free)(void *);
+	void *(*realloc)(void *, size_t);
+	void *(*reallocarray)(void *, size_t, size_t);
+	int (*munmap)(void *, size_t);
+	/* The allocator's own block size, or NULL: free() is not that allocator's. */
+	size_t (*usable_size)(void *);
+};
+
+static struct next_allocator next_allocator;
+static bool next_allocator_ready;
+static __thread bool next_allocator_resolving;
+
+/*
+ * The definition that a call of @name would reach without us: where ours is the
+ * process's (the preload flavour, or the drop-in's weak definitions below), the one
+ * after ours; where the program has its own (its allocator), that one.
+ */
+static void *next_definition(const char *name, void *ours)
+{
+	void *first = dlsym(RTLD_DEFAULT, name);
+
+	return first == ours ? dlsym(RTLD_NEXT, name) : first;
+}
+
+/* A block's size is asked of malloc_usable_size() only if it belongs to the object
+ * that defines the free() we call: a program's own allocator may have none. */
+static void *usable_size_of_allocator(void *free_fn)
+{
+	void *size_fn = dlsym(RTLD_DEFAULT, "malloc_usable_size");
+	Dl_info free_info, size_info;
+
+	if (!size_fn || !free_fn || !dladdr(free_fn, &free_info) || !dladdr(size_fn, &size_info) ||
+	    free_info.dli_fbase != size_info.dli_fbase)
+		return NULL;
+	return size_fn;
+}
+
+/*
+ * In a constructor, before the program runs, or at the first call made before it
+ * (another library's constructor, or the loader): then it is start-up, and the
+ * loader, if it is the caller, holds only its own recursive lock. A call that the
+ * lookup itself makes finds the pointers still NULL (see the callers).
+ */
+static void next_allocator_resolve(void)
+{
+	struct next_allocator *n = &next_allocator;
+	int saved_errno = errno;
+
+	if (next_allocator_resolving)
+		return;
+	next_allocator_resolving = true;
+	__atomic_store_n(&n->free, next_definition("free", (void *)liblockdep_free),
+			 __ATOMIC_RELAXED);
+	__atomic_store_n(&n->realloc, next_definition("realloc", (void *)liblockdep_realloc),
+			 __ATOMIC_RELAXED);
+	__atomic_store_n(&n->reallocarray,
+			 next_definition("reallocarray", (void *)liblockdep_reallocarray),
+			 __ATOMIC_RELAXED);
+	__atomic_store_n(&n->munmap, next_definition("munmap", (void *)liblockdep_munmap),
+			 __ATOMIC_RELAXED);
+	__atomic_store_n(&n->usable_size, usable_size_of_allocator((void *)n->free),
+			 __ATOMIC_RELAXED);
+	__atomic_store_n(&next_allocator_ready, true, __ATOMIC_RELEASE);
+	next_allocator_resolving = false;
+	errno = saved_errno;
+}
+
+static void __attribute__((__constructor__)) next_allocator_init(void)
+{
+	if (!__atomic_load_n(&next_allocator_ready, __ATOMIC_ACQUIRE))
+		next_allocator_resolve();
+}
+
+static inline const struct next_allocator *next_alloc(void)
+{
+	if (unlikely(!__atomic_load_n(&next_allocator_ready, __ATOMIC_ACQUIRE)))
+		next_allocator_resolve();
+	return &next_allocator;
+}
+
+struct freed_memory {
+	const void *from;
+	unsigned long len;
+	unsigned long ip;
+	bool held_checked;
+};
+
+/* A lock of the table may be at @addr: if it is, it goes, after the first one found
+ * has this thread's held locks checked against the whole range. */
+static void forget_lock_at(unsigned long addr, void *arg)
+{
+	struct freed_memory *m = arg;
+	const void *lock = (const void *)addr;
+
+	if (!lock_entry_find(lock))
+		return;
+	if (!m->held_checked) {
+		m->held_checked = true;
+		if (current->lockdep_depth && liblockdep_check_now() && liblockdep_enter(m->ip))
+			check_no_held_lock_in(m->from, m->len);
+	}
+	lock_entry_forget(lock);
+}
+
+/*
+ * [from, from + len) is about to be, or has just been, given back: its locks are
+ * gone. Not while liblockdep is at work in this thread (its own frees hold no lock
+ * of the program's, and a signal handler that interrupted it must not take its
+ * mutexes).
+ */
+static void forget_locks_in(const void *from, unsigned long len, unsigned long ip)
+{
+	struct freed_memory m = { from, len, ip, false };
+
+	if (lock_places_none() || thread_in_liblockdep())
+		return;
+	lock_places_visit(from, len, forget_lock_at, &m);
+}
+
+static void forget_locks_in_block(void *ptr, size_t from_offset, unsigned long ip)
+{
+	size_t (*usable_size)(void *) = next_alloc()->usable_size;
+	size_t size;
+
+	if (!ptr || !usable_size || lock_places_none())
+		return;
+	size = usable_size(ptr);
+	if (size > from_offset)
+		forget_locks_in((char *)ptr + from_offset, size - from_offset, ip);
+}
+
+LIBLOCKDEP_API void liblockdep_free(void *ptr)
+{
+	void (*next)(void *);
+
+	if (unlikely(!lock_places_none()))
+		forget_locks_in_block(ptr, 0, _RET_IP_);
+	next = next_alloc()->free;
+	/* Only a free() made by the lookup of the real one: that block is left. */
+	if (likely(next))
+		next(ptr);
+}
+
+/*
+ * What a realloc() gave back, known only after it: the whole old block if it moved,
+ * its tail if it shrank in place. The old block's size is taken before.
+ */
+static void forget_locks_reallocated(void *old, size_t old_size, void *new, size_t size,
+				     unsigned long ip)
+{
+	if (new && new != old)
+		forget_locks_in(old, old_size, ip);
+	else if (new && size < old_size)
+		forget_locks_in((char *)old + size, old_size - size, ip);
+	else if (!new && !size)
+		forget_locks_in(old, old_size, ip);	/* glibc's realloc(p, 0) frees p */
+}
+
+static size_t block_size_if_locks(void *ptr)
+{
+	size_t (*usable_size)(void *) = next_alloc()->usable_size;
+
+	return ptr && usable_size && !lock_places_none() ? usable_size(ptr) : 0;
+}
+
+LIBLOCKDEP_API void *liblockdep_realloc(void *ptr, size_t size)
+{
+	void *(*next)(void *, size_t) = next_alloc()->realloc;
+	size_t old_size = block_size_if_locks(ptr);
+	void *new;
+
+	if (unlikely(!next)) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	new = next(ptr, size);
+	if (unlikely(old_size))
+		forget_locks_reallocated(ptr, old_size, new, size, _RET_IP_);
+	return new;
+}
+
+LIBLOCKDEP_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t size)
+{
+	void *(*next)(void *, size_t, size_t) = next_alloc()->reallocarray;
+	size_t old_size = block_size_if_locks(ptr), bytes;
+	void *new;
+
+	if (unlikely(!next)) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	new = next(ptr, nmemb, size);
+	if (unlikely(old_size) && !__builtin_mul_overflow(nmemb, size, &bytes))
+		forget_locks_reallocated(ptr, old_size, new, bytes, _RET_IP_);
+	return new;
+}
+
+LIBLOCKDEP_API int liblockdep_munmap(void *addr, size_t length)
+{
+	int (*next)(void *, size_t) = next_alloc()->munmap;
+
+	forget_locks_in(addr, length, _RET_IP_);
+	if (unlikely(!next))
+		return (int)syscall(SYS_munmap, addr, length);
+	return next(addr, length);
+}
+
+#ifndef LIBLOCKDEP_PRELOAD
+/*
+ * The drop-in flavour sees every free in the process, not only those of the files
+ * compiled with liblockdep.h: the executable's definitions come first, before the C
+ * library's and any allocator library's, and ours call the one that comes next.
+ * They are weak: a program that brings its own free() (or links an allocator into
+ * the executable) keeps it, and only its checked files' calls come here.
+ */
+#define LIBLOCKDEP_PROCESS_WIDE(name) \
+	extern __typeof__(liblockdep_##name) liblockdep_process_##name __asm__(#name) \
+		__attribute__((__weak__, __alias__("liblockdep_" #name), \
+			       __visibility__("default")));
+LIBLOCKDEP_PROCESS_WIDE(free)
+LIBLOCKDEP_PROCESS_WIDE(realloc)
+LIBLOCKDEP_PROCESS_WIDE(reallocarray)
+LIBLOCKDEP_PROCESS_WIDE(munmap)
+#undef LIBLOCKDEP_PROCESS_WIDE
+#endif
+/************** End of src/freed_memory.c **************/
+/************** Begin file src/unloaded_objects.c **************/
+#line 1 "src/unloaded_objects.c"
+/*
+ * dlclose(): an object's code and data go, and another object may be loaded at the
+ * same addresses next (a plugin after a plugin). What lockdep knew of the first
+ * goes too, as the kernel forgets a module's at unload with lockdep_free_key_range():
+ * the side table's entries of the locks in its data, the classes of its static
+ * locks (keyed by their addresses) and of the locks its code created (keyed by call
+ * site), and the names cached for its symbols. The object's segments are read
+ * before the real dlclose(); they are forgotten only if the object is gone after it
+ * (another handle may keep it loaded).
+ */
+#define OBJECT_SEGMENTS_MAX	16
+
+struct object_segments {
+	unsigned long base;
+	const char *name;	/* while the object is loaded */
+	unsigned int nr;
+	struct {
+		unsigned long start, size;
+	} seg[OBJECT_SEGMENTS_MAX];
+};
+
+static int object_segments_visit(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct object_segments *o = data;
+
+	(void)size;
+	if (info->dlpi_addr != o->base || (o->name && strcmp(info->dlpi_name, o->name)))
+		return 0;
+	o->nr = 0;
+	for (int i = 0; i < info->dlpi_phnum && o->nr < OBJECT_SEGMENTS_MAX; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type == PT_LOAD && ph->p_memsz) {
+			o->seg[o->nr].start = info->dlpi_addr + ph->p_vaddr;
+			o->seg[o->nr].size = ph->p_memsz;
+			o->nr++;
+		}
+	}
+	return 1;
+}
+
+/* The loaded segments of the object behind a dlopen() handle. */
+static bool object_segments_of(void *handle, struct object_segments *o)
+{
+	struct link_map *map;
+
+	if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map)
+		return false;
+	o->base = map->l_addr;
+	o->name = map->l_name;
+	o->nr = 0;
+	return dl_iterate_phdr(object_segments_visit, o) && o->nr;
+}
+
+static bool object_still_loaded(const struct object_segments *o)
+{
+	struct object_segments now = { .base = o->base };
+
+	return dl_iterate_phdr(object_segments_visit, &now) && now.nr &&
+	       now.seg[0].start == o->seg[0].start;
+}
+
+/*
+ * The names cached for the object's symbols (src/symbols.c). The rewrite of that
+ * file on branch "symbols" provides the call that forgets an address range: it
+ * belongs here.
+ */
+static void symbols_forget_unloaded(unsigned long start, unsigned long size)
+{
+	(void)start;
+	(void)size;
+}
+
+static void forget_unloaded_object(const struct object_segments *o, unsigned long ip)
+{
+	if (!liblockdep_enter(ip))
+		return;
+	for (unsigned int i = 0; i < o->nr; i++) {
+		unsigned long start = o->seg[i].start, size = o->seg[i].size;
+
+		forget_locks_in((const void *)start, size, ip);
+		lock_sites_forget_code(start, size);
+		lockdep_free_key_range((void *)start, size);
+		symbols_forget_unloaded(start, size);
+	}
+}
+
+LIBLOCKDEP_WRAPPER(int, dlclose, (void *handle))
+
+LIBLOCKDEP_API int liblockdep_dlclose(void *handle)
+{
+	struct object_segments o;
+	bool known = handle && !thread_in_liblockdep() && object_segments_of(handle, &o);
+	int ret = real(dlclose)(handle);
+
+	if (ret == 0 && known && !object_still_loaded(&o))
+		forget_unloaded_object(&o, _RET_IP_);
+	return ret;
+}
+/************** End of src/unloaded_objects.c **************/
 /************** Begin file src/api.c **************/
 #line 1 "src/api.c"
 /*
@@ -17357,16 +17889,8 @@ LIBLOCKDEP_API void liblockdep_assert_not_held(const void *lock)
 
 LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 {
-	const void **locks;
-	size_t n;
-
-	if (!liblockdep_checking || !ptr || !size || !liblockdep_enter(_RET_IP_))
-		return;
-	check_no_held_lock_in(ptr, size);
-	locks = lock_table_locks_in(ptr, size, &n);
-	for (size_t i = 0; i < n; i++)
-		lock_entry_forget(locks[i]);
-	free(locks);
+	if (liblockdep_checking && ptr && size)
+		forget_locks_in(ptr, size, _RET_IP_);
 }
 /************** End of src/api.c **************/
 /************** Begin file src/internal_locks.c **************/
@@ -17844,9 +18368,12 @@ static void __attribute__((__destructor__(101))) process_exit_destructor(void)
 #line 1 "src/routed_calls.h"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
- * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
- * the real one as real(<name>). One list, so the two cannot drift apart.
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
+ * program may define its own free(), and the drop-in's definitions are the process's
+ * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
+ * routes each name to liblockdep_<name>; the runtime reaches the real one as
+ * real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -17886,6 +18413,11 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct s
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 /************** End of src/routed_calls.h **************/
 #line 12 "src/preload.c"
 #undef LIBLOCKDEP_CALL

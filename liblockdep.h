@@ -195,7 +195,8 @@ void liblockdep_map_release(struct liblockdep_map *map);
 
 /* Before freeing memory that holds locks the program never destroyed: reports a lock
  * this thread still holds in [ptr, ptr + size), then forgets every lock there, so
- * that a new lock at the same address starts afresh. */
+ * that a new lock at the same address starts afresh. free(), realloc(), munmap() and
+ * delete do it themselves; this is for memory given back another way. */
 void liblockdep_check_free(const void *ptr, unsigned long size);
 
 #ifdef __cplusplus
@@ -238,6 +239,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _SIGNAL_H
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _DLFCN_H
+#define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
+#endif
 #endif
 #ifndef LIBLOCKDEP_ROUTE_PTHREAD_
 #define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_RENAME_
@@ -248,6 +252,11 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifndef LIBLOCKDEP_ROUTE_SIGNAL_
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
 #endif
+#ifndef LIBLOCKDEP_ROUTE_LOADER_
+#define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
+#endif
+/* Renaming free() would rename a program's own free() too: see routed_calls.h. */
+#define LIBLOCKDEP_ROUTE_ALLOCATOR_(name)
 #define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(name)
 /* g++'s redeclarations are redundant but for their labels, and gcc notes that the
  * pragma gave way to <signal.h>'s own label: both as intended. */
@@ -256,9 +265,12 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #pragma GCC diagnostic ignored "-Wpragmas"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
- * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
- * the real one as real(<name>). One list, so the two cannot drift apart.
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
+ * program may define its own free(), and the drop-in's definitions are the process's
+ * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
+ * routes each name to liblockdep_<name>; the runtime reaches the real one as
+ * real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -298,12 +310,19 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct s
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #pragma GCC diagnostic pop
 #undef LIBLOCKDEP_CALL
 #undef LIBLOCKDEP_ROUTE_PTHREAD_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
 #undef LIBLOCKDEP_LABEL_
+#undef LIBLOCKDEP_ROUTE_LOADER_
+#undef LIBLOCKDEP_ROUTE_ALLOCATOR_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
 #endif /* !LIBLOCKDEP_PRELOAD: the preloaded library has the real names */

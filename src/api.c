@@ -247,14 +247,6 @@ LIBLOCKDEP_API void liblockdep_assert_not_held(const void *lock)
 
 LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 {
-	const void **locks;
-	size_t n;
-
-	if (!liblockdep_checking || !ptr || !size || !liblockdep_enter(_RET_IP_))
-		return;
-	check_no_held_lock_in(ptr, size);
-	locks = lock_table_locks_in(ptr, size, &n);
-	for (size_t i = 0; i < n; i++)
-		lock_entry_forget(locks[i]);
-	free(locks);
+	if (liblockdep_checking && ptr && size)
+		forget_locks_in(ptr, size, _RET_IP_);
 }

@@ -185,7 +185,8 @@ void liblockdep_map_release(struct liblockdep_map *map);
 
 /* Before freeing memory that holds locks the program never destroyed: reports a lock
  * this thread still holds in [ptr, ptr + size), then forgets every lock there, so
- * that a new lock at the same address starts afresh. */
+ * that a new lock at the same address starts afresh. free(), realloc(), munmap() and
+ * delete do it themselves; this is for memory given back another way. */
 void liblockdep_check_free(const void *ptr, unsigned long size);
 
 #ifdef __cplusplus
@@ -228,6 +229,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _SIGNAL_H
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _DLFCN_H
+#define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
+#endif
 #endif
 #ifndef LIBLOCKDEP_ROUTE_PTHREAD_
 #define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_RENAME_
@@ -238,6 +242,11 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifndef LIBLOCKDEP_ROUTE_SIGNAL_
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
 #endif
+#ifndef LIBLOCKDEP_ROUTE_LOADER_
+#define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
+#endif
+/* Renaming free() would rename a program's own free() too: see routed_calls.h. */
+#define LIBLOCKDEP_ROUTE_ALLOCATOR_(name)
 #define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(name)
 /* g++'s redeclarations are redundant but for their labels, and gcc notes that the
  * pragma gave way to <signal.h>'s own label: both as intended. */
@@ -251,6 +260,8 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
 #undef LIBLOCKDEP_LABEL_
+#undef LIBLOCKDEP_ROUTE_LOADER_
+#undef LIBLOCKDEP_ROUTE_ALLOCATOR_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
 #endif /* !LIBLOCKDEP_PRELOAD: the preloaded library has the real names */

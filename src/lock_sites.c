@@ -90,3 +90,35 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
 		site = lock_site_of(ips, kind);
 	return site;
 }
+
+/*
+ * Code unloaded (dlclose()): another object may be loaded at its addresses. The
+ * classes of its call sites go (lockdep frees a class by its key's address), and the
+ * sites match no call any more, so a lock created at the same address starts a
+ * class afresh. A batch at a time, as lockdep's freeing waits for a grace period
+ * and must not run under the sites' mutex.
+ */
+static void lock_sites_forget_code(unsigned long start, unsigned long size)
+{
+	struct lock_site *gone[32];
+	unsigned int nr;
+
+	do {
+		nr = 0;
+		internal_lock(&lock_sites_mutex);
+		for (unsigned int i = 0; i < nr_lock_sites && nr < ARRAY_SIZE(gone); i++) {
+			struct lock_site *site = &lock_sites[i];
+
+			for (int f = 0; f < LOCK_SITE_FRAMES; f++) {
+				if (site->ips[f] - start < size) {
+					memset(site->ips, 0, sizeof(site->ips));
+					gone[nr++] = site;
+					break;
+				}
+			}
+		}
+		internal_unlock(&lock_sites_mutex);
+		for (unsigned int i = 0; i < nr; i++)
+			lockdep_free_key_range(&gone[i]->key, sizeof(gone[i]->key));
+	} while (nr == ARRAY_SIZE(gone));
+}

@@ -187,6 +187,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 			e->lock = lock;
 			lock_slots_put(lock_slots, e);
 			lock_slots_live++;
+			lock_places_note(lock, 1);
 		}
 	} else if (replace) {
 		setup(e, arg);
@@ -215,6 +216,7 @@ static void lock_table_remove(const void *lock)
 			e->next_free = free_lock_entries;
 			free_lock_entries = e;
 			lock_slots_live--;
+			lock_places_note(lock, -1);
 			break;
 		}
 	}
@@ -237,37 +239,4 @@ static const void *liblockdep_lock_of_map(const void *map)
 		}
 	}
 	return map;
-}
-
-/*
- * The locks in [from, from + len), for a program freeing memory that holds locks it
- * never destroyed. A scan of the whole table: meant for freeing such memory, not for
- * every free(). Returns a malloc'ed array (the caller frees it) and its length.
- */
-static const void **lock_table_locks_in(const void *from, unsigned long len, size_t *count)
-{
-	const void **locks = NULL, **grown;
-	size_t n = 0, size = 0;
-	struct lock_slots *t;
-
-	internal_lock(&lock_table_mutex);
-	t = lock_slots;
-	for (unsigned long i = 0; t && i <= t->mask; i++) {
-		struct lock_entry *e = t->slot[i];
-
-		if (!e || e == LOCK_ENTRY_TOMBSTONE ||
-		    (unsigned long)e->lock - (unsigned long)from >= len)
-			continue;
-		if (n == size) {
-			size = size ? 2 * size : 16;
-			grown = realloc(locks, size * sizeof(*locks));
-			if (!grown)
-				break;
-			locks = grown;
-		}
-		locks[n++] = e->lock;
-	}
-	internal_unlock(&lock_table_mutex);
-	*count = n;
-	return locks;
 }

@@ -1,8 +1,11 @@
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>), return type, name and
- * parameters. liblockdep.h routes each name to liblockdep_<name>; the runtime reaches
- * the real one as real(<name>). One list, so the two cannot drift apart.
+ * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
+ * program may define its own free(), and the drop-in's definitions are the process's
+ * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
+ * routes each name to liblockdep_<name>; the runtime reaches the real one as
+ * real(<name>). One list, so the two cannot drift apart.
  */
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_mutex_destroy, (pthread_mutex_t *))
@@ -42,3 +45,8 @@ LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct s
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
+LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
+LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))

@@ -16,7 +16,7 @@ results=$top/tests/bench/RESULTS.md
 cc=${CC:-cc}
 clang=${CLANG:-clang}
 reps=${REPS:-9}
-workloads="mutex nested3 rwlock own2 own4 pool4 classes condvar"
+workloads="mutex nested3 rwlock own2 own4 pool4 classes condvar free0 free1"
 flavours="plain liblockdep lib-O0 disabled tsan helgrind preload"
 
 
@@ -68,6 +68,8 @@ workload_title() {
 	pool4)		echo "5. 4 threads, pool of 4 locks | lock+unlock" ;;
 	classes)	echo "6. 5,000 classes, 50,000 chains | new chain" ;;
 	condvar)	echo "7. condvar producer/consumer | item" ;;
+	free0)		echo "8. free() of a block holding no lock | free" ;;
+	free1)		echo "8. free() of a block holding a used mutex | free" ;;
 	esac
 }
 

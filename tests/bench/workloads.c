@@ -57,6 +57,14 @@ static struct {
 	.nonfull = PTHREAD_COND_INITIALIZER,
 };
 
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static void *own_lock(struct worker *w)
 {
 	for (long i = 0; i < w->iters; i++) {
@@ -171,8 +179,47 @@ static void *pipeline(struct worker *w)
 	return NULL;
 }
 
-/* An operation is one lock/unlock pair, except in "classes" (one new lock chain)
- * and "condvar" (one item through the queue). */
+/*
+ * free() of blocks allocated beforehand (off the clock: the loop starts its own),
+ * each holding no lock, or a mutex that was used and never destroyed, as a C
+ * program frees a struct: what liblockdep adds to free() (src/freed_memory.c).
+ */
+static void free_blocks(struct worker *w, int with_lock)
+{
+	pthread_mutex_t **blocks = malloc(w->iters * sizeof(*blocks));
+
+	for (long i = 0; blocks && i < w->iters; i++) {
+		blocks[i] = malloc(sizeof(**blocks) + 8);
+		if (!blocks[i])
+			exit(1);
+		if (with_lock) {
+			pthread_mutex_init(blocks[i], NULL);
+			pthread_mutex_lock(blocks[i]);
+			pthread_mutex_unlock(blocks[i]);
+		}
+	}
+	if (!blocks)
+		exit(1);
+	w->start = now();
+	for (long i = 0; i < w->iters; i++)
+		free(blocks[i]);
+	free(blocks);
+}
+
+static void *free_no_lock(struct worker *w)
+{
+	free_blocks(w, 0);
+	return NULL;
+}
+
+static void *free_one_lock(struct worker *w)
+{
+	free_blocks(w, 1);
+	return NULL;
+}
+
+/* An operation is one lock/unlock pair, except in "classes" (one new lock chain),
+ * "condvar" (one item through the queue) and "free0"/"free1" (one free()). */
 static const struct workload {
 	const char *name;
 	void *(*loop)(struct worker *);
@@ -188,15 +235,9 @@ static const struct workload {
 	{ "pool4",	shared_pool,	4,  125000, 8 },
 	{ "classes",	many_classes,	1, NR_CHAINS, 1 },
 	{ "condvar",	pipeline,	2,  200000, 1 },
+	{ "free0",	free_no_lock,	1,  200000, 1 },
+	{ "free1",	free_one_lock,	1,  200000, 1 },
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* Threads are created off the clock and released together. Each one times itself:
  * the main thread may wake from the barrier after the workers are done. */

@@ -1,5 +1,7 @@
 # Linking liblockdep.c into a program adds no global symbol but liblockdep's public
-# API, and a shared library built from it exports nothing else: no lock_acquire,
+# API and the weak definitions of the calls that give memory back (the ALLOCATOR
+# family of src/routed_calls.h, see src/freed_memory.c), and a shared library built
+# from it exports nothing else: no lock_acquire,
 # debug_locks, printk, list_add or any other kernel or shim name. The preload flavour
 # exports the same, plus each routed call under its real name, and _exit/_Exit (the
 # runner's exit status, src/runner.c).
@@ -22,14 +24,18 @@ globals "$out/plain" > "$out/plain.syms"
 globals "$out/checked" | comm -23 - "$out/plain.syms" > "$out/added.syms"
 # Kernel and runtime names are renamed into liblockdep__ and hidden: global in an
 # executable's symbol table only, never resolvable from outside it.
-if grep -v '^liblockdep_' "$out/added.syms"; then
+allocator=$(sed -n 's/^LIBLOCKDEP_CALL(ALLOCATOR, [^,]*, \([a-z_0-9]*\),.*/\1/p' src/routed_calls.h)
+if grep -v '^liblockdep_' "$out/added.syms" | grep -vxF "$allocator"; then
 	echo "^ global symbols added to the program outside liblockdep's namespace"
 	exit 1
 fi
+for name in $allocator; do
+	nm "$out/checked" | grep -q " W $name\$" || { echo "$name is not weak in the program"; exit 1; }
+done
 readelf -sW "$out/checked" | awk '$5 == "GLOBAL" && $8 ~ /^liblockdep__/ && $6 != "HIDDEN" { print $8; bad = 1 } END { exit bad }'
 $cc -O2 -fPIC -shared -DLIBLOCKDEP -pthread liblockdep.c -o "$out/liblockdep.so"
 nm -D --defined-only "$out/liblockdep.so" | awk '{ print $3 }' > "$out/exported.syms"
-if grep -v '^liblockdep_[a-z]' "$out/exported.syms"; then
+if grep -v '^liblockdep_[a-z]' "$out/exported.syms" | grep -vxF "$allocator"; then
 	echo "^ exported from a shared library built from liblockdep.c"
 	exit 1
 fi
@@ -42,7 +48,7 @@ for name in lock_acquire debug_locks printk list_add current lockdep_init_map_ty
 done
 $cc -O2 -fPIC -shared -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -pthread liblockdep.c -o "$out/preload.so" -ldl
 sed -n 's/^LIBLOCKDEP_CALL([A-Z_]*, [^,]*, \([a-z_0-9]*\),.*/\1/p' src/routed_calls.h |
-	cat - "$out/exported.syms" | { cat; printf '_Exit\n_exit\n'; } | sort > "$out/preload.want"
+	cat - "$out/exported.syms" | { cat; printf '_Exit\n_exit\n'; } | sort -u > "$out/preload.want"
 nm -D --defined-only "$out/preload.so" | awk '{ print $3 }' | sort > "$out/preload.syms"
 if ! cmp -s "$out/preload.want" "$out/preload.syms"; then
 	echo "the preload flavour exports other names than liblockdep's API and the routed calls:"

@@ -12479,75 +12479,963 @@ static void internal_lock_reset(pthread_mutex_t *m)
 /************** Begin file src/loaded_objects.c **************/
 #line 1 "src/loaded_objects.c"
 /*
+ * The loaded objects (the program, its libraries, plugins dlopen()ed later): which
+ * one an address lies in. Asked on a lock wrapper's slow path and in signal handlers,
+ * so without dl_iterate_phdr() or dladdr(), which take the loader's lock (a handler
+ * that interrupted dlopen(), or a thread inside a library constructor run by
+ * dlopen(), would wait for ever) and may allocate.
+ *
+ * glibc's _dl_find_object() (2.35 and later) answers instead: it takes no lock and
+ * allocates nothing, is async-signal-safe by its manual, and is what libgcc's
+ * unwinder uses for the same question. It sees every object loaded at the time of
+ * the call, plugins included, and none already unloaded. An object's link map (its
+ * name) is read only while an address in it is being named: code that runs, or a
+ * lock in its data, keeps its object loaded meanwhile.
+ *
+ * What is known about an object that goes away is dropped by
+ * loaded_objects_forget(start, len) (src/symbols.c keeps names per object).
+ */
+struct loaded_object {
+	unsigned long start;	/* its mapping: every segment, from the first to the last */
+	unsigned long end;
+	unsigned long bias;	/* what its symbol values are relative to */
+	const char *path;	/* "" for the main program; the loader's string */
+};
+
+static bool loaded_object_of(unsigned long addr, struct loaded_object *obj)
+{
+	struct dl_find_object found;
+
+	if (_dl_find_object((void *)addr, &found) != 0 || !found.dlfo_link_map)
+		return false;
+	obj->start = (unsigned long)found.dlfo_map_start;
+	obj->end = (unsigned long)found.dlfo_map_end;
+	obj->bias = found.dlfo_link_map->l_addr;
+	obj->path = found.dlfo_link_map->l_name ?: "";
+	return true;
+}
+
+/*
  * static_obj(): is this address in the static storage (a loaded segment) of the
  * program or of a shared library? Lockdep accepts such an address as a class key
  * without registration, and liblockdep gives a lock that lives there its own class.
  */
-struct static_obj_query {
-	unsigned long addr;
-	int found;
-};
-
-static int static_obj_visit(struct dl_phdr_info *info, size_t size, void *data)
+static int static_obj(const void *addr)
 {
-	struct static_obj_query *q = data;
-
-	(void)size;
-	for (int i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		unsigned long start = info->dlpi_addr + ph->p_vaddr;
-
-		if (ph->p_type == PT_LOAD && q->addr - start < ph->p_memsz) {
-			q->found = 1;
-			return 1;
-		}
-	}
-	return 0;
-}
-
-static int static_obj(const void *obj)
-{
-	struct static_obj_query q = { .addr = (unsigned long)obj };
+	struct loaded_object obj;
 	int saved_errno = errno;
+	bool found = loaded_object_of((unsigned long)addr, &obj);
 
-	dl_iterate_phdr(static_obj_visit, &q);
 	errno = saved_errno;
-	return q.found;
+	return found;
 }
 /************** End of src/loaded_objects.c **************/
+/************** Begin file src/demangle.c **************/
+#line 1 "src/demangle.c"
+/*
+ * C++ names as the source spells them ("Ledger::post()", not "_ZN6Ledger4postEv"),
+ * by a demangler of our own for the Itanium C++ ABI's mangling. The C++ runtime's
+ * __cxa_demangle() allocates with the program's malloc, and the callback variant
+ * inside libstdc++ is not exported; names are needed in lock wrappers and signal
+ * handlers, so this one writes into the caller's buffer, keeps its state in the
+ * caller's struct, and bounds its recursion: its stack use is small and fixed.
+ *
+ * It covers what names of functions, methods and their classes use: nested and local
+ * names, templates, constructors and destructors, operators, lambdas, ABI tags, the
+ * builtin and compound types, substitutions and template parameters, clones (".cold").
+ * Anything else (expressions in template arguments, pointers to members, decltype,
+ * pack expansions)
+ * fails the whole name, which is then shown mangled: never a wrong name. Return types
+ * of function templates are left out, as in "func+0x1f" the kernel prints none.
+ */
+#define DEMANGLE_WORK_MAX	2048	/* all text produced, substitutions included */
+#define DEMANGLE_SUBS_MAX	64
+#define DEMANGLE_ARGS_MAX	16
+#define DEMANGLE_DEPTH_MAX	12	/* nested types and names: 2 KiB of stack at most */
+
+/* Text produced earlier, in one piece or two: a function type "ret (params)" is
+ * printed only inside "ret (*)(params)". */
+struct demangle_span {
+	unsigned short start, len;
+	unsigned short start2, len2;
+};
+
+struct demangler {
+	const char *in;
+	char work[DEMANGLE_WORK_MAX];
+	unsigned int len;
+	bool failed;
+	unsigned int depth;
+	unsigned int nr_subs, nr_args;
+	struct demangle_span subs[DEMANGLE_SUBS_MAX];
+	struct demangle_span args[DEMANGLE_ARGS_MAX];	/* of the function template */
+	struct demangle_span last_name;			/* for constructors */
+	struct demangle_span cut;			/* a return type, not shown */
+};
+
+static const char *const demangle_builtins[26] = {
+	['a' - 'a'] = "signed char", ['b' - 'a'] = "bool", ['c' - 'a'] = "char",
+	['d' - 'a'] = "double", ['e' - 'a'] = "long double", ['f' - 'a'] = "float",
+	['g' - 'a'] = "__float128", ['h' - 'a'] = "unsigned char", ['i' - 'a'] = "int",
+	['j' - 'a'] = "unsigned int", ['l' - 'a'] = "long", ['m' - 'a'] = "unsigned long",
+	['n' - 'a'] = "__int128", ['o' - 'a'] = "unsigned __int128", ['s' - 'a'] = "short",
+	['t' - 'a'] = "unsigned short", ['v' - 'a'] = "void", ['w' - 'a'] = "wchar_t",
+	['x' - 'a'] = "long long", ['y' - 'a'] = "unsigned long long", ['z' - 'a'] = "...",
+};
+
+/* Two letters, then the operator; "cv" (conversion) is handled apart. */
+static const char demangle_operators[][12] = {
+	"nwnew", "nanew[]", "dldelete", "dadelete[]", "ps+", "ng-", "ad&", "de*", "co~",
+	"pl+", "mi-", "ml*", "dv/", "rm%", "an&", "or|", "eo^", "aS=", "pL+=", "mI-=",
+	"mL*=", "dV/=", "rM%=", "aN&=", "oR|=", "eO^=", "ls<<", "rs>>", "lS<<=", "rS>>=",
+	"eq==", "ne!=", "lt<", "gt>", "le<=", "ge>=", "ss<=>", "nt!", "aa&&", "oo||",
+	"pp++", "mm--", "cm,", "pm->*", "pt->", "cl()", "ix[]", "qu?",
+};
+
+static void dm_fail(struct demangler *d)
+{
+	d->failed = true;
+}
+
+static void dm_put(struct demangler *d, const char *text, size_t len)
+{
+	if (d->len + len >= sizeof(d->work)) {
+		dm_fail(d);
+		return;
+	}
+	memcpy(d->work + d->len, text, len);
+	d->len += len;
+}
+
+static void dm_puts(struct demangler *d, const char *text)
+{
+	dm_put(d, text, strlen(text));
+}
+
+/* A number in decimal (snprintf would take more stack than all the rest). */
+static void dm_put_number(struct demangler *d, unsigned long n)
+{
+	char digits[20];
+	unsigned int i = sizeof(digits);
+
+	do
+		digits[--i] = (char)('0' + n % 10);
+	while ((n /= 10) && i);
+	dm_put(d, digits + i, sizeof(digits) - i);
+}
+
+/* A copy of earlier text: a substitution or a template parameter. */
+static void dm_put_span(struct demangler *d, struct demangle_span span)
+{
+	if (d->len + span.len + span.len2 >= sizeof(d->work)) {
+		dm_fail(d);
+		return;
+	}
+	memmove(d->work + d->len, d->work + span.start, span.len);
+	d->len += span.len;
+	memmove(d->work + d->len, d->work + span.start2, span.len2);
+	d->len += span.len2;
+}
+
+static struct demangle_span dm_span_from(const struct demangler *d, unsigned int start)
+{
+	return (struct demangle_span){ start, d->len - start, 0, 0 };
+}
+
+static void dm_add_sub(struct demangler *d, unsigned int start)
+{
+	if (d->nr_subs == DEMANGLE_SUBS_MAX)
+		dm_fail(d);
+	else
+		d->subs[d->nr_subs++] = dm_span_from(d, start);
+}
+
+static bool dm_eat(struct demangler *d, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	if (strncmp(d->in, prefix, n))
+		return false;
+	d->in += n;
+	return true;
+}
+
+static unsigned long dm_number(struct demangler *d)
+{
+	unsigned long n = 0;
+
+	if (*d->in < '0' || *d->in > '9')
+		dm_fail(d);
+	while (*d->in >= '0' && *d->in <= '9' && n < 100000)
+		n = n * 10 + (unsigned long)(*d->in++ - '0');
+	return n;
+}
+
+/* "<seq-id>_" in base 36, or "_" alone for the first: returns the index. */
+static unsigned long dm_seq_id(struct demangler *d)
+{
+	unsigned long n = 0;
+	char c;
+
+	if (dm_eat(d, "_"))
+		return 0;
+	while ((c = *d->in) && c != '_') {
+		if (c >= '0' && c <= '9')
+			n = n * 36 + (unsigned long)(c - '0');
+		else if (c >= 'A' && c <= 'Z')
+			n = n * 36 + (unsigned long)(c - 'A' + 10);
+		else
+			break;
+		d->in++;
+	}
+	if (!dm_eat(d, "_"))
+		dm_fail(d);
+	return n + 1;
+}
+
+static void dm_type(struct demangler *d);
+static void dm_encoding(struct demangler *d);
+static void dm_name(struct demangler *d, bool as_type);
+
+static void dm_source_name(struct demangler *d)
+{
+	unsigned long n = dm_number(d);
+	unsigned int start = d->len;
+
+	if (d->failed || strnlen(d->in, n) < n) {
+		dm_fail(d);
+		return;
+	}
+	if (n > 10 && !strncmp(d->in, "_GLOBAL__N", 10))
+		dm_puts(d, "(anonymous namespace)");
+	else
+		dm_put(d, d->in, n);
+	d->in += n;
+	d->last_name = dm_span_from(d, start);
+}
+
+/* Types separated by commas up to the closing E (or the end of a function's). */
+static void dm_type_list(struct demangler *d, char end)
+{
+	bool first = true;
+
+	while (!d->failed && *d->in && *d->in != end && *d->in != '.') {
+		if (!first)
+			dm_puts(d, ", ");
+		first = false;
+		dm_type(d);
+	}
+}
+
+
+/* An integer's suffix as __cxa_demangle() writes it: "1l", "5u"; NULL for a type
+ * written as a cast, "(char)65". */
+static const char *dm_literal_suffix(char type)
+{
+	switch (type) {
+	case 'i': return "";
+	case 'j': return "u";
+	case 'l': return "l";
+	case 'm': return "ul";
+	case 'x': return "ll";
+	case 'y': return "ull";
+	default: return NULL;
+	}
+}
+
+/* "L <type> <value> E" in template arguments, or "L_Z <encoding> E". */
+static void dm_literal(struct demangler *d)
+{
+	const char *suffix = dm_literal_suffix(*d->in);
+	unsigned int start;
+
+	if (dm_eat(d, "_Z")) {
+		dm_encoding(d);
+	} else if (dm_eat(d, "b0") || dm_eat(d, "b1")) {
+		dm_puts(d, d->in[-1] == '1' ? "true" : "false");
+	} else {
+		if (suffix) {
+			d->in++;
+		} else {
+			dm_puts(d, "(");
+			dm_type(d);
+			dm_puts(d, ")");
+		}
+		if (dm_eat(d, "n"))
+			dm_puts(d, "-");
+		start = d->len;
+		while (*d->in >= '0' && *d->in <= '9')
+			dm_put(d, d->in++, 1);
+		if (d->len == start)
+			dm_fail(d);
+		dm_puts(d, suffix ?: "");
+	}
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+static void dm_template_arg(struct demangler *d)
+{
+	if (dm_eat(d, "L")) {
+		dm_literal(d);
+	} else if (dm_eat(d, "J")) {
+		dm_type_list(d, 'E');
+		if (!dm_eat(d, "E"))
+			dm_fail(d);
+	} else {
+		dm_type(d);
+	}
+}
+
+/* "I...E": the arguments of a template; those of the function itself are kept for
+ * its template parameters (T_). */
+static void dm_template_args(struct demangler *d, bool of_function)
+{
+	unsigned int nr = 0, start;
+
+	d->in++;
+	if (of_function)
+		d->nr_args = 0;
+	/* "operator<< <...>" */
+	dm_puts(d, d->len && d->work[d->len - 1] == '<' ? " <" : "<");
+	while (!d->failed && *d->in && *d->in != 'E') {
+		unsigned int before = d->len;
+
+		if (nr++)
+			dm_puts(d, ", ");
+		start = d->len;
+		dm_template_arg(d);
+		if (d->len == start)
+			d->len = before;	/* an empty pack */
+		if (of_function && d->nr_args < DEMANGLE_ARGS_MAX)
+			d->args[d->nr_args++] = dm_span_from(d, start);
+	}
+	/* "a<b<c> >", as c++filt spells it. */
+	dm_puts(d, d->len && d->work[d->len - 1] == '>' ? " >" : ">");
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+static bool dm_operator(struct demangler *d)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(demangle_operators); i++) {
+		const char *op = demangle_operators[i];
+
+		if (d->in[0] == op[0] && d->in[1] == op[1]) {
+			d->in += 2;
+			dm_puts(d, op[2] >= 'a' && op[2] <= 'z' ? "operator " : "operator");
+			dm_puts(d, op + 2);
+			return true;
+		}
+	}
+	if (!dm_eat(d, "cv"))
+		return false;
+	dm_puts(d, "operator ");
+	dm_type(d);
+	return true;
+}
+
+static void dm_parameters(struct demangler *d, char end);
+
+/* "{lambda(int)#1}" or "{unnamed type#1}": the number is one more than written. */
+static void dm_unnamed(struct demangler *d)
+{
+	unsigned long n;
+
+	if (dm_eat(d, "Ul")) {
+		dm_puts(d, "{lambda");
+		dm_parameters(d, 'E');
+		dm_puts(d, "#");
+		if (!dm_eat(d, "E"))
+			dm_fail(d);
+	} else {
+		d->in += 2;
+		dm_puts(d, "{unnamed type#");
+	}
+	n = *d->in == '_' ? 1 : dm_number(d) + 2;
+	if (!dm_eat(d, "_"))
+		dm_fail(d);
+	dm_put_number(d, n);
+	dm_puts(d, "}");
+}
+
+/* What a constructor or destructor is named after: the last component of a name,
+ * without its template arguments. */
+static void dm_set_last_name(struct demangler *d, struct demangle_span span)
+{
+	const char *text = d->work + span.start;
+	unsigned int i, start = 0, end = span.len, nesting = 0;
+
+	for (i = 0; i < span.len; i++) {
+		if (text[i] == '<' && !nesting++ && end == span.len)
+			end = i;
+		else if (text[i] == '>' && nesting)
+			nesting--;
+		else if (!nesting && text[i] == ':' && i + 1 < span.len && text[i + 1] == ':')
+			start = i + 2, end = span.len;
+	}
+	d->last_name = (struct demangle_span){ span.start + start, min(end, span.len) - start,
+					       0, 0 };
+}
+
+/* Whether it is a constructor, destructor or conversion, which have no return type. */
+static bool dm_unqualified_name(struct demangler *d)
+{
+	struct demangle_span own;
+	bool special = false;
+
+	/* "L": a name of internal linkage (static), spelled the same. */
+	if (*d->in == 'L' && d->in[1] >= '0' && d->in[1] <= '9')
+		d->in++;
+	if (*d->in >= '0' && *d->in <= '9') {
+		dm_source_name(d);
+	} else if (*d->in == 'C' && d->in[1] >= '1' && d->in[1] <= '5') {
+		d->in += 2;
+		dm_put_span(d, d->last_name);
+		special = true;
+	} else if (*d->in == 'D' && d->in[1] >= '0' && d->in[1] <= '5') {
+		d->in += 2;
+		dm_puts(d, "~");
+		dm_put_span(d, d->last_name);
+		special = true;
+	} else if (!strncmp(d->in, "Ul", 2) || !strncmp(d->in, "Ut", 2)) {
+		dm_unnamed(d);
+	} else {
+		special = !strncmp(d->in, "cv", 2);
+		if (!dm_operator(d))
+			dm_fail(d);
+	}
+	own = d->last_name;
+	while (!d->failed && dm_eat(d, "B")) {
+		dm_puts(d, "[abi:");
+		dm_source_name(d);
+		dm_puts(d, "]");
+	}
+	d->last_name = own;
+	return special;
+}
+
+/* The abbreviations for std, short and in full. */
+static const char *const demangle_std_abbreviations[][3] = {
+	{ "Sa", "std::allocator", "std::allocator" },
+	{ "Sb", "std::basic_string", "std::basic_string" },
+	{ "Ss", "std::string",
+	  "std::basic_string<char, std::char_traits<char>, std::allocator<char> >" },
+	{ "Si", "std::istream", "std::basic_istream<char, std::char_traits<char> >" },
+	{ "So", "std::ostream", "std::basic_ostream<char, std::char_traits<char> >" },
+	{ "Sd", "std::iostream", "std::basic_iostream<char, std::char_traits<char> >" },
+};
+
+/* "S_", "S0_", ... or an abbreviation, in full when it names a constructor or
+ * destructor ("std::basic_string<...>::~basic_string()"); false if none is here. */
+static bool dm_substitution(struct demangler *d, bool in_prefix)
+{
+	unsigned int start = d->len;
+	unsigned long n;
+
+	if (*d->in != 'S' || d->in[1] == 't')
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(demangle_std_abbreviations); i++) {
+		if (dm_eat(d, demangle_std_abbreviations[i][0])) {
+			bool full = in_prefix && (*d->in == 'C' || *d->in == 'D');
+
+			dm_puts(d, demangle_std_abbreviations[i][full ? 2 : 1]);
+			dm_set_last_name(d, dm_span_from(d, start));
+			return true;
+		}
+	}
+	d->in++;
+	n = dm_seq_id(d);
+	if (n >= d->nr_subs) {
+		dm_fail(d);
+		return true;
+	}
+	dm_put_span(d, d->subs[n]);
+	dm_set_last_name(d, dm_span_from(d, start));
+	return true;
+}
+
+static void dm_template_param(struct demangler *d)
+{
+	unsigned long n;
+
+	d->in++;
+	n = dm_seq_id(d);
+	if (n >= d->nr_args)
+		dm_fail(d);
+	else
+		dm_put_span(d, d->args[n]);
+}
+
+struct demangle_name {
+	const char *method_cv;		/* " const" after a method's parameters */
+	const char *method_ref;		/* " &" or " &&" after that */
+	bool special;			/* constructor, destructor, conversion */
+	bool is_template;		/* ends with template arguments */
+};
+
+static void dm_method_quals(struct demangler *d, struct demangle_name *name)
+{
+	name->method_cv = dm_eat(d, "VK") ? " const volatile" : dm_eat(d, "K") ? " const" :
+			  dm_eat(d, "V") ? " volatile" : "";
+	name->method_ref = dm_eat(d, "R") ? " &" : dm_eat(d, "O") ? " &&" : "";
+}
+
+/* "N [cv] [ref] <prefix>... E": each prefix is a candidate for substitution. */
+static void dm_nested_name(struct demangler *d, struct demangle_name *name)
+{
+	unsigned int start = d->len;
+	bool first = true, added;
+	struct demangle_span own;
+
+	dm_method_quals(d, name);
+	while (!d->failed && *d->in && *d->in != 'E') {
+		added = true;
+		name->is_template = *d->in == 'I';
+		if (name->is_template) {
+			own = d->last_name;
+			dm_template_args(d, d->depth == 1);
+			d->last_name = own;
+		} else {
+			if (!first)
+				dm_puts(d, "::");
+			name->special = false;
+			if (dm_eat(d, "St")) {
+				dm_puts(d, "std");
+				added = false;
+			} else if (*d->in == 'T') {
+				dm_template_param(d);
+			} else if (dm_substitution(d, true)) {
+				added = false;
+			} else {
+				name->special = dm_unqualified_name(d);
+			}
+		}
+		first = false;
+		if (added && *d->in != 'E')
+			dm_add_sub(d, start);
+	}
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+/* The parameter list of a function: "(int, char*)", or "()" for a lone void. */
+static void dm_parameters(struct demangler *d, char end)
+{
+	dm_puts(d, "(");
+	if (d->in[0] == 'v' && (d->in[1] == end || d->in[1] == '.' || !d->in[1]))
+		d->in++;
+	else
+		dm_type_list(d, end);
+	dm_puts(d, ")");
+}
+
+/* A function type "F <ret> <params> E": "ret (params)", or behind a pointer or a
+ * reference "ret (*)(params)", where the function type, a candidate of its own, is
+ * the text around the declarator. */
+static void dm_function_type(struct demangler *d, const char *declarator)
+{
+	unsigned int start = d->len, params;
+	struct demangle_span function;
+
+	dm_eat(d, "Y");
+	dm_type(d);
+	dm_puts(d, " ");
+	function = dm_span_from(d, start);
+	if (*declarator) {
+		dm_puts(d, "(");
+		dm_puts(d, declarator);
+		dm_puts(d, ")");
+	}
+	params = d->len;
+	dm_parameters(d, 'E');
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+	if (!*declarator)
+		return;
+	function.start2 = params;
+	function.len2 = d->len - params;
+	if (d->nr_subs == DEMANGLE_SUBS_MAX)
+		dm_fail(d);
+	else
+		d->subs[d->nr_subs++] = function;
+}
+
+/*
+ * A pointer or reference to a type, or the type qualified. A reference to a
+ * reference (through a template parameter) is one reference: an lvalue one unless
+ * both are rvalue references.
+ */
+static void dm_qualified_type(struct demangler *d, const char *suffix)
+{
+	unsigned int start = d->len;
+
+	if (*d->in == 'A' || (*suffix == ' ' && *d->in == 'F')) {
+		dm_fail(d);	/* a pointer to an array, a const function: rare */
+		return;
+	}
+	if (dm_eat(d, "F")) {
+		dm_function_type(d, suffix);
+		return;
+	}
+	dm_type(d);
+	/* An array or a function pointer behind a template parameter or substitution
+	 * takes its qualifiers inside: rare, and shown mangled. */
+	if (d->len > start && (d->work[d->len - 1] == ']' || (d->work[d->len - 1] == ')' &&
+	    strncmp(d->work + d->len - 8, "nullptr)", 8)))) {
+		dm_fail(d);
+		return;
+	}
+	if (*suffix == '&' && d->len && d->work[d->len - 1] == '&') {
+		if (!strcmp(suffix, "&") && d->len > 1 && d->work[d->len - 2] == '&')
+			d->len--;
+		return;
+	}
+	/* "T const" where T is already const. */
+	if (*suffix == ' ' && d->len - start >= strlen(suffix) &&
+	    !strncmp(d->work + d->len - strlen(suffix), suffix, strlen(suffix)))
+		return;
+	dm_puts(d, suffix);
+}
+
+static const char *dm_builtin(struct demangler *d)
+{
+	char c = d->in[0];
+
+	if (c >= 'a' && c <= 'z' && demangle_builtins[c - 'a'])
+		return d->in++, demangle_builtins[c - 'a'];
+	if (c != 'D' || !strchr("nisuc", d->in[1]) || !d->in[1])
+		return NULL;
+	d->in += 2;
+	switch (d->in[-1]) {
+	case 'n': return "decltype(nullptr)";
+	case 'i': return "char32_t";
+	case 's': return "char16_t";
+	case 'u': return "char8_t";
+	default: return "decltype(auto)";
+	}
+}
+
+static void dm_array_type(struct demangler *d)
+{
+	unsigned long n = dm_number(d);
+
+	if (!dm_eat(d, "_"))
+		dm_fail(d);
+	dm_type(d);
+	dm_puts(d, " [");
+	dm_put_number(d, n);
+	dm_puts(d, "]");
+}
+
+/* A type, and whether it is a new candidate for substitution (builtins are not, nor
+ * a plain substitution; a name adds itself). */
+static bool dm_type_body(struct demangler *d, unsigned int start)
+{
+	const char *builtin = dm_builtin(d);
+	char c = *d->in;
+
+	if (builtin) {
+		dm_puts(d, builtin);
+		return false;
+	}
+	if (c == 'P' || c == 'R' || c == 'O') {
+		d->in++;
+		dm_qualified_type(d, c == 'P' ? "*" : c == 'R' ? "&" : "&&");
+	} else if (c == 'K' || c == 'V' || c == 'r') {
+		d->in++;
+		dm_qualified_type(d, c == 'K' ? " const" : c == 'V' ? " volatile" : " restrict");
+	} else if (c == 'F') {
+		d->in++;
+		dm_function_type(d, "");
+	} else if (c == 'A') {
+		d->in++;
+		dm_array_type(d);
+	} else if (c == 'T') {
+		dm_template_param(d);
+		if (*d->in == 'I') {
+			dm_add_sub(d, start);
+			dm_template_args(d, false);
+		}
+	} else if (dm_substitution(d, false)) {
+		if (*d->in != 'I')
+			return false;
+		dm_template_args(d, false);
+	} else {
+		dm_name(d, true);
+		return false;
+	}
+	return true;
+}
+
+static void dm_type(struct demangler *d)
+{
+	unsigned int start = d->len;
+
+	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
+		dm_fail(d);
+		return;
+	}
+	if (dm_type_body(d, start))
+		dm_add_sub(d, start);
+	d->depth--;
+}
+
+/* "Z <encoding> E <name> [discriminator]": a name local to a function. */
+static void dm_local_name(struct demangler *d, struct demangle_name *name)
+{
+	dm_encoding(d);
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+	dm_puts(d, "::");
+	if (dm_eat(d, "s"))
+		dm_puts(d, "string literal");
+	else if (dm_eat(d, "N"))
+		dm_nested_name(d, name);
+	else
+		name->special = dm_unqualified_name(d);
+	if (dm_eat(d, "__")) {
+		dm_number(d);
+		dm_eat(d, "_");
+	} else if (dm_eat(d, "_")) {
+		dm_number(d);
+	}
+}
+
+/* The name of a function, variable or class; as a type, a candidate itself. */
+static void dm_name_of(struct demangler *d, bool as_type, struct demangle_name *name)
+{
+	unsigned int start = d->len;
+
+	*name = (struct demangle_name){ .method_cv = "", .method_ref = "" };
+	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
+		dm_fail(d);
+		return;
+	}
+	if (dm_eat(d, "N")) {
+		dm_nested_name(d, name);
+	} else if (dm_eat(d, "Z")) {
+		dm_local_name(d, name);
+	} else {
+		if (dm_eat(d, "St"))
+			dm_puts(d, "std::");
+		name->special = dm_unqualified_name(d);
+		name->is_template = *d->in == 'I';
+		if (name->is_template) {
+			struct demangle_span own = d->last_name;
+
+			dm_add_sub(d, start);
+			dm_template_args(d, d->depth == 1);
+			d->last_name = own;
+		}
+	}
+	d->depth--;
+	if (as_type)
+		dm_add_sub(d, start);
+}
+
+static void dm_name(struct demangler *d, bool as_type)
+{
+	struct demangle_name name;
+
+	dm_name_of(d, as_type, &name);
+}
+
+static const char *const demangle_special_names[][2] = {
+	{ "TV", "vtable for " }, { "TT", "VTT for " }, { "TI", "typeinfo for " },
+	{ "TS", "typeinfo name for " }, { "TH", "TLS init function for " },
+	{ "TW", "TLS wrapper function for " },
+};
+
+/* "Th <offset> _" and "Tv <offset> _ <offset> _" before the function a thunk calls. */
+static bool dm_thunk(struct demangler *d)
+{
+	bool is_virtual = d->in[1] == 'v';
+
+	if (d->in[0] != 'T' || (d->in[1] != 'h' && !is_virtual))
+		return false;
+	d->in += 2;
+	for (int i = 0; i < (is_virtual ? 2 : 1); i++) {
+		dm_eat(d, "n");
+		dm_number(d);
+		if (!dm_eat(d, "_"))
+			dm_fail(d);
+	}
+	dm_puts(d, is_virtual ? "virtual thunk to " : "non-virtual thunk to ");
+	dm_encoding(d);
+	return true;
+}
+
+static bool dm_special_name(struct demangler *d)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(demangle_special_names); i++) {
+		if (dm_eat(d, demangle_special_names[i][0])) {
+			dm_puts(d, demangle_special_names[i][1]);
+			dm_type(d);
+			return true;
+		}
+	}
+	if (dm_eat(d, "GV")) {
+		dm_puts(d, "guard variable for ");
+		dm_name(d, false);
+		return true;
+	}
+	return dm_thunk(d);
+}
+
+/*
+ * A function template's first type is its return type, which is parsed for the
+ * substitutions it adds, but not shown: its text stays in the work buffer, and the
+ * outermost encoding (the one shown) notes where it lies, to be cut out.
+ */
+static void dm_encoding(struct demangler *d)
+{
+	bool outermost = d->depth == 0;
+	struct demangle_name name;
+
+	if (dm_special_name(d))
+		return;
+	dm_name_of(d, false, &name);
+	if (d->failed || !*d->in || *d->in == 'E' || *d->in == '.')
+		return;
+	if (name.is_template && !name.special) {
+		unsigned int start = d->len;
+
+		dm_type(d);
+		if (!outermost)
+			dm_fail(d);	/* a local name in a template: rare, shown mangled */
+		d->cut = dm_span_from(d, start);
+	}
+	dm_parameters(d, 'E');
+	dm_puts(d, name.method_cv);
+	dm_puts(d, name.method_ref);
+}
+
+/* GCC's clones of a function, each suffix on its own: "f() [clone .isra.0] [clone
+ * .cold]". */
+static void dm_clones(struct demangler *d)
+{
+	const char *end;
+
+	while (!d->failed && *d->in == '.') {
+		end = d->in + 1;
+		while ((*end >= 'a' && *end <= 'z') || *end == '_')
+			end++;
+		while (end[0] == '.' && end[1] >= '0' && end[1] <= '9')
+			for (end++; *end >= '0' && *end <= '9';)
+				end++;
+		if (end == d->in + 1) {
+			dm_fail(d);
+			return;
+		}
+		dm_puts(d, " [clone ");
+		dm_put(d, d->in, end - d->in);
+		dm_puts(d, "]");
+		d->in = end;
+	}
+}
+
+/*
+ * Demangles into out (size bytes), from "_Z..." to "ns::func(int) const"; false when
+ * the name is not one this demangler reads. The state is the caller's (see struct
+ * demangler): src/symbols.c keeps one in static storage, under its lock.
+ */
+static bool demangle(struct demangler *d, const char *mangled, char *out, size_t size)
+{
+	unsigned int head, tail;
+
+	if (strncmp(mangled, "_Z", 2))
+		return false;
+	*d = (struct demangler){ .in = mangled + 2 };
+	dm_encoding(d);
+	dm_clones(d);
+	if (d->failed || *d->in)
+		return false;
+	/* Without the return type of a function template, if any. */
+	head = d->cut.len ? d->cut.start : d->len;
+	tail = d->cut.len ? d->len - (d->cut.start + d->cut.len) : 0;
+	if (head + tail >= size)
+		return false;
+	memcpy(out, d->work, head);
+	memcpy(out + head, d->work + d->len - tail, tail);
+	out[head + tail] = '\0';
+	return true;
+}
+/************** End of src/demangle.c **************/
 /************** Begin file src/symbols.c **************/
 #line 1 "src/symbols.c"
 /*
  * Names for addresses, as the kernel's kallsyms gives them: lockdep names lock
  * classes and stack frames after symbols. dladdr() only knows exported symbols, so
- * each loaded object's own ELF symbol table is read, once, when first needed.
+ * each loaded object's own ELF symbol table is read from its file, once, when an
+ * address in it is first named (src/loaded_objects.c finds the object).
+ *
+ * This runs in lock wrappers and signal handlers, so it uses nothing that may lock or
+ * allocate: memory comes from mmap() and is never given back (names handed out stay
+ * valid, lock classes keep them), files are read with open/pread/close, tables are
+ * sorted by a heap sort of ours, C++ names demangled by src/demangle.c, and every
+ * buffer is static, under sym_lock. sym_lock is a leaf: it is taken under the lock
+ * table's, the lock sites' and the graph lock, and takes nothing. open() and pread()
+ * are cancellation points; they run only inside its internal_lock() section.
  */
-
 struct sym_entry {
 	unsigned long addr;
 	unsigned long size;
 	const char *name;
 };
 
-/* One loaded object; never freed, so the names it hands out outlive any report. */
+/* One loaded object. Forgotten (sym_forget_range()) when it is unloaded, but its
+ * memory is kept: the names it handed out outlive it. */
 struct sym_object {
 	struct sym_object *next;
-	unsigned long base;
-	const char *object;
+	unsigned long start, end;	/* its mapping */
+	const char *path;		/* as the loader has it: "" for the program */
+	const char *object;		/* its file's name, for "libc.so.6+0x27d8a" */
 	struct sym_entry *syms;
 	size_t nr_syms;
-	char key[];	/* dlpi_name, then the file name */
 };
 
-/* Where dl_iterate_phdr() found an address. The main program's name is "". */
-struct sym_where {
-	unsigned long addr;
-	unsigned long base;
-	char name[PATH_MAX];
-};
+#define SYM_CHUNK_SIZE (1UL << 20)
 
 static pthread_mutex_t sym_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sym_object *sym_objects;
+static char *sym_chunk;
+static size_t sym_chunk_left;
+static struct demangler sym_demangler;
+static char sym_text[PATH_MAX];	/* a path being read, a name being demangled */
+
+static void *sym_map(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* Memory for as long as the process lives. */
+static void *sym_alloc(size_t len)
+{
+	len = (len + 15) & ~15UL;
+	if (len > sym_chunk_left) {
+		size_t size = max(len, SYM_CHUNK_SIZE);
+		char *chunk = sym_map(size);
+
+		if (!chunk)
+			return NULL;
+		sym_chunk = chunk;
+		sym_chunk_left = size;
+	}
+	sym_chunk += len;
+	sym_chunk_left -= len;
+	return sym_chunk - len;
+}
+
+static const char *sym_strdup(const char *text)
+{
+	size_t len = strlen(text) + 1;
+	char *copy = sym_alloc(len);
+
+	return copy ? memcpy(copy, text, len) : NULL;
+}
 
 static const char *sym_basename(const char *path)
 {
@@ -12558,22 +13446,54 @@ static const char *sym_basename(const char *path)
 
 /* Aliases share an address. The plainest name (printf, not _IO_printf; frexp, not
  * frexpf64) sorts last, because a lookup scans backwards from the last candidate. */
-static int sym_cmp(const void *a, const void *b)
+static bool sym_before(const struct sym_entry *x, const struct sym_entry *y)
 {
-	const struct sym_entry *x = a, *y = b;
 	size_t ux, uy, lx, ly;
 
 	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
+		return x->addr < y->addr;
 	ux = strspn(x->name, "_");
 	uy = strspn(y->name, "_");
+	if (ux != uy)
+		return ux > uy;
 	lx = strlen(x->name);
 	ly = strlen(y->name);
-	if (ux != uy)
-		return ux > uy ? -1 : 1;
 	if (lx != ly)
-		return lx > ly ? -1 : 1;
-	return strcmp(y->name, x->name);
+		return lx > ly;
+	return strcmp(y->name, x->name) < 0;
+}
+
+static void sym_sift_down(struct sym_entry *s, size_t root, size_t n)
+{
+	struct sym_entry tmp;
+	size_t child;
+
+	while ((child = 2 * root + 1) < n) {
+		if (child + 1 < n && sym_before(&s[child], &s[child + 1]))
+			child++;
+		if (!sym_before(&s[root], &s[child]))
+			return;
+		tmp = s[root];
+		s[root] = s[child];
+		s[child] = tmp;
+		root = child;
+	}
+}
+
+/* A heap sort: in place, no recursion, and no qsort(), which may allocate. */
+static void sym_sort(struct sym_entry *s, size_t n)
+{
+	struct sym_entry tmp;
+	size_t i;
+
+	for (i = n / 2; i-- > 0;)
+		sym_sift_down(s, i, n);
+	for (i = n; i-- > 1;) {
+		tmp = s[0];
+		s[0] = s[i];
+		s[i] = tmp;
+		sym_sift_down(s, 0, i);
+	}
 }
 
 static bool sym_keep(const Elf64_Sym *es, size_t strsz)
@@ -12588,8 +13508,8 @@ static bool sym_keep(const Elf64_Sym *es, size_t strsz)
 
 /* The names are copied next to the entries: one block per object, and the file's
  * much larger string table can go. */
-static void sym_fill(struct sym_object *obj, const Elf64_Sym *es, size_t n,
-		     const char *strs, size_t strsz)
+static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym *es,
+		     size_t n, const char *strs, size_t strsz)
 {
 	size_t i, nr = 0, bytes = 0;
 	struct sym_entry *s;
@@ -12601,7 +13521,7 @@ static void sym_fill(struct sym_object *obj, const Elf64_Sym *es, size_t n,
 			bytes += strlen(strs + es[i].st_name) + 1;
 		}
 	}
-	s = nr ? malloc(nr * sizeof(*s) + bytes) : NULL;
+	s = nr ? sym_alloc(nr * sizeof(*s) + bytes) : NULL;
 	if (!s)
 		return;
 	obj->syms = s;
@@ -12610,29 +13530,39 @@ static void sym_fill(struct sym_object *obj, const Elf64_Sym *es, size_t n,
 	for (i = 0; i < n; i++) {
 		if (!sym_keep(&es[i], strsz))
 			continue;
-		s->addr = obj->base + es[i].st_value;
+		s->addr = bias + es[i].st_value;
 		s->size = es[i].st_size;
 		s->name = names;
 		names = stpcpy(names, strs + es[i].st_name) + 1;
 		s++;
 	}
-	qsort(obj->syms, nr, sizeof(*s), sym_cmp);
+	sym_sort(obj->syms, nr);
 }
 
-/* len bytes at off, NUL-terminated so that a string table always ends in one. */
-static void *sym_read(int fd, off_t file_size, Elf64_Off off, Elf64_Xword len)
-{
-	char *buf;
+/* A file's bytes, read into memory of their own; sym_unread() gives it back. */
+struct sym_buffer {
+	void *data;
+	size_t size;
+};
 
+/* len bytes at off, NUL-terminated so that a string table always ends in one. */
+static bool sym_read(int fd, off_t file_size, Elf64_Off off, Elf64_Xword len,
+		     struct sym_buffer *buf)
+{
+	buf->data = NULL;
 	if (off > (Elf64_Off)file_size || len > (Elf64_Off)file_size - off)
-		return NULL;
-	buf = malloc(len + 1);
-	if (!buf || pread(fd, buf, len, off) != (ssize_t)len) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
+		return false;
+	buf->size = len + 1;
+	buf->data = sym_map(buf->size);
+	if (buf->data && pread(fd, buf->data, len, off) == (ssize_t)len)
+		return true;
+	return false;
+}
+
+static void sym_unread(struct sym_buffer *buf)
+{
+	if (buf->data)
+		munmap(buf->data, buf->size);
 }
 
 static bool sym_elf_ok(const Elf64_Ehdr *eh)
@@ -12662,14 +13592,12 @@ static const Elf64_Shdr *sym_section(const Elf64_Shdr *sh, unsigned int n)
 	return dynsym;
 }
 
-/* Reads with pread() rather than mmap(): a file truncated under us then fails
- * cleanly instead of raising SIGBUS. */
-static void sym_load(struct sym_object *obj, const char *path)
+/* Reads with pread() rather than mmap() of the file: a file truncated under us then
+ * fails cleanly instead of raising SIGBUS. */
+static void sym_load(struct sym_object *obj, unsigned long bias, const char *path)
 {
+	struct sym_buffer sh = { 0 }, es = { 0 }, strs = { 0 };
 	const Elf64_Shdr *tab, *strtab;
-	Elf64_Shdr *sh = NULL;
-	Elf64_Sym *es = NULL;
-	char *strs = NULL;
 	Elf64_Ehdr eh;
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -12678,75 +13606,78 @@ static void sym_load(struct sym_object *obj, const char *path)
 		return;
 	if (fstat(fd, &st) || pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) || !sym_elf_ok(&eh))
 		goto out;
-	sh = sym_read(fd, st.st_size, eh.e_shoff, (Elf64_Xword)eh.e_shnum * sizeof(*sh));
-	tab = sh ? sym_section(sh, eh.e_shnum) : NULL;
+	if (!sym_read(fd, st.st_size, eh.e_shoff, (Elf64_Xword)eh.e_shnum * sizeof(Elf64_Shdr),
+		      &sh))
+		goto out;
+	tab = sym_section(sh.data, eh.e_shnum);
 	if (!tab)
 		goto out;
-	strtab = &sh[tab->sh_link];
-	es = sym_read(fd, st.st_size, tab->sh_offset, tab->sh_size);
-	strs = sym_read(fd, st.st_size, strtab->sh_offset, strtab->sh_size);
-	if (es && strs)
-		sym_fill(obj, es, tab->sh_size / sizeof(*es), strs, strtab->sh_size);
+	strtab = (const Elf64_Shdr *)sh.data + tab->sh_link;
+	if (sym_read(fd, st.st_size, tab->sh_offset, tab->sh_size, &es) &&
+	    sym_read(fd, st.st_size, strtab->sh_offset, strtab->sh_size, &strs))
+		sym_fill(obj, bias, es.data, tab->sh_size / sizeof(Elf64_Sym), strs.data,
+			 strtab->sh_size);
 out:
-	free(strs);
-	free(es);
-	free(sh);
+	sym_unread(&strs);
+	sym_unread(&es);
+	sym_unread(&sh);
 	close(fd);
 }
 
+/* The program's file name, for "prog+0x1234". */
+static const char *sym_program_name(void)
+{
+	ssize_t n = readlink("/proc/self/exe", sym_text, sizeof(sym_text) - 1);
+
+	if (n <= 0)
+		return program_invocation_short_name;
+	sym_text[n] = '\0';
+	return sym_basename(sym_text);
+}
+
 /* Called with sym_lock held. */
-static struct sym_object *sym_object_get(const struct sym_where *w)
+static struct sym_object *sym_object_get(const struct loaded_object *lo)
 {
 	struct sym_object *obj;
-	char exe[PATH_MAX];
-	const char *file = w->name;
-	size_t klen = strlen(w->name) + 1;
-	ssize_t n;
 
 	for (obj = sym_objects; obj; obj = obj->next)
-		if (obj->base == w->base && !strcmp(obj->key, w->name))
+		if (obj->start == lo->start && !strcmp(obj->path, lo->path))
 			return obj;
-	if (!w->name[0]) {
-		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		exe[n > 0 ? n : 0] = '\0';
-		file = n > 0 ? exe : program_invocation_short_name;
-	}
-	obj = calloc(1, sizeof(*obj) + klen + strlen(file) + 1);
+	obj = sym_alloc(sizeof(*obj));
 	if (!obj)
 		return NULL;
-	obj->base = w->base;
-	memcpy(obj->key, w->name, klen);
-	strcpy(obj->key + klen, file);
-	obj->object = sym_basename(obj->key + klen);
+	*obj = (struct sym_object){ .start = lo->start, .end = lo->end };
+	obj->path = sym_strdup(lo->path);
+	obj->object = sym_strdup(lo->path[0] ? sym_basename(lo->path) : sym_program_name());
+	if (!obj->path || !obj->object)
+		return NULL;
 	/* An object without a path, such as the vdso, has no file to read. */
-	if (!w->name[0])
-		sym_load(obj, "/proc/self/exe");
-	else if (strchr(file, '/'))
-		sym_load(obj, file);
+	if (!lo->path[0])
+		sym_load(obj, lo->bias, "/proc/self/exe");
+	else if (strchr(lo->path, '/'))
+		sym_load(obj, lo->bias, lo->path);
 	obj->next = sym_objects;
 	sym_objects = obj;
 	return obj;
 }
 
-static int sym_find_object(struct dl_phdr_info *info, size_t size, void *data)
+/*
+ * An object unloaded (or about to be) from [start, start + len): what is known of it
+ * goes, so that another object loaded there later is read anew. Its names stay
+ * valid: they may be lock class names.
+ */
+static void sym_forget_range(unsigned long start, unsigned long len)
 {
-	struct sym_where *w = data;
-	int i;
+	struct sym_object **link, *obj;
 
-	(void)size;
-	for (i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-
-		if (ph->p_type != PT_LOAD ||
-		    w->addr - (info->dlpi_addr + ph->p_vaddr) >= ph->p_memsz)
-			continue;
-		w->base = info->dlpi_addr;
-		/* The name is copied: a dlclose() may free it once we return. One too
-		 * long to copy could not be opened either. */
-		return snprintf(w->name, sizeof(w->name), "%s", info->dlpi_name) <
-		       (int)sizeof(w->name);
+	internal_lock(&sym_lock);
+	for (link = &sym_objects; (obj = *link);) {
+		if (obj->start - start < len)
+			*link = obj->next;
+		else
+			link = &obj->next;
 	}
-	return 0;
+	internal_unlock(&sym_lock);
 }
 
 /* The last entry starting at or below addr may be an alias or a zero-size symbol
@@ -12773,101 +13704,98 @@ static struct sym_entry *sym_search(const struct sym_object *obj, unsigned long 
 	return NULL;
 }
 
-typedef char *cxa_demangle_fn(const char *mangled, char *buf, size_t *len, int *status);
-
-/*
- * A C++ name as the source spells it ("Ledger::post()", not "_ZN6Ledger4postEv"), by
- * the demangler of the C++ runtime, which a C++ program has loaded. Each name is
- * demangled when first asked for, and kept: few of a program's names ever show.
- */
+/* A C++ name as the source spells it, demangled when first shown and kept: few of a
+ * program's names ever show. Called with sym_lock held. */
 static const char *sym_name(struct sym_entry *s)
 {
-	static cxa_demangle_fn *demangle;
-	const char *name = __atomic_load_n(&s->name, __ATOMIC_ACQUIRE);
-	char *plain = NULL;
-	int status;
+	const char *plain;
 
-	if (strncmp(name, "_Z", 2))
-		return name;
-	internal_lock(&sym_lock);
-	if (!demangle)
-		demangle = (cxa_demangle_fn *)dlsym(RTLD_DEFAULT, "__cxa_demangle");
-	name = s->name;
-	if (demangle && !strncmp(name, "_Z", 2))
-		plain = demangle(name, NULL, NULL, &status);
-	if (plain) {
-		__atomic_store_n(&s->name, plain, __ATOMIC_RELEASE);
-		name = plain;
-	}
-	internal_unlock(&sym_lock);
-	return name;
+	if (strncmp(s->name, "_Z", 2) ||
+	    !demangle(&sym_demangler, s->name, sym_text, sizeof(sym_text)))
+		return s->name;
+	plain = sym_strdup(sym_text);
+	if (plain)
+		s->name = plain;
+	return s->name;
 }
 
-static const char *sym_lookup(unsigned long addr, unsigned long *offset,
-			      unsigned long *size, const char **object)
-{
-	struct sym_object *obj = NULL;
-	struct sym_entry *s = NULL;
-	struct sym_where w = { .addr = addr };
-	Dl_info info;
+/* Where an address lies: its object and the offset into it; its symbol if known. */
+struct sym_place {
+	const char *object;
+	unsigned long object_offset;
+	const char *name;	/* NULL if no symbol covers the address */
+	unsigned long offset, size;
+};
 
-	if (dl_iterate_phdr(sym_find_object, &w)) {
-		internal_lock(&sym_lock);
-		obj = sym_object_get(&w);
-		internal_unlock(&sym_lock);
-		s = obj ? sym_search(obj, addr) : NULL;
+static bool sym_lookup(unsigned long addr, struct sym_place *place)
+{
+	int saved_errno = errno;
+	struct loaded_object lo;
+	struct sym_object *obj;
+	struct sym_entry *s;
+
+	if (!loaded_object_of(addr, &lo))
+		return false;
+	internal_lock(&sym_lock);
+	obj = sym_object_get(&lo);
+	s = obj ? sym_search(obj, addr) : NULL;
+	if (obj) {
+		*place = (struct sym_place){ .object = obj->object,
+					     .object_offset = addr - obj->start };
 	}
 	if (s) {
-		*offset = addr - s->addr;
-		*size = s->size;
-		*object = obj->object;
-		return sym_name(s);
+		place->name = sym_name(s);
+		place->offset = addr - s->addr;
+		place->size = s->size;
 	}
-	if (!dladdr((void *)addr, &info) || !info.dli_sname || !info.dli_saddr)
-		return NULL;
-	*offset = addr - (unsigned long)info.dli_saddr;
-	*size = 0;
-	*object = obj ? obj->object : sym_basename(info.dli_fname ? info.dli_fname : "");
-	return info.dli_sname;
+	internal_unlock(&sym_lock);
+	errno = saved_errno;
+	return obj;
 }
 
 static const char *liblockdep_symbol_at(unsigned long addr, unsigned long *offset,
 					const char **object)
 {
-	int saved_errno = errno;
-	unsigned long off, size;
-	const char *obj_name;
-	const char *name = sym_lookup(addr, &off, &size, &obj_name);
+	struct sym_place place;
 
-	if (name && offset)
-		*offset = off;
-	if (name && object)
-		*object = obj_name;
-	errno = saved_errno;
-	return name;
+	if (!sym_lookup(addr, &place) || !place.name)
+		return NULL;
+	if (offset)
+		*offset = place.offset;
+	if (object)
+		*object = place.object;
+	return place.name;
+}
+
+/* The file an address lies in, and its offset there; NULL outside any. */
+static const char *liblockdep_object_at(unsigned long addr, unsigned long *offset)
+{
+	struct sym_place place;
+
+	if (!sym_lookup(addr, &place))
+		return NULL;
+	*offset = place.object_offset;
+	return place.object;
 }
 
 static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
 				   unsigned long *offset, char **modname, char *namebuf)
 {
-	int saved_errno = errno;
-	unsigned long off, sz;
-	const char *obj_name;
-	const char *name = sym_lookup(addr, &off, &sz, &obj_name);
+	struct sym_place place;
+	bool found = sym_lookup(addr, &place) && place.name;
 
 	/* Like the kernel's: namebuf is a string even when nothing was found. */
 	namebuf[0] = '\0';
 	if (modname)
 		*modname = NULL;
-	if (name) {
-		snprintf(namebuf, KSYM_NAME_LEN, "%s", name);
-		if (size)
-			*size = sz;
-		if (offset)
-			*offset = off;
-	}
-	errno = saved_errno;
-	return name ? namebuf : NULL;
+	if (!found)
+		return NULL;
+	strncat(namebuf, place.name, KSYM_NAME_LEN - 1);
+	if (size)
+		*size = place.size;
+	if (offset)
+		*offset = place.offset;
+	return namebuf;
 }
 /************** End of src/symbols.c **************/
 /************** Begin file src/printk.c **************/
@@ -12985,16 +13913,13 @@ static const void *liblockdep_lock_of_map(const void *map);
  * a debugger understand: "libc.so.6+0x27d8a". */
 static void format_object_offset(char *out, size_t size, void *ptr)
 {
-	Dl_info info;
+	unsigned long offset;
+	const char *object = liblockdep_object_at((unsigned long)ptr, &offset);
 
-	if (dladdr(ptr, &info) && info.dli_fname && info.dli_fname[0]) {
-		const char *slash = strrchr(info.dli_fname, '/');
-
-		snprintf(out, size, "%s+0x%lx", slash ? slash + 1 : info.dli_fname,
-			 (unsigned long)ptr - (unsigned long)info.dli_fbase);
-	} else {
+	if (object && object[0])
+		snprintf(out, size, "%s+0x%lx", object, offset);
+	else
 		snprintf(out, size, "0x%lx", (unsigned long)ptr);
-	}
 }
 
 /* Formats one %p extension into out; returns how many format chars it consumed. */
@@ -13394,17 +14319,31 @@ static const char *print_tainted(void)
  * Stack traces through glibc's backtrace(). Every entry into liblockdep records the
  * address it will return to in the user's code (task.c); traces start at that frame,
  * so the user sees their own code and none of liblockdep's.
+ *
+ * backtrace() loads libgcc's unwinder with dlopen() on its first call, which takes
+ * the loader's lock and allocates: that first call is made at start-up, outside any
+ * lock wrapper, and until then traces are empty. The unwinder then finds each
+ * frame's object with _dl_find_object(), without a lock.
  */
 #define STACK_TRACE_MAX_FRAMES 64
 
 static __thread unsigned long liblockdep_entry_ip;
+static bool stack_trace_ready;
+
+static void __attribute__((__constructor__)) stack_trace_prepare(void)
+{
+	void *frame;
+
+	backtrace(&frame, 1);
+	WRITE_ONCE(stack_trace_ready, true);
+}
 
 unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 			      unsigned int skipnr)
 {
 	void *frames[STACK_TRACE_MAX_FRAMES];
 	int saved_errno = errno;
-	int n = backtrace(frames, STACK_TRACE_MAX_FRAMES);
+	int n = READ_ONCE(stack_trace_ready) ? backtrace(frames, STACK_TRACE_MAX_FRAMES) : 0;
 	unsigned int first = 0, i, count = 0;
 
 	errno = saved_errno;
@@ -13430,22 +14369,18 @@ static bool addr2line(unsigned long addr, char *out, size_t size)
 {
 	char offset[32], exe[32], *argv[] = { "addr2line", "-e", NULL, offset, NULL };
 	posix_spawn_file_actions_t actions;
-	const ElfW(Ehdr) *ehdr;
+	struct loaded_object obj;
 	ssize_t len = 0, n;
-	Dl_info info;
 	int fds[2], status;
 	pid_t pid;
 
-	if (!dladdr((void *)addr, &info) || !info.dli_fname || pipe2(fds, O_CLOEXEC))
+	if (!loaded_object_of(addr, &obj) || pipe2(fds, O_CLOEXEC))
 		return false;
 	/* The call instruction, not the return address; relative to a PIE or library. */
-	ehdr = info.dli_fbase;
-	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 -
-		 (ehdr->e_type == ET_DYN ? (unsigned long)info.dli_fbase : 0));
+	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 - obj.bias);
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	argv[2] = (char *)(strchr(info.dli_fname, '/') && strcmp(info.dli_fname,
-		   program_invocation_name) ? info.dli_fname : exe);
+	argv[2] = (char *)(strchr(obj.path, '/') ? obj.path : exe);
 	posix_spawn_file_actions_init(&actions);
 	posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
 	posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
@@ -13465,14 +14400,25 @@ static bool addr2line(unsigned long addr, char *out, size_t size)
 	return len > 0 && out[0] != '?';
 }
 
+/* A frame with its file:line: a function of its own, so that its buffer is on the
+ * stack only with LIBLOCKDEP_SYMBOLIZE=addr2line. */
+static noinline void stack_trace_print_where(unsigned long addr, int spaces)
+{
+	char where[512];
+
+	if (addr2line(addr, where, sizeof(where)))
+		printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)addr, where);
+	else
+		printk("%*c%pS\n", 1 + spaces, ' ', (void *)addr);
+}
+
 void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int spaces)
 {
 	int saved_errno = errno;
-	char where[PATH_MAX];
 
 	for (unsigned int i = 0; i < nr_entries; i++) {
-		if (settings.addr2line && addr2line(trace[i], where, sizeof(where)))
-			printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)trace[i], where);
+		if (settings.addr2line)
+			stack_trace_print_where(trace[i], spaces);
 		else
 			printk("%*c%pS\n", 1 + spaces, ' ', (void *)trace[i]);
 	}

@@ -111,16 +111,13 @@ static const void *liblockdep_lock_of_map(const void *map);
  * a debugger understand: "libc.so.6+0x27d8a". */
 static void format_object_offset(char *out, size_t size, void *ptr)
 {
-	Dl_info info;
+	unsigned long offset;
+	const char *object = liblockdep_object_at((unsigned long)ptr, &offset);
 
-	if (dladdr(ptr, &info) && info.dli_fname && info.dli_fname[0]) {
-		const char *slash = strrchr(info.dli_fname, '/');
-
-		snprintf(out, size, "%s+0x%lx", slash ? slash + 1 : info.dli_fname,
-			 (unsigned long)ptr - (unsigned long)info.dli_fbase);
-	} else {
+	if (object && object[0])
+		snprintf(out, size, "%s+0x%lx", object, offset);
+	else
 		snprintf(out, size, "0x%lx", (unsigned long)ptr);
-	}
 }
 
 /* Formats one %p extension into out; returns how many format chars it consumed. */

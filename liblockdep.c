@@ -373,6 +373,17 @@ struct liblockdep_key {
 #define LIBLOCKDEP_API __attribute__((__visibility__("default")))
 
 /*
+ * Calls into libc through the GOT, bound when the program starts, rather than through
+ * the PLT, bound at the first call: that first call runs the loader's resolver, which
+ * saves the whole vector register state on the stack (2.5 KiB with AVX-512), at the
+ * deepest point of a report on a small thread stack or in a signal handler.
+ * (Clang has no such pragma: there, link with -Wl,-z,now for the same effect.)
+ */
+#ifndef __clang__
+#pragma GCC optimize("no-plt")
+#endif
+
+/*
  * Lock validators are used most in debug builds; lockdep's fast path at -O0 costs
  * several times what it does at -O2. GCC lets this file keep its own code optimised
  * whatever the user's -O (debug info is unaffected). The pragma does not bring back
@@ -615,7 +626,7 @@ static inline void *real_function(void **slot, const char *name)
 }
 #endif
 /************** End of src/real_pthread.h **************/
-#line 99 "src/config.h"
+#line 110 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -3790,7 +3801,9 @@ typedef arch_spinlock_t raw_spinlock_t;
 /************** Begin file uinclude/linux/kallsyms.h **************/
 #line 1 "uinclude/linux/kallsyms.h"
 /* Shim: symbol lookup over the loaded objects' ELF symbol tables (src/symbols.c). */
-#define KSYM_NAME_LEN 512
+/* Lockdep's buffers for a key's symbol (on the stack in its report functions): every
+ * class liblockdep makes has a name, so these only name a key that lacks one. */
+#define KSYM_NAME_LEN 128
 #define print_ip_sym(level, ip) printk("%s[<%px>] %pS\n", level, (void *)(ip), (void *)(ip))
 static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
 				   unsigned long *offset, char **modname, char *namebuf);
@@ -13802,8 +13815,8 @@ static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
 #line 1 "src/printk.c"
 /*
  * printk for lockdep's reports. glibc's printf does not know the kernel's format
- * extensions, so each conversion is parsed here: %pS/%ps print a symbol (src/symbols.c),
- * %px a raw pointer, %L means long long; the rest go to snprintf one at a time.
+ * extensions, so each conversion is formatted here: %pS/%ps print a symbol
+ * (src/symbols.c), %px a raw pointer, %L means long long.
  * Output is assembled a line at a time per thread (KERN_CONT continues a line), and a
  * whole report is held back until it is complete, then written with one write(2), so
  * reports from different threads never interleave.
@@ -13831,17 +13844,6 @@ static struct {
 
 static int liblockdep_output_fd = STDERR_FILENO;
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
-
-/* Room is kept for the newline that ends the line. */
-static void printk_line_append(const char *text, size_t len)
-{
-	size_t room = sizeof(printk_line.text) - 2 - printk_line.len;
-
-	len = min(len, room);
-	memcpy(printk_line.text + printk_line.len, text, len);
-	printk_line.len += len;
-	printk_line.text[printk_line.len] = '\0';
-}
 
 static void write_all(int fd, const char *text, size_t len)
 {
@@ -13909,153 +13911,284 @@ static void printk_release_report(void)
 
 static const void *liblockdep_lock_of_map(const void *map);
 
-/* An address with no symbol is shown as a place in its object, which addr2line and
- * a debugger understand: "libc.so.6+0x27d8a". */
-static void format_object_offset(char *out, size_t size, void *ptr)
-{
-	unsigned long offset;
-	const char *object = liblockdep_object_at((unsigned long)ptr, &offset);
+/*
+ * The conversions are formatted here rather than by snprintf(): glibc's printf
+ * machinery takes well over a kilobyte of stack per call, and reports are printed on
+ * small thread stacks and in signal handlers. Output that does not fit is cut.
+ */
+struct printk_out {
+	char *buf;
+	size_t size, len;	/* buf[len] is always the terminating NUL */
+};
 
-	if (object && object[0])
-		snprintf(out, size, "%s+0x%lx", object, offset);
-	else
-		snprintf(out, size, "0x%lx", (unsigned long)ptr);
+struct printk_spec {
+	bool left, zero, plus, space, alt;
+	int width, precision;	/* -1: none */
+};
+
+static void out_put(struct printk_out *o, const char *text, size_t len)
+{
+	len = min(len, o->size - 1 - o->len);
+	memcpy(o->buf + o->len, text, len);
+	o->len += len;
+	o->buf[o->len] = '\0';
 }
 
-/* Formats one %p extension into out; returns how many format chars it consumed. */
-static size_t format_pointer(char *out, size_t size, const char *ext, void *ptr)
+static void out_puts(struct printk_out *o, const char *text)
 {
-	unsigned long addr = (unsigned long)ptr, offset;
-	const char *object, *name;
+	out_put(o, text, strlen(text));
+}
 
+static void out_pad(struct printk_out *o, char c, long n)
+{
+	while (n-- > 0 && o->len + 1 < o->size)
+		out_put(o, &c, 1);
+}
+
+static void out_string(struct printk_out *o, const char *text, const struct printk_spec *sp)
+{
+	size_t len;
+
+	text = text ?: "(null)";
+	len = sp->precision >= 0 ? strnlen(text, sp->precision) : strlen(text);
+	if (!sp->left)
+		out_pad(o, ' ', sp->width - (long)len);
+	out_put(o, text, len);
+	if (sp->left)
+		out_pad(o, ' ', sp->width - (long)len);
+}
+
+static void out_number(struct printk_out *o, unsigned long long value, bool negative,
+		       unsigned int base, bool upper, const struct printk_spec *sp)
+{
+	const char *set = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	const char *prefix = negative ? "-" : sp->plus ? "+" : sp->space ? " " : "";
+	char digits[24];
+	long n = 0, zeros, pad;
+
+	if (sp->alt && value && base != 10)
+		prefix = base == 8 ? "0" : upper ? "0X" : "0x";
+	while (value || (!n && sp->precision)) {
+		digits[n++] = set[value % base];
+		value /= base;
+	}
+	zeros = max((long)sp->precision - n, 0L);
+	if (sp->zero && !sp->left && sp->precision < 0)
+		zeros = max((long)sp->width - (long)strlen(prefix) - n, 0L);
+	pad = sp->width - (long)strlen(prefix) - zeros - n;
+	if (!sp->left)
+		out_pad(o, ' ', pad);
+	out_puts(o, prefix);
+	out_pad(o, '0', zeros);
+	while (n)
+		out_put(o, &digits[--n], 1);
+	if (sp->left)
+		out_pad(o, ' ', pad);
+}
+
+static void out_hex(struct printk_out *o, unsigned long value, int width)
+{
+	struct printk_spec sp = { .zero = width > 0, .width = width, .precision = -1 };
+
+	out_number(o, value, false, 16, false, &sp);
+}
+
+/* "name+0x1f", or for an address with no symbol a place in its object, which
+ * addr2line and a debugger understand: "libc.so.6+0x27d8a". */
+static void out_symbol(struct printk_out *o, unsigned long addr, bool with_offset)
+{
+	unsigned long offset;
+	const char *name = liblockdep_symbol_at(addr, &offset, NULL);
+
+	if (!name) {
+		name = liblockdep_object_at(addr, &offset);
+		with_offset = true;
+	}
+	if (!name || !name[0]) {
+		out_puts(o, "0x");
+		out_hex(o, addr, 0);
+		return;
+	}
+	out_puts(o, name);
+	if (with_offset) {
+		out_puts(o, "+0x");
+		out_hex(o, offset, 0);
+	}
+}
+
+/* One %p extension; returns how many format chars it consumed. */
+static size_t out_pointer(struct printk_out *o, const char *ext, void *ptr)
+{
 	switch (*ext) {
 	case 'S':
 	case 's':
 	case 'B':
-		name = liblockdep_symbol_at(addr, &offset, &object);
-		if (!name)
-			format_object_offset(out, size, ptr);
-		else if (*ext == 's')
-			snprintf(out, size, "%s", name);
-		else
-			snprintf(out, size, "%s+0x%lx", name, offset);
+		out_symbol(o, (unsigned long)ptr, *ext != 's');
 		return 1;
 	case 'x':
 	case 'K':
 		/* Lockdep shows a held lock by its lockdep_map; the user knows the lock. */
-		snprintf(out, size, "%016lx", (unsigned long)liblockdep_lock_of_map(ptr));
+		out_hex(o, (unsigned long)liblockdep_lock_of_map(ptr), 16);
 		return 1;
 	default:
-		snprintf(out, size, "%p", ptr);
+		if (!ptr) {
+			out_puts(o, "(nil)");
+		} else {
+			out_puts(o, "0x");
+			out_hex(o, (unsigned long)ptr, 0);
+		}
 		return 0;
 	}
 }
 
-/* vsnprintf with the kernel's extensions. Returns the length written. */
-static size_t liblockdep_vsnprintk(char *out, size_t size, const char *fmt, va_list ap)
+/* Flags, width and precision (which may come from the arguments) of a conversion. */
+static const char *parse_spec(const char *fmt, struct printk_spec *sp, va_list *ap)
 {
-	size_t len = 0;
+	*sp = (struct printk_spec){ .width = -1, .precision = -1 };
+	for (;; fmt++) {
+		if (*fmt == '-')
+			sp->left = true;
+		else if (*fmt == '0')
+			sp->zero = true;
+		else if (*fmt == '+')
+			sp->plus = true;
+		else if (*fmt == ' ')
+			sp->space = true;
+		else if (*fmt == '#')
+			sp->alt = true;
+		else
+			break;
+	}
+	if (*fmt == '*') {
+		sp->width = va_arg(*ap, int);
+		fmt++;
+		if (sp->width < 0) {
+			sp->left = true;
+			sp->width = -sp->width;
+		}
+	}
+	for (; *fmt >= '0' && *fmt <= '9'; fmt++)
+		sp->width = max(sp->width, 0) * 10 + (*fmt - '0');
+	if (*fmt == '.') {
+		fmt++;
+		sp->precision = 0;
+		if (*fmt == '*') {
+			sp->precision = va_arg(*ap, int);
+			fmt++;
+		}
+		for (; *fmt >= '0' && *fmt <= '9'; fmt++)
+			sp->precision = sp->precision * 10 + (*fmt - '0');
+	}
+	return fmt;
+}
 
-	while (*fmt && len + 1 < size) {
-		char spec[32], *s = spec;
-		const char *start = fmt;
-		int lengths = 0;
+/* Length modifiers: h, l, ll, z, t, j; the kernel's L means long long. */
+static const char *parse_length(const char *fmt, int *lengths)
+{
+	*lengths = 0;
+	for (; *fmt && strchr("hlLztj", *fmt); fmt++) {
+		if (*fmt == 'l' || *fmt == 'L')
+			(*lengths)++;
+		else if (*fmt == 'z' || *fmt == 't' || *fmt == 'j')
+			*lengths = 1;
+	}
+	return fmt;
+}
 
+static unsigned long long arg_unsigned(va_list *ap, int lengths)
+{
+	if (lengths >= 2)
+		return va_arg(*ap, unsigned long long);
+	return lengths ? va_arg(*ap, unsigned long) : va_arg(*ap, unsigned int);
+}
+
+static long long arg_signed(va_list *ap, int lengths)
+{
+	if (lengths >= 2)
+		return va_arg(*ap, long long);
+	return lengths ? va_arg(*ap, long) : va_arg(*ap, int);
+}
+
+/* One conversion at fmt (after the '%'); returns what follows it. */
+static const char *out_conversion(struct printk_out *o, const char *fmt, va_list *ap)
+{
+	const char *start = fmt - 1;
+	struct printk_spec sp;
+	long long value;
+	int lengths;
+	char c;
+
+	fmt = parse_length(parse_spec(fmt, &sp, ap), &lengths);
+	switch (*fmt) {
+	case 'd':
+	case 'i':
+		value = arg_signed(ap, lengths);
+		out_number(o, value < 0 ? -(unsigned long long)value : (unsigned long long)value,
+			   value < 0, 10, false, &sp);
+		break;
+	case 'u':
+	case 'x':
+	case 'X':
+	case 'o':
+		out_number(o, arg_unsigned(ap, lengths), false,
+			   *fmt == 'u' ? 10 : *fmt == 'o' ? 8 : 16, *fmt == 'X', &sp);
+		break;
+	case 'c':
+		c = (char)va_arg(*ap, int);
+		sp.precision = 1;
+		out_string(o, &c, &sp);
+		break;
+	case 's':
+		out_string(o, va_arg(*ap, const char *), &sp);
+		break;
+	case 'p':
+		fmt += out_pointer(o, fmt + 1, va_arg(*ap, void *));
+		break;
+	default:
+		/* Unknown conversion: show it as written rather than guess its type. */
+		out_put(o, start, fmt - start + (*fmt != '\0'));
+		break;
+	}
+	return *fmt ? fmt + 1 : fmt;
+}
+
+/* vsnprintf with the kernel's extensions. Returns the length written. */
+static size_t liblockdep_vsnprintk(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	struct printk_out o = { .buf = buf, .size = size };
+	va_list args;
+
+	buf[0] = '\0';
+	va_copy(args, ap);
+	while (*fmt && o.len + 1 < size) {
 		if (*fmt != '%' || fmt[1] == '%') {
-			out[len++] = *fmt;
+			out_put(&o, fmt, 1);
 			fmt += (*fmt == '%') ? 2 : 1;
 			continue;
 		}
-		*s++ = *fmt++;
-		while (strchr("-+ #0", *fmt) && s < spec + 8)
-			*s++ = *fmt++;
-		/* Width and precision may come from the arguments. */
-		int width = -1, precision = -1;
-
-		if (*fmt == '*') {
-			width = va_arg(ap, int);
-			*s++ = *fmt++;
-		}
-		while (*fmt >= '0' && *fmt <= '9' && s < spec + 16)
-			*s++ = *fmt++;
-		if (*fmt == '.') {
-			*s++ = *fmt++;
-			if (*fmt == '*') {
-				precision = va_arg(ap, int);
-				*s++ = *fmt++;
-			}
-			while (*fmt >= '0' && *fmt <= '9' && s < spec + 24)
-				*s++ = *fmt++;
-		}
-		/* Length: h, l, ll, z, t; the kernel's L means long long. */
-		while (strchr("hlLztj", *fmt) && *fmt) {
-			if (*fmt == 'l' || *fmt == 'L')
-				lengths++;
-			else if (*fmt == 'z' || *fmt == 't' || *fmt == 'j')
-				lengths = 1;
-			fmt++;
-		}
-		if (lengths >= 2)
-			*s++ = 'l';
-		if (lengths >= 1)
-			*s++ = 'l';
-		*s++ = *fmt;
-		*s = '\0';
-
-		char *dst = out + len;
-		size_t room = size - len;
-		int n = 0;
-
-#define PRINT_ARG(arg) (width >= 0 ? (precision >= 0 ? snprintf(dst, room, spec, width, precision, arg) \
-						 : snprintf(dst, room, spec, width, arg)) \
-			       : (precision >= 0 ? snprintf(dst, room, spec, precision, arg) \
-						 : snprintf(dst, room, spec, arg)))
-		switch (*fmt) {
-		case 'd': case 'i':
-			if (lengths >= 2)
-				n = PRINT_ARG(va_arg(ap, long long));
-			else if (lengths == 1)
-				n = PRINT_ARG(va_arg(ap, long));
-			else
-				n = PRINT_ARG(va_arg(ap, int));
-			break;
-		case 'u': case 'x': case 'X': case 'o':
-			if (lengths >= 2)
-				n = PRINT_ARG(va_arg(ap, unsigned long long));
-			else if (lengths == 1)
-				n = PRINT_ARG(va_arg(ap, unsigned long));
-			else
-				n = PRINT_ARG(va_arg(ap, unsigned int));
-			break;
-		case 'c':
-			n = PRINT_ARG(va_arg(ap, int));
-			break;
-		case 's':
-			n = PRINT_ARG(va_arg(ap, const char *));
-			break;
-		case 'p':
-			fmt += format_pointer(dst, room, fmt + 1, va_arg(ap, void *));
-			n = strlen(dst);
-			break;
-		default:
-			/* Unknown conversion: show it as written rather than guess its type. */
-			n = snprintf(dst, room, "%.*s", (int)(fmt - start + 1), start);
-			break;
-		}
-#undef PRINT_ARG
-		if (*fmt)
-			fmt++;
-		if (n > 0)
-			len += ((size_t)n < room) ? (size_t)n : room - 1;
+		fmt = out_conversion(&o, fmt + 1, &args);
 	}
-	out[len] = '\0';
+	va_end(args);
+	return o.len;
+}
+
+static size_t liblockdep_snprintk(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	size_t len;
+
+	va_start(ap, fmt);
+	len = liblockdep_vsnprintk(buf, size, fmt, ap);
+	va_end(ap);
 	return len;
 }
 
+/* Formatted in place, after what the line holds so far (room is kept for the newline
+ * that ends it): no buffer of its own on the stack. */
 static int vprintk(const char *fmt, va_list ap)
 {
-	char text[PRINTK_LINE_MAX], *line, *newline;
-	size_t len;
+	size_t start, len, end, rest;
+	char *newline, next;
 
 	/* A level other than KERN_CONT starts a new line, as in the kernel. */
 	if (fmt[0] == KERN_SOH[0] && fmt[1]) {
@@ -14063,12 +14196,23 @@ static int vprintk(const char *fmt, va_list ap)
 			printk_end_line();
 		fmt += 2;
 	}
-	len = liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
-	for (line = text; (newline = strchr(line, '\n')); line = newline + 1) {
-		printk_line_append(line, newline - line);
+	start = printk_line.len;
+	len = liblockdep_vsnprintk(printk_line.text + start,
+				   sizeof(printk_line.text) - 1 - start, fmt, ap);
+	printk_line.len = start + len;
+	/* Each complete line goes; the first byte after it, which ending the line
+	 * overwrites, is kept aside, and the rest moves to the front. */
+	while ((newline = memchr(printk_line.text + start, '\n', printk_line.len - start))) {
+		end = newline - printk_line.text;
+		rest = printk_line.len - end - 1;
+		next = printk_line.text[end + 1];
+		printk_line.len = end;
 		printk_end_line();
+		printk_line.text[end + 1] = next;
+		memmove(printk_line.text, printk_line.text + end + 1, rest + 1);
+		printk_line.len = rest;
+		start = 0;
 	}
-	printk_line_append(line, strlen(line));
 	return (int)len;
 }
 
@@ -14326,6 +14470,9 @@ static const char *print_tainted(void)
  * frame's object with _dl_find_object(), without a lock.
  */
 #define STACK_TRACE_MAX_FRAMES 64
+/* Room for liblockdep's and lockdep's own frames above the entry frame, when fewer
+ * frames than that are asked for. */
+#define STACK_TRACE_FEW_FRAMES 24
 
 static __thread unsigned long liblockdep_entry_ip;
 static bool stack_trace_ready;
@@ -14338,12 +14485,17 @@ static void __attribute__((__constructor__)) stack_trace_prepare(void)
 	WRITE_ONCE(stack_trace_ready, true);
 }
 
+/* Unwound into store itself when it has room, so that no large array is on the
+ * stack; the frames from the entry frame on are then moved to its start. */
 unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 			      unsigned int skipnr)
 {
-	void *frames[STACK_TRACE_MAX_FRAMES];
+	void *few[STACK_TRACE_FEW_FRAMES];
+	bool direct = size >= STACK_TRACE_FEW_FRAMES;
+	void **frames = direct ? (void **)store : few;
 	int saved_errno = errno;
-	int n = READ_ONCE(stack_trace_ready) ? backtrace(frames, STACK_TRACE_MAX_FRAMES) : 0;
+	int n = !READ_ONCE(stack_trace_ready) ? 0 :
+		backtrace(frames, direct ? min(size, STACK_TRACE_MAX_FRAMES) : STACK_TRACE_FEW_FRAMES);
 	unsigned int first = 0, i, count = 0;
 
 	errno = saved_errno;
@@ -14425,9 +14577,11 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 	errno = saved_errno;
 }
 
+/* Inside a report, whose reporter holds the graph lock (src/runtime.c): one trace
+ * at a time, in static storage. */
 static void dump_stack(void)
 {
-	unsigned long trace[STACK_TRACE_MAX_FRAMES];
+	static unsigned long trace[STACK_TRACE_MAX_FRAMES];
 	unsigned int n = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
 
 	printk("Call Trace:\n");
@@ -14937,19 +15091,19 @@ static pthread_mutex_t lock_sites_mutex = PTHREAD_MUTEX_INITIALIZER;
  * kind of lock and where in the code. */
 static const char *lock_site_name(const char *kind, const unsigned long *ips)
 {
-	char text[512];
-	size_t len = snprintf(text, sizeof(text), "%s", kind);
+	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
+	size_t len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
 
-	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i] && len < sizeof(text); i++) {
+	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i]; i++) {
 		unsigned long offset;
 		const char *object, *symbol = liblockdep_symbol_at(ips[i], &offset, &object);
 
 		if (symbol)
-			len += snprintf(text + len, sizeof(text) - len, "%c%s+0x%lx",
-					i ? '<' : '@', symbol, offset);
+			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%s+0x%lx",
+						   i ? '<' : '@', symbol, offset);
 		else
-			len += snprintf(text + len, sizeof(text) - len, "%c0x%lx",
-					i ? '<' : '@', ips[i]);
+			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c0x%lx",
+						   i ? '<' : '@', ips[i]);
 	}
 	return strdup(text) ?: kind;
 }

@@ -9,6 +9,9 @@
  * frame's object with _dl_find_object(), without a lock.
  */
 #define STACK_TRACE_MAX_FRAMES 64
+/* Room for liblockdep's and lockdep's own frames above the entry frame, when fewer
+ * frames than that are asked for. */
+#define STACK_TRACE_FEW_FRAMES 24
 
 static __thread unsigned long liblockdep_entry_ip;
 static bool stack_trace_ready;
@@ -21,12 +24,17 @@ static void __attribute__((__constructor__)) stack_trace_prepare(void)
 	WRITE_ONCE(stack_trace_ready, true);
 }
 
+/* Unwound into store itself when it has room, so that no large array is on the
+ * stack; the frames from the entry frame on are then moved to its start. */
 unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 			      unsigned int skipnr)
 {
-	void *frames[STACK_TRACE_MAX_FRAMES];
+	void *few[STACK_TRACE_FEW_FRAMES];
+	bool direct = size >= STACK_TRACE_FEW_FRAMES;
+	void **frames = direct ? (void **)store : few;
 	int saved_errno = errno;
-	int n = READ_ONCE(stack_trace_ready) ? backtrace(frames, STACK_TRACE_MAX_FRAMES) : 0;
+	int n = !READ_ONCE(stack_trace_ready) ? 0 :
+		backtrace(frames, direct ? min(size, STACK_TRACE_MAX_FRAMES) : STACK_TRACE_FEW_FRAMES);
 	unsigned int first = 0, i, count = 0;
 
 	errno = saved_errno;
@@ -108,9 +116,11 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 	errno = saved_errno;
 }
 
+/* Inside a report, whose reporter holds the graph lock (src/runtime.c): one trace
+ * at a time, in static storage. */
 static void dump_stack(void)
 {
-	unsigned long trace[STACK_TRACE_MAX_FRAMES];
+	static unsigned long trace[STACK_TRACE_MAX_FRAMES];
 	unsigned int n = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
 
 	printk("Call Trace:\n");

@@ -373,17 +373,6 @@ struct liblockdep_key {
 #define LIBLOCKDEP_API __attribute__((__visibility__("default")))
 
 /*
- * Calls into libc through the GOT, bound when the program starts, rather than through
- * the PLT, bound at the first call: that first call runs the loader's resolver, which
- * saves the whole vector register state on the stack (2.5 KiB with AVX-512), at the
- * deepest point of a report on a small thread stack or in a signal handler.
- * (Clang has no such pragma: there, link with -Wl,-z,now for the same effect.)
- */
-#ifndef __clang__
-#pragma GCC optimize("no-plt")
-#endif
-
-/*
  * Lock validators are used most in debug builds; lockdep's fast path at -O0 costs
  * several times what it does at -O2. GCC lets this file keep its own code optimised
  * whatever the user's -O (debug info is unaffected). The pragma does not bring back
@@ -437,6 +426,20 @@ struct liblockdep_key {
 #pragma GCC diagnostic ignored "-Wshadow"
 #pragma GCC diagnostic ignored "-Wgnu-statement-expression"
 #pragma GCC diagnostic ignored "-Wgnu-zero-variadic-macro-arguments"
+
+/*
+ * Calls into libc through the GOT, bound when the program starts, rather than through
+ * the PLT, bound at the first call: that first call runs the loader's resolver, which
+ * saves the whole vector register state on the stack (2.5 KiB with AVX-512), at the
+ * deepest point of a report on a small thread stack or in a signal handler.
+ * (Clang has no such pragma: there, link with -Wl,-z,now for the same effect.)
+ */
+#ifndef __clang__
+#pragma GCC optimize("no-plt")
+#endif
+/* atexit() is not in libc.so but linked into the program from libc_nonshared.a,
+ * hidden: said so here, its call stays a direct one, and its name local. */
+extern int atexit(void (*fn)(void)) __attribute__((__visibility__("hidden")));
 
 /* Lockdep as the kernel builds it with CONFIG_PROVE_LOCKING (which always brings
  * TRACE_IRQFLAGS). LOCK_STAT and DEBUG_LOCKDEP stay off: both sum real per-cpu
@@ -626,7 +629,7 @@ static inline void *real_function(void **slot, const char *name)
 }
 #endif
 /************** End of src/real_pthread.h **************/
-#line 110 "src/config.h"
+#line 113 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -4038,6 +4041,16 @@ static inline u32 rol32(u32 word, unsigned int shift)
 	return (word << (shift & 31)) | (word >> ((-shift) & 31));
 }
 
+/* The bits set in a word, computed in place: without -mpopcnt the compiler's builtin
+ * is a call into libgcc, which would be linked into the program under its own name. */
+static inline unsigned int word_weight(unsigned long w)
+{
+	w -= (w >> 1) & 0x5555555555555555UL;
+	w = (w & 0x3333333333333333UL) + ((w >> 2) & 0x3333333333333333UL);
+	w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fUL;
+	return (unsigned int)((w * 0x0101010101010101UL) >> 56);
+}
+
 /* Word at a time, as the kernel's own: lockdep counts and searches bitmaps of tens of
  * thousands of bits (its free dependency and chain slots) on every new dependency. */
 static inline unsigned int bitmap_weight(const unsigned long *map, unsigned int nbits)
@@ -4045,9 +4058,9 @@ static inline unsigned int bitmap_weight(const unsigned long *map, unsigned int 
 	unsigned int w = 0, i;
 
 	for (i = 0; i < nbits / BITS_PER_LONG; i++)
-		w += __builtin_popcountl(map[i]);
+		w += word_weight(map[i]);
 	if (nbits % BITS_PER_LONG)
-		w += __builtin_popcountl(map[i] & (~0UL >> (BITS_PER_LONG - nbits % BITS_PER_LONG)));
+		w += word_weight(map[i] & (~0UL >> (BITS_PER_LONG - nbits % BITS_PER_LONG)));
 	return w;
 }
 

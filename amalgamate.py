@@ -46,6 +46,7 @@ KERNEL_PROC = 'kernel/locking/lockdep_proc.c'
 SRC_FILES = [
     'src/reentry.c',
     'src/loaded_objects.c',
+    'src/demangle.c',
     'src/symbols.c',
     'src/printk.c',
     'src/environment.c',

@@ -465,6 +465,20 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #pragma GCC diagnostic ignored "-Wgnu-statement-expression"
 #pragma GCC diagnostic ignored "-Wgnu-zero-variadic-macro-arguments"
 
+/*
+ * Calls into libc through the GOT, bound when the program starts, rather than through
+ * the PLT, bound at the first call: that first call runs the loader's resolver, which
+ * saves the whole vector register state on the stack (2.5 KiB with AVX-512), at the
+ * deepest point of a report on a small thread stack or in a signal handler.
+ * (Clang has no such pragma: there, link with -Wl,-z,now for the same effect.)
+ */
+#ifndef __clang__
+#pragma GCC optimize("no-plt")
+#endif
+/* atexit() is not in libc.so but linked into the program from libc_nonshared.a,
+ * hidden: said so here, its call stays a direct one, and its name local. */
+extern int atexit(void (*fn)(void)) __attribute__((__visibility__("hidden")));
+
 /* Lockdep as the kernel builds it with CONFIG_PROVE_LOCKING (which always brings
  * TRACE_IRQFLAGS). LOCK_STAT and DEBUG_LOCKDEP stay off: both sum real per-cpu
  * arrays, which per-thread storage cannot express. The table sizes are the kernel's
@@ -665,7 +679,7 @@ static inline void *real_function(void **slot, const char *name)
 }
 #endif
 /************** End of src/real_pthread.h **************/
-#line 99 "src/config.h"
+#line 113 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -3840,7 +3854,9 @@ typedef arch_spinlock_t raw_spinlock_t;
 /************** Begin file uinclude/linux/kallsyms.h **************/
 #line 1 "uinclude/linux/kallsyms.h"
 /* Shim: symbol lookup over the loaded objects' ELF symbol tables (src/symbols.c). */
-#define KSYM_NAME_LEN 512
+/* Lockdep's buffers for a key's symbol (on the stack in its report functions): every
+ * class liblockdep makes has a name, so these only name a key that lacks one. */
+#define KSYM_NAME_LEN 128
 #define print_ip_sym(level, ip) printk("%s[<%px>] %pS\n", level, (void *)(ip), (void *)(ip))
 static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
 				   unsigned long *offset, char **modname, char *namebuf);
@@ -4075,6 +4091,16 @@ static inline u32 rol32(u32 word, unsigned int shift)
 	return (word << (shift & 31)) | (word >> ((-shift) & 31));
 }
 
+/* The bits set in a word, computed in place: without -mpopcnt the compiler's builtin
+ * is a call into libgcc, which would be linked into the program under its own name. */
+static inline unsigned int word_weight(unsigned long w)
+{
+	w -= (w >> 1) & 0x5555555555555555UL;
+	w = (w & 0x3333333333333333UL) + ((w >> 2) & 0x3333333333333333UL);
+	w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fUL;
+	return (unsigned int)((w * 0x0101010101010101UL) >> 56);
+}
+
 /* Word at a time, as the kernel's own: lockdep counts and searches bitmaps of tens of
  * thousands of bits (its free dependency and chain slots) on every new dependency. */
 static inline unsigned int bitmap_weight(const unsigned long *map, unsigned int nbits)
@@ -4082,9 +4108,9 @@ static inline unsigned int bitmap_weight(const unsigned long *map, unsigned int 
 	unsigned int w = 0, i;
 
 	for (i = 0; i < nbits / BITS_PER_LONG; i++)
-		w += __builtin_popcountl(map[i]);
+		w += word_weight(map[i]);
 	if (nbits % BITS_PER_LONG)
-		w += __builtin_popcountl(map[i] & (~0UL >> (BITS_PER_LONG - nbits % BITS_PER_LONG)));
+		w += word_weight(map[i] & (~0UL >> (BITS_PER_LONG - nbits % BITS_PER_LONG)));
 	return w;
 }
 
@@ -12570,75 +12596,963 @@ static void internal_lock_reset(pthread_mutex_t *m)
 /************** Begin file src/loaded_objects.c **************/
 #line 1 "src/loaded_objects.c"
 /*
+ * The loaded objects (the program, its libraries, plugins dlopen()ed later): which
+ * one an address lies in. Asked on a lock wrapper's slow path and in signal handlers,
+ * so without dl_iterate_phdr() or dladdr(), which take the loader's lock (a handler
+ * that interrupted dlopen(), or a thread inside a library constructor run by
+ * dlopen(), would wait for ever) and may allocate.
+ *
+ * glibc's _dl_find_object() (2.35 and later) answers instead: it takes no lock and
+ * allocates nothing, is async-signal-safe by its manual, and is what libgcc's
+ * unwinder uses for the same question. It sees every object loaded at the time of
+ * the call, plugins included, and none already unloaded. An object's link map (its
+ * name) is read only while an address in it is being named: code that runs, or a
+ * lock in its data, keeps its object loaded meanwhile.
+ *
+ * What is known about an object that goes away is dropped by
+ * loaded_objects_forget(start, len) (src/symbols.c keeps names per object).
+ */
+struct loaded_object {
+	unsigned long start;	/* its mapping: every segment, from the first to the last */
+	unsigned long end;
+	unsigned long bias;	/* what its symbol values are relative to */
+	const char *path;	/* "" for the main program; the loader's string */
+};
+
+static bool loaded_object_of(unsigned long addr, struct loaded_object *obj)
+{
+	struct dl_find_object found;
+
+	if (_dl_find_object((void *)addr, &found) != 0 || !found.dlfo_link_map)
+		return false;
+	obj->start = (unsigned long)found.dlfo_map_start;
+	obj->end = (unsigned long)found.dlfo_map_end;
+	obj->bias = found.dlfo_link_map->l_addr;
+	obj->path = found.dlfo_link_map->l_name ?: "";
+	return true;
+}
+
+/*
  * static_obj(): is this address in the static storage (a loaded segment) of the
  * program or of a shared library? Lockdep accepts such an address as a class key
  * without registration, and liblockdep gives a lock that lives there its own class.
  */
-struct static_obj_query {
-	unsigned long addr;
-	int found;
-};
-
-static int static_obj_visit(struct dl_phdr_info *info, size_t size, void *data)
+static int static_obj(const void *addr)
 {
-	struct static_obj_query *q = data;
-
-	(void)size;
-	for (int i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		unsigned long start = info->dlpi_addr + ph->p_vaddr;
-
-		if (ph->p_type == PT_LOAD && q->addr - start < ph->p_memsz) {
-			q->found = 1;
-			return 1;
-		}
-	}
-	return 0;
-}
-
-static int static_obj(const void *obj)
-{
-	struct static_obj_query q = { .addr = (unsigned long)obj };
+	struct loaded_object obj;
 	int saved_errno = errno;
+	bool found = loaded_object_of((unsigned long)addr, &obj);
 
-	dl_iterate_phdr(static_obj_visit, &q);
 	errno = saved_errno;
-	return q.found;
+	return found;
 }
 /************** End of src/loaded_objects.c **************/
+/************** Begin file src/demangle.c **************/
+#line 1 "src/demangle.c"
+/*
+ * C++ names as the source spells them ("Ledger::post()", not "_ZN6Ledger4postEv"),
+ * by a demangler of our own for the Itanium C++ ABI's mangling. The C++ runtime's
+ * __cxa_demangle() allocates with the program's malloc, and the callback variant
+ * inside libstdc++ is not exported; names are needed in lock wrappers and signal
+ * handlers, so this one writes into the caller's buffer, keeps its state in the
+ * caller's struct, and bounds its recursion: its stack use is small and fixed.
+ *
+ * It covers what names of functions, methods and their classes use: nested and local
+ * names, templates, constructors and destructors, operators, lambdas, ABI tags, the
+ * builtin and compound types, substitutions and template parameters, clones (".cold").
+ * Anything else (expressions in template arguments, pointers to members, decltype,
+ * pack expansions)
+ * fails the whole name, which is then shown mangled: never a wrong name. Return types
+ * of function templates are left out, as in "func+0x1f" the kernel prints none.
+ */
+#define DEMANGLE_WORK_MAX	2048	/* all text produced, substitutions included */
+#define DEMANGLE_SUBS_MAX	64
+#define DEMANGLE_ARGS_MAX	16
+#define DEMANGLE_DEPTH_MAX	12	/* nested types and names: 2 KiB of stack at most */
+
+/* Text produced earlier, in one piece or two: a function type "ret (params)" is
+ * printed only inside "ret (*)(params)". */
+struct demangle_span {
+	unsigned short start, len;
+	unsigned short start2, len2;
+};
+
+struct demangler {
+	const char *in;
+	char work[DEMANGLE_WORK_MAX];
+	unsigned int len;
+	bool failed;
+	unsigned int depth;
+	unsigned int nr_subs, nr_args;
+	struct demangle_span subs[DEMANGLE_SUBS_MAX];
+	struct demangle_span args[DEMANGLE_ARGS_MAX];	/* of the function template */
+	struct demangle_span last_name;			/* for constructors */
+	struct demangle_span cut;			/* a return type, not shown */
+};
+
+static const char *const demangle_builtins[26] = {
+	['a' - 'a'] = "signed char", ['b' - 'a'] = "bool", ['c' - 'a'] = "char",
+	['d' - 'a'] = "double", ['e' - 'a'] = "long double", ['f' - 'a'] = "float",
+	['g' - 'a'] = "__float128", ['h' - 'a'] = "unsigned char", ['i' - 'a'] = "int",
+	['j' - 'a'] = "unsigned int", ['l' - 'a'] = "long", ['m' - 'a'] = "unsigned long",
+	['n' - 'a'] = "__int128", ['o' - 'a'] = "unsigned __int128", ['s' - 'a'] = "short",
+	['t' - 'a'] = "unsigned short", ['v' - 'a'] = "void", ['w' - 'a'] = "wchar_t",
+	['x' - 'a'] = "long long", ['y' - 'a'] = "unsigned long long", ['z' - 'a'] = "...",
+};
+
+/* Two letters, then the operator; "cv" (conversion) is handled apart. */
+static const char demangle_operators[][12] = {
+	"nwnew", "nanew[]", "dldelete", "dadelete[]", "ps+", "ng-", "ad&", "de*", "co~",
+	"pl+", "mi-", "ml*", "dv/", "rm%", "an&", "or|", "eo^", "aS=", "pL+=", "mI-=",
+	"mL*=", "dV/=", "rM%=", "aN&=", "oR|=", "eO^=", "ls<<", "rs>>", "lS<<=", "rS>>=",
+	"eq==", "ne!=", "lt<", "gt>", "le<=", "ge>=", "ss<=>", "nt!", "aa&&", "oo||",
+	"pp++", "mm--", "cm,", "pm->*", "pt->", "cl()", "ix[]", "qu?",
+};
+
+static void dm_fail(struct demangler *d)
+{
+	d->failed = true;
+}
+
+static void dm_put(struct demangler *d, const char *text, size_t len)
+{
+	if (d->len + len >= sizeof(d->work)) {
+		dm_fail(d);
+		return;
+	}
+	memcpy(d->work + d->len, text, len);
+	d->len += len;
+}
+
+static void dm_puts(struct demangler *d, const char *text)
+{
+	dm_put(d, text, strlen(text));
+}
+
+/* A number in decimal (snprintf would take more stack than all the rest). */
+static void dm_put_number(struct demangler *d, unsigned long n)
+{
+	char digits[20];
+	unsigned int i = sizeof(digits);
+
+	do
+		digits[--i] = (char)('0' + n % 10);
+	while ((n /= 10) && i);
+	dm_put(d, digits + i, sizeof(digits) - i);
+}
+
+/* A copy of earlier text: a substitution or a template parameter. */
+static void dm_put_span(struct demangler *d, struct demangle_span span)
+{
+	if (d->len + span.len + span.len2 >= sizeof(d->work)) {
+		dm_fail(d);
+		return;
+	}
+	memmove(d->work + d->len, d->work + span.start, span.len);
+	d->len += span.len;
+	memmove(d->work + d->len, d->work + span.start2, span.len2);
+	d->len += span.len2;
+}
+
+static struct demangle_span dm_span_from(const struct demangler *d, unsigned int start)
+{
+	return (struct demangle_span){ start, d->len - start, 0, 0 };
+}
+
+static void dm_add_sub(struct demangler *d, unsigned int start)
+{
+	if (d->nr_subs == DEMANGLE_SUBS_MAX)
+		dm_fail(d);
+	else
+		d->subs[d->nr_subs++] = dm_span_from(d, start);
+}
+
+static bool dm_eat(struct demangler *d, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	if (strncmp(d->in, prefix, n))
+		return false;
+	d->in += n;
+	return true;
+}
+
+static unsigned long dm_number(struct demangler *d)
+{
+	unsigned long n = 0;
+
+	if (*d->in < '0' || *d->in > '9')
+		dm_fail(d);
+	while (*d->in >= '0' && *d->in <= '9' && n < 100000)
+		n = n * 10 + (unsigned long)(*d->in++ - '0');
+	return n;
+}
+
+/* "<seq-id>_" in base 36, or "_" alone for the first: returns the index. */
+static unsigned long dm_seq_id(struct demangler *d)
+{
+	unsigned long n = 0;
+	char c;
+
+	if (dm_eat(d, "_"))
+		return 0;
+	while ((c = *d->in) && c != '_') {
+		if (c >= '0' && c <= '9')
+			n = n * 36 + (unsigned long)(c - '0');
+		else if (c >= 'A' && c <= 'Z')
+			n = n * 36 + (unsigned long)(c - 'A' + 10);
+		else
+			break;
+		d->in++;
+	}
+	if (!dm_eat(d, "_"))
+		dm_fail(d);
+	return n + 1;
+}
+
+static void dm_type(struct demangler *d);
+static void dm_encoding(struct demangler *d);
+static void dm_name(struct demangler *d, bool as_type);
+
+static void dm_source_name(struct demangler *d)
+{
+	unsigned long n = dm_number(d);
+	unsigned int start = d->len;
+
+	if (d->failed || strnlen(d->in, n) < n) {
+		dm_fail(d);
+		return;
+	}
+	if (n > 10 && !strncmp(d->in, "_GLOBAL__N", 10))
+		dm_puts(d, "(anonymous namespace)");
+	else
+		dm_put(d, d->in, n);
+	d->in += n;
+	d->last_name = dm_span_from(d, start);
+}
+
+/* Types separated by commas up to the closing E (or the end of a function's). */
+static void dm_type_list(struct demangler *d, char end)
+{
+	bool first = true;
+
+	while (!d->failed && *d->in && *d->in != end && *d->in != '.') {
+		if (!first)
+			dm_puts(d, ", ");
+		first = false;
+		dm_type(d);
+	}
+}
+
+
+/* An integer's suffix as __cxa_demangle() writes it: "1l", "5u"; NULL for a type
+ * written as a cast, "(char)65". */
+static const char *dm_literal_suffix(char type)
+{
+	switch (type) {
+	case 'i': return "";
+	case 'j': return "u";
+	case 'l': return "l";
+	case 'm': return "ul";
+	case 'x': return "ll";
+	case 'y': return "ull";
+	default: return NULL;
+	}
+}
+
+/* "L <type> <value> E" in template arguments, or "L_Z <encoding> E". */
+static void dm_literal(struct demangler *d)
+{
+	const char *suffix = dm_literal_suffix(*d->in);
+	unsigned int start;
+
+	if (dm_eat(d, "_Z")) {
+		dm_encoding(d);
+	} else if (dm_eat(d, "b0") || dm_eat(d, "b1")) {
+		dm_puts(d, d->in[-1] == '1' ? "true" : "false");
+	} else {
+		if (suffix) {
+			d->in++;
+		} else {
+			dm_puts(d, "(");
+			dm_type(d);
+			dm_puts(d, ")");
+		}
+		if (dm_eat(d, "n"))
+			dm_puts(d, "-");
+		start = d->len;
+		while (*d->in >= '0' && *d->in <= '9')
+			dm_put(d, d->in++, 1);
+		if (d->len == start)
+			dm_fail(d);
+		dm_puts(d, suffix ?: "");
+	}
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+static void dm_template_arg(struct demangler *d)
+{
+	if (dm_eat(d, "L")) {
+		dm_literal(d);
+	} else if (dm_eat(d, "J")) {
+		dm_type_list(d, 'E');
+		if (!dm_eat(d, "E"))
+			dm_fail(d);
+	} else {
+		dm_type(d);
+	}
+}
+
+/* "I...E": the arguments of a template; those of the function itself are kept for
+ * its template parameters (T_). */
+static void dm_template_args(struct demangler *d, bool of_function)
+{
+	unsigned int nr = 0, start;
+
+	d->in++;
+	if (of_function)
+		d->nr_args = 0;
+	/* "operator<< <...>" */
+	dm_puts(d, d->len && d->work[d->len - 1] == '<' ? " <" : "<");
+	while (!d->failed && *d->in && *d->in != 'E') {
+		unsigned int before = d->len;
+
+		if (nr++)
+			dm_puts(d, ", ");
+		start = d->len;
+		dm_template_arg(d);
+		if (d->len == start)
+			d->len = before;	/* an empty pack */
+		if (of_function && d->nr_args < DEMANGLE_ARGS_MAX)
+			d->args[d->nr_args++] = dm_span_from(d, start);
+	}
+	/* "a<b<c> >", as c++filt spells it. */
+	dm_puts(d, d->len && d->work[d->len - 1] == '>' ? " >" : ">");
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+static bool dm_operator(struct demangler *d)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(demangle_operators); i++) {
+		const char *op = demangle_operators[i];
+
+		if (d->in[0] == op[0] && d->in[1] == op[1]) {
+			d->in += 2;
+			dm_puts(d, op[2] >= 'a' && op[2] <= 'z' ? "operator " : "operator");
+			dm_puts(d, op + 2);
+			return true;
+		}
+	}
+	if (!dm_eat(d, "cv"))
+		return false;
+	dm_puts(d, "operator ");
+	dm_type(d);
+	return true;
+}
+
+static void dm_parameters(struct demangler *d, char end);
+
+/* "{lambda(int)#1}" or "{unnamed type#1}": the number is one more than written. */
+static void dm_unnamed(struct demangler *d)
+{
+	unsigned long n;
+
+	if (dm_eat(d, "Ul")) {
+		dm_puts(d, "{lambda");
+		dm_parameters(d, 'E');
+		dm_puts(d, "#");
+		if (!dm_eat(d, "E"))
+			dm_fail(d);
+	} else {
+		d->in += 2;
+		dm_puts(d, "{unnamed type#");
+	}
+	n = *d->in == '_' ? 1 : dm_number(d) + 2;
+	if (!dm_eat(d, "_"))
+		dm_fail(d);
+	dm_put_number(d, n);
+	dm_puts(d, "}");
+}
+
+/* What a constructor or destructor is named after: the last component of a name,
+ * without its template arguments. */
+static void dm_set_last_name(struct demangler *d, struct demangle_span span)
+{
+	const char *text = d->work + span.start;
+	unsigned int i, start = 0, end = span.len, nesting = 0;
+
+	for (i = 0; i < span.len; i++) {
+		if (text[i] == '<' && !nesting++ && end == span.len)
+			end = i;
+		else if (text[i] == '>' && nesting)
+			nesting--;
+		else if (!nesting && text[i] == ':' && i + 1 < span.len && text[i + 1] == ':')
+			start = i + 2, end = span.len;
+	}
+	d->last_name = (struct demangle_span){ span.start + start, min(end, span.len) - start,
+					       0, 0 };
+}
+
+/* Whether it is a constructor, destructor or conversion, which have no return type. */
+static bool dm_unqualified_name(struct demangler *d)
+{
+	struct demangle_span own;
+	bool special = false;
+
+	/* "L": a name of internal linkage (static), spelled the same. */
+	if (*d->in == 'L' && d->in[1] >= '0' && d->in[1] <= '9')
+		d->in++;
+	if (*d->in >= '0' && *d->in <= '9') {
+		dm_source_name(d);
+	} else if (*d->in == 'C' && d->in[1] >= '1' && d->in[1] <= '5') {
+		d->in += 2;
+		dm_put_span(d, d->last_name);
+		special = true;
+	} else if (*d->in == 'D' && d->in[1] >= '0' && d->in[1] <= '5') {
+		d->in += 2;
+		dm_puts(d, "~");
+		dm_put_span(d, d->last_name);
+		special = true;
+	} else if (!strncmp(d->in, "Ul", 2) || !strncmp(d->in, "Ut", 2)) {
+		dm_unnamed(d);
+	} else {
+		special = !strncmp(d->in, "cv", 2);
+		if (!dm_operator(d))
+			dm_fail(d);
+	}
+	own = d->last_name;
+	while (!d->failed && dm_eat(d, "B")) {
+		dm_puts(d, "[abi:");
+		dm_source_name(d);
+		dm_puts(d, "]");
+	}
+	d->last_name = own;
+	return special;
+}
+
+/* The abbreviations for std, short and in full. */
+static const char *const demangle_std_abbreviations[][3] = {
+	{ "Sa", "std::allocator", "std::allocator" },
+	{ "Sb", "std::basic_string", "std::basic_string" },
+	{ "Ss", "std::string",
+	  "std::basic_string<char, std::char_traits<char>, std::allocator<char> >" },
+	{ "Si", "std::istream", "std::basic_istream<char, std::char_traits<char> >" },
+	{ "So", "std::ostream", "std::basic_ostream<char, std::char_traits<char> >" },
+	{ "Sd", "std::iostream", "std::basic_iostream<char, std::char_traits<char> >" },
+};
+
+/* "S_", "S0_", ... or an abbreviation, in full when it names a constructor or
+ * destructor ("std::basic_string<...>::~basic_string()"); false if none is here. */
+static bool dm_substitution(struct demangler *d, bool in_prefix)
+{
+	unsigned int start = d->len;
+	unsigned long n;
+
+	if (*d->in != 'S' || d->in[1] == 't')
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(demangle_std_abbreviations); i++) {
+		if (dm_eat(d, demangle_std_abbreviations[i][0])) {
+			bool full = in_prefix && (*d->in == 'C' || *d->in == 'D');
+
+			dm_puts(d, demangle_std_abbreviations[i][full ? 2 : 1]);
+			dm_set_last_name(d, dm_span_from(d, start));
+			return true;
+		}
+	}
+	d->in++;
+	n = dm_seq_id(d);
+	if (n >= d->nr_subs) {
+		dm_fail(d);
+		return true;
+	}
+	dm_put_span(d, d->subs[n]);
+	dm_set_last_name(d, dm_span_from(d, start));
+	return true;
+}
+
+static void dm_template_param(struct demangler *d)
+{
+	unsigned long n;
+
+	d->in++;
+	n = dm_seq_id(d);
+	if (n >= d->nr_args)
+		dm_fail(d);
+	else
+		dm_put_span(d, d->args[n]);
+}
+
+struct demangle_name {
+	const char *method_cv;		/* " const" after a method's parameters */
+	const char *method_ref;		/* " &" or " &&" after that */
+	bool special;			/* constructor, destructor, conversion */
+	bool is_template;		/* ends with template arguments */
+};
+
+static void dm_method_quals(struct demangler *d, struct demangle_name *name)
+{
+	name->method_cv = dm_eat(d, "VK") ? " const volatile" : dm_eat(d, "K") ? " const" :
+			  dm_eat(d, "V") ? " volatile" : "";
+	name->method_ref = dm_eat(d, "R") ? " &" : dm_eat(d, "O") ? " &&" : "";
+}
+
+/* "N [cv] [ref] <prefix>... E": each prefix is a candidate for substitution. */
+static void dm_nested_name(struct demangler *d, struct demangle_name *name)
+{
+	unsigned int start = d->len;
+	bool first = true, added;
+	struct demangle_span own;
+
+	dm_method_quals(d, name);
+	while (!d->failed && *d->in && *d->in != 'E') {
+		added = true;
+		name->is_template = *d->in == 'I';
+		if (name->is_template) {
+			own = d->last_name;
+			dm_template_args(d, d->depth == 1);
+			d->last_name = own;
+		} else {
+			if (!first)
+				dm_puts(d, "::");
+			name->special = false;
+			if (dm_eat(d, "St")) {
+				dm_puts(d, "std");
+				added = false;
+			} else if (*d->in == 'T') {
+				dm_template_param(d);
+			} else if (dm_substitution(d, true)) {
+				added = false;
+			} else {
+				name->special = dm_unqualified_name(d);
+			}
+		}
+		first = false;
+		if (added && *d->in != 'E')
+			dm_add_sub(d, start);
+	}
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+/* The parameter list of a function: "(int, char*)", or "()" for a lone void. */
+static void dm_parameters(struct demangler *d, char end)
+{
+	dm_puts(d, "(");
+	if (d->in[0] == 'v' && (d->in[1] == end || d->in[1] == '.' || !d->in[1]))
+		d->in++;
+	else
+		dm_type_list(d, end);
+	dm_puts(d, ")");
+}
+
+/* A function type "F <ret> <params> E": "ret (params)", or behind a pointer or a
+ * reference "ret (*)(params)", where the function type, a candidate of its own, is
+ * the text around the declarator. */
+static void dm_function_type(struct demangler *d, const char *declarator)
+{
+	unsigned int start = d->len, params;
+	struct demangle_span function;
+
+	dm_eat(d, "Y");
+	dm_type(d);
+	dm_puts(d, " ");
+	function = dm_span_from(d, start);
+	if (*declarator) {
+		dm_puts(d, "(");
+		dm_puts(d, declarator);
+		dm_puts(d, ")");
+	}
+	params = d->len;
+	dm_parameters(d, 'E');
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+	if (!*declarator)
+		return;
+	function.start2 = params;
+	function.len2 = d->len - params;
+	if (d->nr_subs == DEMANGLE_SUBS_MAX)
+		dm_fail(d);
+	else
+		d->subs[d->nr_subs++] = function;
+}
+
+/*
+ * A pointer or reference to a type, or the type qualified. A reference to a
+ * reference (through a template parameter) is one reference: an lvalue one unless
+ * both are rvalue references.
+ */
+static void dm_qualified_type(struct demangler *d, const char *suffix)
+{
+	unsigned int start = d->len;
+
+	if (*d->in == 'A' || (*suffix == ' ' && *d->in == 'F')) {
+		dm_fail(d);	/* a pointer to an array, a const function: rare */
+		return;
+	}
+	if (dm_eat(d, "F")) {
+		dm_function_type(d, suffix);
+		return;
+	}
+	dm_type(d);
+	/* An array or a function pointer behind a template parameter or substitution
+	 * takes its qualifiers inside: rare, and shown mangled. */
+	if (d->len > start && (d->work[d->len - 1] == ']' || (d->work[d->len - 1] == ')' &&
+	    strncmp(d->work + d->len - 8, "nullptr)", 8)))) {
+		dm_fail(d);
+		return;
+	}
+	if (*suffix == '&' && d->len && d->work[d->len - 1] == '&') {
+		if (!strcmp(suffix, "&") && d->len > 1 && d->work[d->len - 2] == '&')
+			d->len--;
+		return;
+	}
+	/* "T const" where T is already const. */
+	if (*suffix == ' ' && d->len - start >= strlen(suffix) &&
+	    !strncmp(d->work + d->len - strlen(suffix), suffix, strlen(suffix)))
+		return;
+	dm_puts(d, suffix);
+}
+
+static const char *dm_builtin(struct demangler *d)
+{
+	char c = d->in[0];
+
+	if (c >= 'a' && c <= 'z' && demangle_builtins[c - 'a'])
+		return d->in++, demangle_builtins[c - 'a'];
+	if (c != 'D' || !strchr("nisuc", d->in[1]) || !d->in[1])
+		return NULL;
+	d->in += 2;
+	switch (d->in[-1]) {
+	case 'n': return "decltype(nullptr)";
+	case 'i': return "char32_t";
+	case 's': return "char16_t";
+	case 'u': return "char8_t";
+	default: return "decltype(auto)";
+	}
+}
+
+static void dm_array_type(struct demangler *d)
+{
+	unsigned long n = dm_number(d);
+
+	if (!dm_eat(d, "_"))
+		dm_fail(d);
+	dm_type(d);
+	dm_puts(d, " [");
+	dm_put_number(d, n);
+	dm_puts(d, "]");
+}
+
+/* A type, and whether it is a new candidate for substitution (builtins are not, nor
+ * a plain substitution; a name adds itself). */
+static bool dm_type_body(struct demangler *d, unsigned int start)
+{
+	const char *builtin = dm_builtin(d);
+	char c = *d->in;
+
+	if (builtin) {
+		dm_puts(d, builtin);
+		return false;
+	}
+	if (c == 'P' || c == 'R' || c == 'O') {
+		d->in++;
+		dm_qualified_type(d, c == 'P' ? "*" : c == 'R' ? "&" : "&&");
+	} else if (c == 'K' || c == 'V' || c == 'r') {
+		d->in++;
+		dm_qualified_type(d, c == 'K' ? " const" : c == 'V' ? " volatile" : " restrict");
+	} else if (c == 'F') {
+		d->in++;
+		dm_function_type(d, "");
+	} else if (c == 'A') {
+		d->in++;
+		dm_array_type(d);
+	} else if (c == 'T') {
+		dm_template_param(d);
+		if (*d->in == 'I') {
+			dm_add_sub(d, start);
+			dm_template_args(d, false);
+		}
+	} else if (dm_substitution(d, false)) {
+		if (*d->in != 'I')
+			return false;
+		dm_template_args(d, false);
+	} else {
+		dm_name(d, true);
+		return false;
+	}
+	return true;
+}
+
+static void dm_type(struct demangler *d)
+{
+	unsigned int start = d->len;
+
+	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
+		dm_fail(d);
+		return;
+	}
+	if (dm_type_body(d, start))
+		dm_add_sub(d, start);
+	d->depth--;
+}
+
+/* "Z <encoding> E <name> [discriminator]": a name local to a function. */
+static void dm_local_name(struct demangler *d, struct demangle_name *name)
+{
+	dm_encoding(d);
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+	dm_puts(d, "::");
+	if (dm_eat(d, "s"))
+		dm_puts(d, "string literal");
+	else if (dm_eat(d, "N"))
+		dm_nested_name(d, name);
+	else
+		name->special = dm_unqualified_name(d);
+	if (dm_eat(d, "__")) {
+		dm_number(d);
+		dm_eat(d, "_");
+	} else if (dm_eat(d, "_")) {
+		dm_number(d);
+	}
+}
+
+/* The name of a function, variable or class; as a type, a candidate itself. */
+static void dm_name_of(struct demangler *d, bool as_type, struct demangle_name *name)
+{
+	unsigned int start = d->len;
+
+	*name = (struct demangle_name){ .method_cv = "", .method_ref = "" };
+	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
+		dm_fail(d);
+		return;
+	}
+	if (dm_eat(d, "N")) {
+		dm_nested_name(d, name);
+	} else if (dm_eat(d, "Z")) {
+		dm_local_name(d, name);
+	} else {
+		if (dm_eat(d, "St"))
+			dm_puts(d, "std::");
+		name->special = dm_unqualified_name(d);
+		name->is_template = *d->in == 'I';
+		if (name->is_template) {
+			struct demangle_span own = d->last_name;
+
+			dm_add_sub(d, start);
+			dm_template_args(d, d->depth == 1);
+			d->last_name = own;
+		}
+	}
+	d->depth--;
+	if (as_type)
+		dm_add_sub(d, start);
+}
+
+static void dm_name(struct demangler *d, bool as_type)
+{
+	struct demangle_name name;
+
+	dm_name_of(d, as_type, &name);
+}
+
+static const char *const demangle_special_names[][2] = {
+	{ "TV", "vtable for " }, { "TT", "VTT for " }, { "TI", "typeinfo for " },
+	{ "TS", "typeinfo name for " }, { "TH", "TLS init function for " },
+	{ "TW", "TLS wrapper function for " },
+};
+
+/* "Th <offset> _" and "Tv <offset> _ <offset> _" before the function a thunk calls. */
+static bool dm_thunk(struct demangler *d)
+{
+	bool is_virtual = d->in[1] == 'v';
+
+	if (d->in[0] != 'T' || (d->in[1] != 'h' && !is_virtual))
+		return false;
+	d->in += 2;
+	for (int i = 0; i < (is_virtual ? 2 : 1); i++) {
+		dm_eat(d, "n");
+		dm_number(d);
+		if (!dm_eat(d, "_"))
+			dm_fail(d);
+	}
+	dm_puts(d, is_virtual ? "virtual thunk to " : "non-virtual thunk to ");
+	dm_encoding(d);
+	return true;
+}
+
+static bool dm_special_name(struct demangler *d)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(demangle_special_names); i++) {
+		if (dm_eat(d, demangle_special_names[i][0])) {
+			dm_puts(d, demangle_special_names[i][1]);
+			dm_type(d);
+			return true;
+		}
+	}
+	if (dm_eat(d, "GV")) {
+		dm_puts(d, "guard variable for ");
+		dm_name(d, false);
+		return true;
+	}
+	return dm_thunk(d);
+}
+
+/*
+ * A function template's first type is its return type, which is parsed for the
+ * substitutions it adds, but not shown: its text stays in the work buffer, and the
+ * outermost encoding (the one shown) notes where it lies, to be cut out.
+ */
+static void dm_encoding(struct demangler *d)
+{
+	bool outermost = d->depth == 0;
+	struct demangle_name name;
+
+	if (dm_special_name(d))
+		return;
+	dm_name_of(d, false, &name);
+	if (d->failed || !*d->in || *d->in == 'E' || *d->in == '.')
+		return;
+	if (name.is_template && !name.special) {
+		unsigned int start = d->len;
+
+		dm_type(d);
+		if (!outermost)
+			dm_fail(d);	/* a local name in a template: rare, shown mangled */
+		d->cut = dm_span_from(d, start);
+	}
+	dm_parameters(d, 'E');
+	dm_puts(d, name.method_cv);
+	dm_puts(d, name.method_ref);
+}
+
+/* GCC's clones of a function, each suffix on its own: "f() [clone .isra.0] [clone
+ * .cold]". */
+static void dm_clones(struct demangler *d)
+{
+	const char *end;
+
+	while (!d->failed && *d->in == '.') {
+		end = d->in + 1;
+		while ((*end >= 'a' && *end <= 'z') || *end == '_')
+			end++;
+		while (end[0] == '.' && end[1] >= '0' && end[1] <= '9')
+			for (end++; *end >= '0' && *end <= '9';)
+				end++;
+		if (end == d->in + 1) {
+			dm_fail(d);
+			return;
+		}
+		dm_puts(d, " [clone ");
+		dm_put(d, d->in, end - d->in);
+		dm_puts(d, "]");
+		d->in = end;
+	}
+}
+
+/*
+ * Demangles into out (size bytes), from "_Z..." to "ns::func(int) const"; false when
+ * the name is not one this demangler reads. The state is the caller's (see struct
+ * demangler): src/symbols.c keeps one in static storage, under its lock.
+ */
+static bool demangle(struct demangler *d, const char *mangled, char *out, size_t size)
+{
+	unsigned int head, tail;
+
+	if (strncmp(mangled, "_Z", 2))
+		return false;
+	*d = (struct demangler){ .in = mangled + 2 };
+	dm_encoding(d);
+	dm_clones(d);
+	if (d->failed || *d->in)
+		return false;
+	/* Without the return type of a function template, if any. */
+	head = d->cut.len ? d->cut.start : d->len;
+	tail = d->cut.len ? d->len - (d->cut.start + d->cut.len) : 0;
+	if (head + tail >= size)
+		return false;
+	memcpy(out, d->work, head);
+	memcpy(out + head, d->work + d->len - tail, tail);
+	out[head + tail] = '\0';
+	return true;
+}
+/************** End of src/demangle.c **************/
 /************** Begin file src/symbols.c **************/
 #line 1 "src/symbols.c"
 /*
  * Names for addresses, as the kernel's kallsyms gives them: lockdep names lock
  * classes and stack frames after symbols. dladdr() only knows exported symbols, so
- * each loaded object's own ELF symbol table is read, once, when first needed.
+ * each loaded object's own ELF symbol table is read from its file, once, when an
+ * address in it is first named (src/loaded_objects.c finds the object).
+ *
+ * This runs in lock wrappers and signal handlers, so it uses nothing that may lock or
+ * allocate: memory comes from mmap() and is never given back (names handed out stay
+ * valid, lock classes keep them), files are read with open/pread/close, tables are
+ * sorted by a heap sort of ours, C++ names demangled by src/demangle.c, and every
+ * buffer is static, under sym_lock. sym_lock is a leaf: it is taken under the lock
+ * table's, the lock sites' and the graph lock, and takes nothing. open() and pread()
+ * are cancellation points; they run only inside its internal_lock() section.
  */
-
 struct sym_entry {
 	unsigned long addr;
 	unsigned long size;
 	const char *name;
 };
 
-/* One loaded object; never freed, so the names it hands out outlive any report. */
+/* One loaded object. Forgotten (sym_forget_range()) when it is unloaded, but its
+ * memory is kept: the names it handed out outlive it. */
 struct sym_object {
 	struct sym_object *next;
-	unsigned long base;
-	const char *object;
+	unsigned long start, end;	/* its mapping */
+	const char *path;		/* as the loader has it: "" for the program */
+	const char *object;		/* its file's name, for "libc.so.6+0x27d8a" */
 	struct sym_entry *syms;
 	size_t nr_syms;
-	char key[];	/* dlpi_name, then the file name */
 };
 
-/* Where dl_iterate_phdr() found an address. The main program's name is "". */
-struct sym_where {
-	unsigned long addr;
-	unsigned long base;
-	char name[PATH_MAX];
-};
+#define SYM_CHUNK_SIZE (1UL << 20)
 
 static pthread_mutex_t sym_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sym_object *sym_objects;
+static char *sym_chunk;
+static size_t sym_chunk_left;
+static struct demangler sym_demangler;
+static char sym_text[PATH_MAX];	/* a path being read, a name being demangled */
+
+static void *sym_map(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* Memory for as long as the process lives. */
+static void *sym_alloc(size_t len)
+{
+	len = (len + 15) & ~15UL;
+	if (len > sym_chunk_left) {
+		size_t size = max(len, SYM_CHUNK_SIZE);
+		char *chunk = sym_map(size);
+
+		if (!chunk)
+			return NULL;
+		sym_chunk = chunk;
+		sym_chunk_left = size;
+	}
+	sym_chunk += len;
+	sym_chunk_left -= len;
+	return sym_chunk - len;
+}
+
+static const char *sym_strdup(const char *text)
+{
+	size_t len = strlen(text) + 1;
+	char *copy = sym_alloc(len);
+
+	return copy ? memcpy(copy, text, len) : NULL;
+}
 
 static const char *sym_basename(const char *path)
 {
@@ -12649,22 +13563,54 @@ static const char *sym_basename(const char *path)
 
 /* Aliases share an address. The plainest name (printf, not _IO_printf; frexp, not
  * frexpf64) sorts last, because a lookup scans backwards from the last candidate. */
-static int sym_cmp(const void *a, const void *b)
+static bool sym_before(const struct sym_entry *x, const struct sym_entry *y)
 {
-	const struct sym_entry *x = a, *y = b;
 	size_t ux, uy, lx, ly;
 
 	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
+		return x->addr < y->addr;
 	ux = strspn(x->name, "_");
 	uy = strspn(y->name, "_");
+	if (ux != uy)
+		return ux > uy;
 	lx = strlen(x->name);
 	ly = strlen(y->name);
-	if (ux != uy)
-		return ux > uy ? -1 : 1;
 	if (lx != ly)
-		return lx > ly ? -1 : 1;
-	return strcmp(y->name, x->name);
+		return lx > ly;
+	return strcmp(y->name, x->name) < 0;
+}
+
+static void sym_sift_down(struct sym_entry *s, size_t root, size_t n)
+{
+	struct sym_entry tmp;
+	size_t child;
+
+	while ((child = 2 * root + 1) < n) {
+		if (child + 1 < n && sym_before(&s[child], &s[child + 1]))
+			child++;
+		if (!sym_before(&s[root], &s[child]))
+			return;
+		tmp = s[root];
+		s[root] = s[child];
+		s[child] = tmp;
+		root = child;
+	}
+}
+
+/* A heap sort: in place, no recursion, and no qsort(), which may allocate. */
+static void sym_sort(struct sym_entry *s, size_t n)
+{
+	struct sym_entry tmp;
+	size_t i;
+
+	for (i = n / 2; i-- > 0;)
+		sym_sift_down(s, i, n);
+	for (i = n; i-- > 1;) {
+		tmp = s[0];
+		s[0] = s[i];
+		s[i] = tmp;
+		sym_sift_down(s, 0, i);
+	}
 }
 
 static bool sym_keep(const Elf64_Sym *es, size_t strsz)
@@ -12679,8 +13625,8 @@ static bool sym_keep(const Elf64_Sym *es, size_t strsz)
 
 /* The names are copied next to the entries: one block per object, and the file's
  * much larger string table can go. */
-static void sym_fill(struct sym_object *obj, const Elf64_Sym *es, size_t n,
-		     const char *strs, size_t strsz)
+static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym *es,
+		     size_t n, const char *strs, size_t strsz)
 {
 	size_t i, nr = 0, bytes = 0;
 	struct sym_entry *s;
@@ -12692,7 +13638,7 @@ static void sym_fill(struct sym_object *obj, const Elf64_Sym *es, size_t n,
 			bytes += strlen(strs + es[i].st_name) + 1;
 		}
 	}
-	s = nr ? malloc(nr * sizeof(*s) + bytes) : NULL;
+	s = nr ? sym_alloc(nr * sizeof(*s) + bytes) : NULL;
 	if (!s)
 		return;
 	obj->syms = s;
@@ -12701,29 +13647,39 @@ static void sym_fill(struct sym_object *obj, const Elf64_Sym *es, size_t n,
 	for (i = 0; i < n; i++) {
 		if (!sym_keep(&es[i], strsz))
 			continue;
-		s->addr = obj->base + es[i].st_value;
+		s->addr = bias + es[i].st_value;
 		s->size = es[i].st_size;
 		s->name = names;
 		names = stpcpy(names, strs + es[i].st_name) + 1;
 		s++;
 	}
-	qsort(obj->syms, nr, sizeof(*s), sym_cmp);
+	sym_sort(obj->syms, nr);
 }
 
-/* len bytes at off, NUL-terminated so that a string table always ends in one. */
-static void *sym_read(int fd, off_t file_size, Elf64_Off off, Elf64_Xword len)
-{
-	char *buf;
+/* A file's bytes, read into memory of their own; sym_unread() gives it back. */
+struct sym_buffer {
+	void *data;
+	size_t size;
+};
 
+/* len bytes at off, NUL-terminated so that a string table always ends in one. */
+static bool sym_read(int fd, off_t file_size, Elf64_Off off, Elf64_Xword len,
+		     struct sym_buffer *buf)
+{
+	buf->data = NULL;
 	if (off > (Elf64_Off)file_size || len > (Elf64_Off)file_size - off)
-		return NULL;
-	buf = malloc(len + 1);
-	if (!buf || pread(fd, buf, len, off) != (ssize_t)len) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
+		return false;
+	buf->size = len + 1;
+	buf->data = sym_map(buf->size);
+	if (buf->data && pread(fd, buf->data, len, off) == (ssize_t)len)
+		return true;
+	return false;
+}
+
+static void sym_unread(struct sym_buffer *buf)
+{
+	if (buf->data)
+		munmap(buf->data, buf->size);
 }
 
 static bool sym_elf_ok(const Elf64_Ehdr *eh)
@@ -12753,14 +13709,12 @@ static const Elf64_Shdr *sym_section(const Elf64_Shdr *sh, unsigned int n)
 	return dynsym;
 }
 
-/* Reads with pread() rather than mmap(): a file truncated under us then fails
- * cleanly instead of raising SIGBUS. */
-static void sym_load(struct sym_object *obj, const char *path)
+/* Reads with pread() rather than mmap() of the file: a file truncated under us then
+ * fails cleanly instead of raising SIGBUS. */
+static void sym_load(struct sym_object *obj, unsigned long bias, const char *path)
 {
+	struct sym_buffer sh = { 0 }, es = { 0 }, strs = { 0 };
 	const Elf64_Shdr *tab, *strtab;
-	Elf64_Shdr *sh = NULL;
-	Elf64_Sym *es = NULL;
-	char *strs = NULL;
 	Elf64_Ehdr eh;
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -12769,75 +13723,78 @@ static void sym_load(struct sym_object *obj, const char *path)
 		return;
 	if (fstat(fd, &st) || pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) || !sym_elf_ok(&eh))
 		goto out;
-	sh = sym_read(fd, st.st_size, eh.e_shoff, (Elf64_Xword)eh.e_shnum * sizeof(*sh));
-	tab = sh ? sym_section(sh, eh.e_shnum) : NULL;
+	if (!sym_read(fd, st.st_size, eh.e_shoff, (Elf64_Xword)eh.e_shnum * sizeof(Elf64_Shdr),
+		      &sh))
+		goto out;
+	tab = sym_section(sh.data, eh.e_shnum);
 	if (!tab)
 		goto out;
-	strtab = &sh[tab->sh_link];
-	es = sym_read(fd, st.st_size, tab->sh_offset, tab->sh_size);
-	strs = sym_read(fd, st.st_size, strtab->sh_offset, strtab->sh_size);
-	if (es && strs)
-		sym_fill(obj, es, tab->sh_size / sizeof(*es), strs, strtab->sh_size);
+	strtab = (const Elf64_Shdr *)sh.data + tab->sh_link;
+	if (sym_read(fd, st.st_size, tab->sh_offset, tab->sh_size, &es) &&
+	    sym_read(fd, st.st_size, strtab->sh_offset, strtab->sh_size, &strs))
+		sym_fill(obj, bias, es.data, tab->sh_size / sizeof(Elf64_Sym), strs.data,
+			 strtab->sh_size);
 out:
-	free(strs);
-	free(es);
-	free(sh);
+	sym_unread(&strs);
+	sym_unread(&es);
+	sym_unread(&sh);
 	close(fd);
 }
 
+/* The program's file name, for "prog+0x1234". */
+static const char *sym_program_name(void)
+{
+	ssize_t n = readlink("/proc/self/exe", sym_text, sizeof(sym_text) - 1);
+
+	if (n <= 0)
+		return program_invocation_short_name;
+	sym_text[n] = '\0';
+	return sym_basename(sym_text);
+}
+
 /* Called with sym_lock held. */
-static struct sym_object *sym_object_get(const struct sym_where *w)
+static struct sym_object *sym_object_get(const struct loaded_object *lo)
 {
 	struct sym_object *obj;
-	char exe[PATH_MAX];
-	const char *file = w->name;
-	size_t klen = strlen(w->name) + 1;
-	ssize_t n;
 
 	for (obj = sym_objects; obj; obj = obj->next)
-		if (obj->base == w->base && !strcmp(obj->key, w->name))
+		if (obj->start == lo->start && !strcmp(obj->path, lo->path))
 			return obj;
-	if (!w->name[0]) {
-		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		exe[n > 0 ? n : 0] = '\0';
-		file = n > 0 ? exe : program_invocation_short_name;
-	}
-	obj = calloc(1, sizeof(*obj) + klen + strlen(file) + 1);
+	obj = sym_alloc(sizeof(*obj));
 	if (!obj)
 		return NULL;
-	obj->base = w->base;
-	memcpy(obj->key, w->name, klen);
-	strcpy(obj->key + klen, file);
-	obj->object = sym_basename(obj->key + klen);
+	*obj = (struct sym_object){ .start = lo->start, .end = lo->end };
+	obj->path = sym_strdup(lo->path);
+	obj->object = sym_strdup(lo->path[0] ? sym_basename(lo->path) : sym_program_name());
+	if (!obj->path || !obj->object)
+		return NULL;
 	/* An object without a path, such as the vdso, has no file to read. */
-	if (!w->name[0])
-		sym_load(obj, "/proc/self/exe");
-	else if (strchr(file, '/'))
-		sym_load(obj, file);
+	if (!lo->path[0])
+		sym_load(obj, lo->bias, "/proc/self/exe");
+	else if (strchr(lo->path, '/'))
+		sym_load(obj, lo->bias, lo->path);
 	obj->next = sym_objects;
 	sym_objects = obj;
 	return obj;
 }
 
-static int sym_find_object(struct dl_phdr_info *info, size_t size, void *data)
+/*
+ * An object unloaded (or about to be) from [start, start + len): what is known of it
+ * goes, so that another object loaded there later is read anew. Its names stay
+ * valid: they may be lock class names.
+ */
+static void sym_forget_range(unsigned long start, unsigned long len)
 {
-	struct sym_where *w = data;
-	int i;
+	struct sym_object **link, *obj;
 
-	(void)size;
-	for (i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-
-		if (ph->p_type != PT_LOAD ||
-		    w->addr - (info->dlpi_addr + ph->p_vaddr) >= ph->p_memsz)
-			continue;
-		w->base = info->dlpi_addr;
-		/* The name is copied: a dlclose() may free it once we return. One too
-		 * long to copy could not be opened either. */
-		return snprintf(w->name, sizeof(w->name), "%s", info->dlpi_name) <
-		       (int)sizeof(w->name);
+	internal_lock(&sym_lock);
+	for (link = &sym_objects; (obj = *link);) {
+		if (obj->start - start < len)
+			*link = obj->next;
+		else
+			link = &obj->next;
 	}
-	return 0;
+	internal_unlock(&sym_lock);
 }
 
 /* The last entry starting at or below addr may be an alias or a zero-size symbol
@@ -12864,111 +13821,106 @@ static struct sym_entry *sym_search(const struct sym_object *obj, unsigned long 
 	return NULL;
 }
 
-typedef char *cxa_demangle_fn(const char *mangled, char *buf, size_t *len, int *status);
-
-/*
- * A C++ name as the source spells it ("Ledger::post()", not "_ZN6Ledger4postEv"), by
- * the demangler of the C++ runtime, which a C++ program has loaded. Each name is
- * demangled when first asked for, and kept: few of a program's names ever show.
- */
+/* A C++ name as the source spells it, demangled when first shown and kept: few of a
+ * program's names ever show. Called with sym_lock held. */
 static const char *sym_name(struct sym_entry *s)
 {
-	static cxa_demangle_fn *demangle;
-	const char *name = __atomic_load_n(&s->name, __ATOMIC_ACQUIRE);
-	char *plain = NULL;
-	int status;
+	const char *plain;
 
-	if (strncmp(name, "_Z", 2))
-		return name;
-	internal_lock(&sym_lock);
-	if (!demangle)
-		demangle = (cxa_demangle_fn *)dlsym(RTLD_DEFAULT, "__cxa_demangle");
-	name = s->name;
-	if (demangle && !strncmp(name, "_Z", 2))
-		plain = demangle(name, NULL, NULL, &status);
-	if (plain) {
-		__atomic_store_n(&s->name, plain, __ATOMIC_RELEASE);
-		name = plain;
-	}
-	internal_unlock(&sym_lock);
-	return name;
+	if (strncmp(s->name, "_Z", 2) ||
+	    !demangle(&sym_demangler, s->name, sym_text, sizeof(sym_text)))
+		return s->name;
+	plain = sym_strdup(sym_text);
+	if (plain)
+		s->name = plain;
+	return s->name;
 }
 
-static const char *sym_lookup(unsigned long addr, unsigned long *offset,
-			      unsigned long *size, const char **object)
-{
-	struct sym_object *obj = NULL;
-	struct sym_entry *s = NULL;
-	struct sym_where w = { .addr = addr };
-	Dl_info info;
+/* Where an address lies: its object and the offset into it; its symbol if known. */
+struct sym_place {
+	const char *object;
+	unsigned long object_offset;
+	const char *name;	/* NULL if no symbol covers the address */
+	unsigned long offset, size;
+};
 
-	/* dl_iterate_phdr() under sym_lock too: glibc's fork() leaves the loader lock it
-	 * takes locked in the child if another thread held it, and the fork handlers
-	 * hold sym_lock across fork() (src/internal_locks.c). */
+static bool sym_lookup(unsigned long addr, struct sym_place *place)
+{
+	int saved_errno = errno;
+	struct loaded_object lo;
+	struct sym_object *obj;
+	struct sym_entry *s;
+
+	if (!loaded_object_of(addr, &lo))
+		return false;
 	internal_lock(&sym_lock);
-	if (dl_iterate_phdr(sym_find_object, &w))
-		obj = sym_object_get(&w);
-	internal_unlock(&sym_lock);
+	obj = sym_object_get(&lo);
 	s = obj ? sym_search(obj, addr) : NULL;
-	if (s) {
-		*offset = addr - s->addr;
-		*size = s->size;
-		*object = obj->object;
-		return sym_name(s);
+	if (obj) {
+		*place = (struct sym_place){ .object = obj->object,
+					     .object_offset = addr - obj->start };
 	}
-	if (!dladdr((void *)addr, &info) || !info.dli_sname || !info.dli_saddr)
-		return NULL;
-	*offset = addr - (unsigned long)info.dli_saddr;
-	*size = 0;
-	*object = obj ? obj->object : sym_basename(info.dli_fname ? info.dli_fname : "");
-	return info.dli_sname;
+	if (s) {
+		place->name = sym_name(s);
+		place->offset = addr - s->addr;
+		place->size = s->size;
+	}
+	internal_unlock(&sym_lock);
+	errno = saved_errno;
+	return obj;
 }
 
 static const char *liblockdep_symbol_at(unsigned long addr, unsigned long *offset,
 					const char **object)
 {
-	int saved_errno = errno;
-	unsigned long off, size;
-	const char *obj_name;
-	const char *name = sym_lookup(addr, &off, &size, &obj_name);
+	struct sym_place place;
 
-	if (name && offset)
-		*offset = off;
-	if (name && object)
-		*object = obj_name;
-	errno = saved_errno;
-	return name;
+	if (!sym_lookup(addr, &place) || !place.name)
+		return NULL;
+	if (offset)
+		*offset = place.offset;
+	if (object)
+		*object = place.object;
+	return place.name;
+}
+
+/* The file an address lies in, and its offset there; NULL outside any. */
+static const char *liblockdep_object_at(unsigned long addr, unsigned long *offset)
+{
+	struct sym_place place;
+
+	if (!sym_lookup(addr, &place))
+		return NULL;
+	*offset = place.object_offset;
+	return place.object;
 }
 
 static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
 				   unsigned long *offset, char **modname, char *namebuf)
 {
-	int saved_errno = errno;
-	unsigned long off, sz;
-	const char *obj_name;
-	const char *name = sym_lookup(addr, &off, &sz, &obj_name);
+	struct sym_place place;
+	bool found = sym_lookup(addr, &place) && place.name;
 
 	/* Like the kernel's: namebuf is a string even when nothing was found. */
 	namebuf[0] = '\0';
 	if (modname)
 		*modname = NULL;
-	if (name) {
-		snprintf(namebuf, KSYM_NAME_LEN, "%s", name);
-		if (size)
-			*size = sz;
-		if (offset)
-			*offset = off;
-	}
-	errno = saved_errno;
-	return name ? namebuf : NULL;
+	if (!found)
+		return NULL;
+	strncat(namebuf, place.name, KSYM_NAME_LEN - 1);
+	if (size)
+		*size = place.size;
+	if (offset)
+		*offset = place.offset;
+	return namebuf;
 }
 /************** End of src/symbols.c **************/
 /************** Begin file src/printk.c **************/
 #line 1 "src/printk.c"
 /*
  * printk for lockdep's reports. glibc's printf does not know the kernel's format
- * extensions, so each conversion is parsed here: %pS/%ps print a symbol (src/symbols.c),
- * %px a raw pointer, %L means long long; the rest go to snprintf one at a time.
+ * extensions, so each conversion is formatted here: %pS/%ps print a symbol
+ * (src/symbols.c), %px a raw pointer, %L means long long.
  * Output is assembled a line at a time per thread (KERN_CONT continues a line), and a
  * whole report is held back until it is complete, then written with one write(2), so
  * reports from different threads never interleave.
@@ -13002,25 +13954,6 @@ static struct {
 
 static int log_file_fd(void);
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
-
-/* Room is kept for the newline that ends the line. A level inside a line is dropped,
- * any other control character shown as '?'. */
-static void printk_line_append(const char *text, size_t len)
-{
-	size_t room = sizeof(printk_line.text) - 2 - printk_line.len;
-	char *out = printk_line.text + printk_line.len;
-
-	for (const char *end = text + len; text < end && room; text++) {
-		if (*text == KERN_SOH[0]) {	/* and its level */
-			text += text + 1 < end;
-			continue;
-		}
-		*out++ = (*text > 0 && *text < ' ' && *text != '\t') || *text == 0x7f ? '?' : *text;
-		room--;
-	}
-	printk_line.len = out - printk_line.text;
-	*out = '\0';
-}
 
 static void write_all(int fd, const char *text, size_t len)
 {
@@ -13073,6 +14006,39 @@ static void printk_end_line(void)
 	printk_line.len = 0;
 }
 
+/* What was just formatted into the line, from start on: a level inside a line is
+ * dropped, any other control character but a tab or a newline shown as '?'. Returns
+ * the line's new length. */
+static size_t printk_line_clean(size_t start, size_t len)
+{
+	char *in = printk_line.text + start, *end = in + len, *out = in;
+
+	for (; in < end; in++) {
+		if (*in == KERN_SOH[0]) {	/* and its level */
+			in += in + 1 < end;
+			continue;
+		}
+		*out++ = (*in > 0 && *in < ' ' && *in != '\t' && *in != '\n') || *in == 0x7f ?
+			 '?' : *in;
+	}
+	*out = '\0';
+	return out - printk_line.text;
+}
+
+/* Ends the line held so far at len, and moves what follows it, rest bytes from
+ * len + skip, to the front: printk_end_line() writes over the two bytes at len. */
+static void printk_end_line_at(size_t len, size_t skip, size_t rest)
+{
+	char kept[2] = { printk_line.text[len], printk_line.text[len + 1] };
+
+	printk_line.len = len;
+	printk_end_line();
+	printk_line.text[len] = kept[0];
+	printk_line.text[len + 1] = kept[1];
+	memmove(printk_line.text, printk_line.text + len + skip, rest + 1);
+	printk_line.len = rest;
+}
+
 static void printk_hold_report(void)
 {
 	printk_holding_report = true;
@@ -13108,171 +14074,313 @@ static void printk_release_report(void)
 
 static const void *liblockdep_lock_of_map(const void *map);
 
-/* An address with no symbol is shown as a place in its object, which addr2line and
- * a debugger understand: "libc.so.6+0x27d8a". */
-static void format_object_offset(char *out, size_t size, void *ptr)
+/*
+ * The conversions are formatted here rather than by snprintf(): glibc's printf
+ * machinery takes well over a kilobyte of stack per call, and reports are printed on
+ * small thread stacks and in signal handlers. Output that does not fit is cut.
+ */
+struct printk_out {
+	char *buf;
+	size_t size, len;	/* buf[len] is always the terminating NUL */
+};
+
+struct printk_spec {
+	bool left, zero, plus, space, alt;
+	int width, precision;	/* -1: none */
+};
+
+static void out_put(struct printk_out *o, const char *text, size_t len)
 {
-	Dl_info info;
+	len = min(len, o->size - 1 - o->len);
+	memcpy(o->buf + o->len, text, len);
+	o->len += len;
+	o->buf[o->len] = '\0';
+}
 
-	if (dladdr(ptr, &info) && info.dli_fname && info.dli_fname[0]) {
-		const char *slash = strrchr(info.dli_fname, '/');
+static void out_puts(struct printk_out *o, const char *text)
+{
+	out_put(o, text, strlen(text));
+}
 
-		snprintf(out, size, "%s+0x%lx", slash ? slash + 1 : info.dli_fname,
-			 (unsigned long)ptr - (unsigned long)info.dli_fbase);
-	} else {
-		snprintf(out, size, "0x%lx", (unsigned long)ptr);
+static void out_pad(struct printk_out *o, char c, long n)
+{
+	while (n-- > 0 && o->len + 1 < o->size)
+		out_put(o, &c, 1);
+}
+
+static void out_string(struct printk_out *o, const char *text, const struct printk_spec *sp)
+{
+	size_t len;
+
+	text = text ?: "(null)";
+	len = sp->precision >= 0 ? strnlen(text, sp->precision) : strlen(text);
+	if (!sp->left)
+		out_pad(o, ' ', sp->width - (long)len);
+	out_put(o, text, len);
+	if (sp->left)
+		out_pad(o, ' ', sp->width - (long)len);
+}
+
+static void out_number(struct printk_out *o, unsigned long long value, bool negative,
+		       unsigned int base, bool upper, const struct printk_spec *sp)
+{
+	const char *set = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	const char *prefix = negative ? "-" : sp->plus ? "+" : sp->space ? " " : "";
+	char digits[24];
+	long n = 0, zeros, pad;
+
+	if (sp->alt && value && base != 10)
+		prefix = base == 8 ? "0" : upper ? "0X" : "0x";
+	while (value || (!n && sp->precision)) {
+		digits[n++] = set[value % base];
+		value /= base;
+	}
+	zeros = max((long)sp->precision - n, 0L);
+	if (sp->zero && !sp->left && sp->precision < 0)
+		zeros = max((long)sp->width - (long)strlen(prefix) - n, 0L);
+	pad = sp->width - (long)strlen(prefix) - zeros - n;
+	if (!sp->left)
+		out_pad(o, ' ', pad);
+	out_puts(o, prefix);
+	out_pad(o, '0', zeros);
+	while (n)
+		out_put(o, &digits[--n], 1);
+	if (sp->left)
+		out_pad(o, ' ', pad);
+}
+
+static void out_hex(struct printk_out *o, unsigned long value, int width)
+{
+	struct printk_spec sp = { .zero = width > 0, .width = width, .precision = -1 };
+
+	out_number(o, value, false, 16, false, &sp);
+}
+
+/* "name+0x1f", or for an address with no symbol a place in its object, which
+ * addr2line and a debugger understand: "libc.so.6+0x27d8a". */
+static void out_symbol(struct printk_out *o, unsigned long addr, bool with_offset)
+{
+	unsigned long offset;
+	const char *name = liblockdep_symbol_at(addr, &offset, NULL);
+
+	if (!name) {
+		name = liblockdep_object_at(addr, &offset);
+		with_offset = true;
+	}
+	if (!name || !name[0]) {
+		out_puts(o, "0x");
+		out_hex(o, addr, 0);
+		return;
+	}
+	out_puts(o, name);
+	if (with_offset) {
+		out_puts(o, "+0x");
+		out_hex(o, offset, 0);
 	}
 }
 
-/* Formats one %p extension into out; returns how many format chars it consumed. */
-static size_t format_pointer(char *out, size_t size, const char *ext, void *ptr)
+/* One %p extension; returns how many format chars it consumed. */
+static size_t out_pointer(struct printk_out *o, const char *ext, void *ptr)
 {
-	unsigned long addr = (unsigned long)ptr, offset;
-	const char *object, *name;
-
 	switch (*ext) {
 	case 'S':
 	case 's':
 	case 'B':
-		name = liblockdep_symbol_at(addr, &offset, &object);
-		if (!name)
-			format_object_offset(out, size, ptr);
-		else if (*ext == 's')
-			snprintf(out, size, "%s", name);
-		else
-			snprintf(out, size, "%s+0x%lx", name, offset);
+		out_symbol(o, (unsigned long)ptr, *ext != 's');
 		return 1;
 	case 'x':
 	case 'K':
 		/* Lockdep shows a held lock by its lockdep_map; the user knows the lock. */
-		snprintf(out, size, "%016lx", (unsigned long)liblockdep_lock_of_map(ptr));
+		out_hex(o, (unsigned long)liblockdep_lock_of_map(ptr), 16);
 		return 1;
 	default:
-		snprintf(out, size, "%p", ptr);
+		if (!ptr) {
+			out_puts(o, "(nil)");
+		} else {
+			out_puts(o, "0x");
+			out_hex(o, (unsigned long)ptr, 0);
+		}
 		return 0;
 	}
+}
+
+/* Flags, width and precision (which may come from the arguments) of a conversion. */
+static const char *parse_spec(const char *fmt, struct printk_spec *sp, va_list *ap)
+{
+	*sp = (struct printk_spec){ .width = -1, .precision = -1 };
+	for (;; fmt++) {
+		if (*fmt == '-')
+			sp->left = true;
+		else if (*fmt == '0')
+			sp->zero = true;
+		else if (*fmt == '+')
+			sp->plus = true;
+		else if (*fmt == ' ')
+			sp->space = true;
+		else if (*fmt == '#')
+			sp->alt = true;
+		else
+			break;
+	}
+	if (*fmt == '*') {
+		sp->width = va_arg(*ap, int);
+		fmt++;
+		if (sp->width < 0) {
+			sp->left = true;
+			sp->width = -sp->width;
+		}
+	}
+	for (; *fmt >= '0' && *fmt <= '9'; fmt++)
+		sp->width = max(sp->width, 0) * 10 + (*fmt - '0');
+	if (*fmt == '.') {
+		fmt++;
+		sp->precision = 0;
+		if (*fmt == '*') {
+			sp->precision = va_arg(*ap, int);
+			fmt++;
+		}
+		for (; *fmt >= '0' && *fmt <= '9'; fmt++)
+			sp->precision = sp->precision * 10 + (*fmt - '0');
+	}
+	return fmt;
+}
+
+/* Length modifiers: h, l, ll, z, t, j; the kernel's L means long long. */
+static const char *parse_length(const char *fmt, int *lengths)
+{
+	*lengths = 0;
+	for (; *fmt && strchr("hlLztj", *fmt); fmt++) {
+		if (*fmt == 'l' || *fmt == 'L')
+			(*lengths)++;
+		else if (*fmt == 'z' || *fmt == 't' || *fmt == 'j')
+			*lengths = 1;
+	}
+	return fmt;
+}
+
+static unsigned long long arg_unsigned(va_list *ap, int lengths)
+{
+	if (lengths >= 2)
+		return va_arg(*ap, unsigned long long);
+	return lengths ? va_arg(*ap, unsigned long) : va_arg(*ap, unsigned int);
+}
+
+static long long arg_signed(va_list *ap, int lengths)
+{
+	if (lengths >= 2)
+		return va_arg(*ap, long long);
+	return lengths ? va_arg(*ap, long) : va_arg(*ap, int);
+}
+
+/* One conversion at fmt (after the '%'); returns what follows it. */
+static const char *out_conversion(struct printk_out *o, const char *fmt, va_list *ap)
+{
+	const char *start = fmt - 1;
+	struct printk_spec sp;
+	long long value;
+	int lengths;
+	char c;
+
+	fmt = parse_length(parse_spec(fmt, &sp, ap), &lengths);
+	switch (*fmt) {
+	case 'd':
+	case 'i':
+		value = arg_signed(ap, lengths);
+		out_number(o, value < 0 ? -(unsigned long long)value : (unsigned long long)value,
+			   value < 0, 10, false, &sp);
+		break;
+	case 'u':
+	case 'x':
+	case 'X':
+	case 'o':
+		out_number(o, arg_unsigned(ap, lengths), false,
+			   *fmt == 'u' ? 10 : *fmt == 'o' ? 8 : 16, *fmt == 'X', &sp);
+		break;
+	case 'c':
+		c = (char)va_arg(*ap, int);
+		sp.precision = 1;
+		out_string(o, &c, &sp);
+		break;
+	case 's':
+		out_string(o, va_arg(*ap, const char *), &sp);
+		break;
+	case 'p':
+		fmt += out_pointer(o, fmt + 1, va_arg(*ap, void *));
+		break;
+	default:
+		/* Unknown conversion: show it as written rather than guess its type. */
+		out_put(o, start, fmt - start + (*fmt != '\0'));
+		break;
+	}
+	return *fmt ? fmt + 1 : fmt;
 }
 
 /* vsnprintf with the kernel's extensions. Returns the length written. */
-static size_t liblockdep_vsnprintk(char *out, size_t size, const char *fmt, va_list ap)
+static size_t liblockdep_vsnprintk(char *buf, size_t size, const char *fmt, va_list ap)
 {
-	size_t len = 0;
+	struct printk_out o = { .buf = buf, .size = size };
+	va_list args;
 
-	while (*fmt && len + 1 < size) {
-		char spec[32], *s = spec;
-		const char *start = fmt;
-		int lengths = 0;
-
+	buf[0] = '\0';
+	va_copy(args, ap);
+	while (*fmt && o.len + 1 < size) {
 		if (*fmt != '%' || fmt[1] == '%') {
-			out[len++] = *fmt;
+			out_put(&o, fmt, 1);
 			fmt += (*fmt == '%') ? 2 : 1;
 			continue;
 		}
-		*s++ = *fmt++;
-		while (strchr("-+ #0", *fmt) && s < spec + 8)
-			*s++ = *fmt++;
-		/* Width and precision may come from the arguments. */
-		int width = -1, precision = -1;
-
-		if (*fmt == '*') {
-			width = va_arg(ap, int);
-			*s++ = *fmt++;
-		}
-		while (*fmt >= '0' && *fmt <= '9' && s < spec + 16)
-			*s++ = *fmt++;
-		if (*fmt == '.') {
-			*s++ = *fmt++;
-			if (*fmt == '*') {
-				precision = va_arg(ap, int);
-				*s++ = *fmt++;
-			}
-			while (*fmt >= '0' && *fmt <= '9' && s < spec + 24)
-				*s++ = *fmt++;
-		}
-		/* Length: h, l, ll, z, t; the kernel's L means long long. */
-		while (strchr("hlLztj", *fmt) && *fmt) {
-			if (*fmt == 'l' || *fmt == 'L')
-				lengths++;
-			else if (*fmt == 'z' || *fmt == 't' || *fmt == 'j')
-				lengths = 1;
-			fmt++;
-		}
-		if (lengths >= 2)
-			*s++ = 'l';
-		if (lengths >= 1)
-			*s++ = 'l';
-		*s++ = *fmt;
-		*s = '\0';
-
-		char *dst = out + len;
-		size_t room = size - len;
-		int n = 0;
-
-#define PRINT_ARG(arg) (width >= 0 ? (precision >= 0 ? snprintf(dst, room, spec, width, precision, arg) \
-						 : snprintf(dst, room, spec, width, arg)) \
-			       : (precision >= 0 ? snprintf(dst, room, spec, precision, arg) \
-						 : snprintf(dst, room, spec, arg)))
-		switch (*fmt) {
-		case 'd': case 'i':
-			if (lengths >= 2)
-				n = PRINT_ARG(va_arg(ap, long long));
-			else if (lengths == 1)
-				n = PRINT_ARG(va_arg(ap, long));
-			else
-				n = PRINT_ARG(va_arg(ap, int));
-			break;
-		case 'u': case 'x': case 'X': case 'o':
-			if (lengths >= 2)
-				n = PRINT_ARG(va_arg(ap, unsigned long long));
-			else if (lengths == 1)
-				n = PRINT_ARG(va_arg(ap, unsigned long));
-			else
-				n = PRINT_ARG(va_arg(ap, unsigned int));
-			break;
-		case 'c':
-			n = PRINT_ARG(va_arg(ap, int));
-			break;
-		case 's':
-			n = PRINT_ARG(va_arg(ap, const char *));
-			break;
-		case 'p':
-			fmt += format_pointer(dst, room, fmt + 1, va_arg(ap, void *));
-			n = strlen(dst);
-			break;
-		default:
-			/* Unknown conversion: show it as written rather than guess its type. */
-			n = snprintf(dst, room, "%.*s", (int)(fmt - start + 1), start);
-			break;
-		}
-#undef PRINT_ARG
-		if (*fmt)
-			fmt++;
-		if (n > 0)
-			len += ((size_t)n < room) ? (size_t)n : room - 1;
+		fmt = out_conversion(&o, fmt + 1, &args);
 	}
-	out[len] = '\0';
+	va_end(args);
+	return o.len;
+}
+
+static size_t liblockdep_snprintk(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	size_t len;
+
+	va_start(ap, fmt);
+	len = liblockdep_vsnprintk(buf, size, fmt, ap);
+	va_end(ap);
 	return len;
 }
 
+/* Formatted in place, after what the line holds so far (room is kept for the newline
+ * that ends it): no buffer of its own on the stack. */
 static int vprintk(const char *fmt, va_list ap)
 {
-	char text[PRINTK_LINE_MAX], *line = text, *newline;
-	size_t len;
+	size_t start, len, end;
+	char *newline;
 
 	if (printk_discarding)
 		return 0;
-	len = liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
 	/* A level other than KERN_CONT starts a new line, as in the kernel. */
-	if (text[0] == KERN_SOH[0] && text[1]) {
-		if (text[1] != 'c' && printk_line.len)
+	if (fmt[0] == KERN_SOH[0] && fmt[1]) {
+		if (fmt[1] != 'c' && printk_line.len)
 			printk_end_line();
-		line += 2;
+		fmt += 2;
 	}
-	for (; (newline = strchr(line, '\n')); line = newline + 1) {
-		printk_line_append(line, newline - line);
-		printk_end_line();
+	start = printk_line.len;
+	len = liblockdep_vsnprintk(printk_line.text + start,
+				   sizeof(printk_line.text) - 1 - start, fmt, ap);
+	/* ... and so does one passed in as an argument ("%s[<%px>]", print_ip_sym()). */
+	if (len >= 2 && printk_line.text[start] == KERN_SOH[0]) {
+		if (printk_line.text[start + 1] != 'c' && start) {
+			printk_end_line_at(start, 2, len - 2);
+			start = 0;
+		} else {
+			memmove(printk_line.text + start, printk_line.text + start + 2, len - 1);
+		}
+		len -= 2;
 	}
-	printk_line_append(line, strlen(line));
+	printk_line.len = printk_line_clean(start, len);
+	/* Each complete line goes, and the rest moves to the front. */
+	while ((newline = memchr(printk_line.text + start, '\n', printk_line.len - start))) {
+		end = newline - printk_line.text;
+		printk_end_line_at(end, 1, printk_line.len - end - 1);
+		start = 0;
+	}
 	return (int)len;
 }
 
@@ -14342,17 +15450,39 @@ LIBLOCKDEP_API void _Exit(int status) __attribute__((__alias__("_exit")));
  * Stack traces through glibc's backtrace(). Every entry into liblockdep records the
  * address it will return to in the user's code (task.c); traces start at that frame,
  * so the user sees their own code and none of liblockdep's.
+ *
+ * backtrace() loads libgcc's unwinder with dlopen() on its first call, which takes
+ * the loader's lock and allocates: that first call is made at start-up, outside any
+ * lock wrapper, and until then traces are empty. The unwinder then finds each
+ * frame's object with _dl_find_object(), without a lock.
  */
 #define STACK_TRACE_MAX_FRAMES 64
+/* Room for liblockdep's and lockdep's own frames above the entry frame, when fewer
+ * frames than that are asked for. */
+#define STACK_TRACE_FEW_FRAMES 24
 
 static __thread unsigned long liblockdep_entry_ip;
+static bool stack_trace_ready;
 
+static void __attribute__((__constructor__)) stack_trace_prepare(void)
+{
+	void *frame;
+
+	backtrace(&frame, 1);
+	WRITE_ONCE(stack_trace_ready, true);
+}
+
+/* Unwound into store itself when it has room, so that no large array is on the
+ * stack; the frames from the entry frame on are then moved to its start. */
 unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 			      unsigned int skipnr)
 {
-	void *frames[STACK_TRACE_MAX_FRAMES];
+	void *few[STACK_TRACE_FEW_FRAMES];
+	bool direct = size >= STACK_TRACE_FEW_FRAMES;
+	void **frames = direct ? (void **)store : few;
 	int saved_errno = errno;
-	int n = backtrace(frames, STACK_TRACE_MAX_FRAMES);
+	int n = !READ_ONCE(stack_trace_ready) ? 0 :
+		backtrace(frames, direct ? min(size, STACK_TRACE_MAX_FRAMES) : STACK_TRACE_FEW_FRAMES);
 	unsigned int first = 0, i, count = 0;
 
 	errno = saved_errno;
@@ -14450,40 +15580,49 @@ static bool addr2line_run(const char *object, const char *offset, char *out, siz
 static bool addr2line(unsigned long addr, char *out, size_t size)
 {
 	char offset[32], exe[32];
-	const ElfW(Ehdr) *ehdr;
-	Dl_info info;
+	struct loaded_object obj;
 
-	if (!dladdr((void *)addr, &info) || !info.dli_fname)
+	if (!loaded_object_of(addr, &obj))
 		return false;
 	/* The call instruction, not the return address; relative to a PIE or library. */
-	ehdr = info.dli_fbase;
-	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 -
-		 (ehdr->e_type == ET_DYN ? (unsigned long)info.dli_fbase : 0));
+	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 - obj.bias);
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	return addr2line_run(strchr(info.dli_fname, '/') && strcmp(info.dli_fname,
-			     program_invocation_name) ? info.dli_fname : exe, offset, out, size);
+	return addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size);
+}
+
+/* A frame with its file:line: a function of its own, so that its buffer is on the
+ * stack only with LIBLOCKDEP_SYMBOLIZE=addr2line. */
+static noinline void stack_trace_print_where(unsigned long addr, int spaces)
+{
+	char where[512];
+
+	if (addr2line(addr, where, sizeof(where)))
+		printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)addr, where);
+	else
+		printk("%*c%pS\n", 1 + spaces, ' ', (void *)addr);
 }
 
 void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int spaces)
 {
 	int saved_errno = errno;
-	char where[PATH_MAX];
 
 	if (printk_report_discarded())
 		return;
 	for (unsigned int i = 0; i < nr_entries; i++) {
-		if (settings.addr2line && addr2line(trace[i], where, sizeof(where)))
-			printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)trace[i], where);
+		if (settings.addr2line)
+			stack_trace_print_where(trace[i], spaces);
 		else
 			printk("%*c%pS\n", 1 + spaces, ' ', (void *)trace[i]);
 	}
 	errno = saved_errno;
 }
 
+/* Inside a report, whose reporter holds the graph lock (src/runtime.c): one trace
+ * at a time, in static storage. */
 static void dump_stack(void)
 {
-	unsigned long trace[STACK_TRACE_MAX_FRAMES];
+	static unsigned long trace[STACK_TRACE_MAX_FRAMES];
 	unsigned int n;
 
 	if (printk_report_discarded())
@@ -15122,19 +16261,19 @@ static pthread_mutex_t lock_sites_mutex = PTHREAD_MUTEX_INITIALIZER;
  * kind of lock and where in the code. */
 static const char *lock_site_name(const char *kind, const unsigned long *ips)
 {
-	char text[512];
-	size_t len = snprintf(text, sizeof(text), "%s", kind);
+	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
+	size_t len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
 
-	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i] && len < sizeof(text); i++) {
+	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i]; i++) {
 		unsigned long offset;
 		const char *object, *symbol = liblockdep_symbol_at(ips[i], &offset, &object);
 
 		if (symbol)
-			len += snprintf(text + len, sizeof(text) - len, "%c%s+0x%lx",
-					i ? '<' : '@', symbol, offset);
+			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%s+0x%lx",
+						   i ? '<' : '@', symbol, offset);
 		else
-			len += snprintf(text + len, sizeof(text) - len, "%c0x%lx",
-					i ? '<' : '@', ips[i]);
+			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c0x%lx",
+						   i ? '<' : '@', ips[i]);
 	}
 	return strdup(text) ?: kind;
 }
@@ -17600,17 +18739,6 @@ static bool object_still_loaded(const struct object_segments *o)
 	       now.seg[0].start == o->seg[0].start;
 }
 
-/*
- * The names cached for the object's symbols (src/symbols.c). The rewrite of that
- * file on branch "symbols" provides the call that forgets an address range: it
- * belongs here.
- */
-static void symbols_forget_unloaded(unsigned long start, unsigned long size)
-{
-	(void)start;
-	(void)size;
-}
-
 static void forget_unloaded_object(const struct object_segments *o, unsigned long ip)
 {
 	if (!liblockdep_enter(ip))
@@ -17621,7 +18749,7 @@ static void forget_unloaded_object(const struct object_segments *o, unsigned lon
 		forget_locks_in((const void *)start, size, ip);
 		lock_sites_forget_code(start, size);
 		lockdep_free_key_range((void *)start, size);
-		symbols_forget_unloaded(start, size);
+		sym_forget_range(start, size);	/* the names cached for its symbols */
 	}
 }
 

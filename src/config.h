@@ -62,6 +62,20 @@
 #pragma GCC diagnostic ignored "-Wgnu-statement-expression"
 #pragma GCC diagnostic ignored "-Wgnu-zero-variadic-macro-arguments"
 
+/*
+ * Calls into libc through the GOT, bound when the program starts, rather than through
+ * the PLT, bound at the first call: that first call runs the loader's resolver, which
+ * saves the whole vector register state on the stack (2.5 KiB with AVX-512), at the
+ * deepest point of a report on a small thread stack or in a signal handler.
+ * (Clang has no such pragma: there, link with -Wl,-z,now for the same effect.)
+ */
+#ifndef __clang__
+#pragma GCC optimize("no-plt")
+#endif
+/* atexit() is not in libc.so but linked into the program from libc_nonshared.a,
+ * hidden: said so here, its call stays a direct one, and its name local. */
+extern int atexit(void (*fn)(void)) __attribute__((__visibility__("hidden")));
+
 /* Lockdep as the kernel builds it with CONFIG_PROVE_LOCKING (which always brings
  * TRACE_IRQFLAGS). LOCK_STAT and DEBUG_LOCKDEP stay off: both sum real per-cpu
  * arrays, which per-thread storage cannot express. The table sizes are the kernel's

@@ -26,19 +26,19 @@ static pthread_mutex_t lock_sites_mutex = PTHREAD_MUTEX_INITIALIZER;
  * kind of lock and where in the code. */
 static const char *lock_site_name(const char *kind, const unsigned long *ips)
 {
-	char text[512];
-	size_t len = snprintf(text, sizeof(text), "%s", kind);
+	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
+	size_t len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
 
-	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i] && len < sizeof(text); i++) {
+	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i]; i++) {
 		unsigned long offset;
 		const char *object, *symbol = liblockdep_symbol_at(ips[i], &offset, &object);
 
 		if (symbol)
-			len += snprintf(text + len, sizeof(text) - len, "%c%s+0x%lx",
-					i ? '<' : '@', symbol, offset);
+			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%s+0x%lx",
+						   i ? '<' : '@', symbol, offset);
 		else
-			len += snprintf(text + len, sizeof(text) - len, "%c0x%lx",
-					i ? '<' : '@', ips[i]);
+			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c0x%lx",
+						   i ? '<' : '@', ips[i]);
 	}
 	return strdup(text) ?: kind;
 }

@@ -1,7 +1,7 @@
 /*
  * printk for lockdep's reports. glibc's printf does not know the kernel's format
- * extensions, so each conversion is parsed here: %pS/%ps print a symbol (src/symbols.c),
- * %px a raw pointer, %L means long long; the rest go to snprintf one at a time.
+ * extensions, so each conversion is formatted here: %pS/%ps print a symbol
+ * (src/symbols.c), %px a raw pointer, %L means long long.
  * Output is assembled a line at a time per thread (KERN_CONT continues a line), and a
  * whole report is held back until it is complete, then written with one write(2), so
  * reports from different threads never interleave.
@@ -35,25 +35,6 @@ static struct {
 
 static int log_file_fd(void);
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
-
-/* Room is kept for the newline that ends the line. A level inside a line is dropped,
- * any other control character shown as '?'. */
-static void printk_line_append(const char *text, size_t len)
-{
-	size_t room = sizeof(printk_line.text) - 2 - printk_line.len;
-	char *out = printk_line.text + printk_line.len;
-
-	for (const char *end = text + len; text < end && room; text++) {
-		if (*text == KERN_SOH[0]) {	/* and its level */
-			text += text + 1 < end;
-			continue;
-		}
-		*out++ = (*text > 0 && *text < ' ' && *text != '\t') || *text == 0x7f ? '?' : *text;
-		room--;
-	}
-	printk_line.len = out - printk_line.text;
-	*out = '\0';
-}
 
 static void write_all(int fd, const char *text, size_t len)
 {
@@ -106,6 +87,39 @@ static void printk_end_line(void)
 	printk_line.len = 0;
 }
 
+/* What was just formatted into the line, from start on: a level inside a line is
+ * dropped, any other control character but a tab or a newline shown as '?'. Returns
+ * the line's new length. */
+static size_t printk_line_clean(size_t start, size_t len)
+{
+	char *in = printk_line.text + start, *end = in + len, *out = in;
+
+	for (; in < end; in++) {
+		if (*in == KERN_SOH[0]) {	/* and its level */
+			in += in + 1 < end;
+			continue;
+		}
+		*out++ = (*in > 0 && *in < ' ' && *in != '\t' && *in != '\n') || *in == 0x7f ?
+			 '?' : *in;
+	}
+	*out = '\0';
+	return out - printk_line.text;
+}
+
+/* Ends the line held so far at len, and moves what follows it, rest bytes from
+ * len + skip, to the front: printk_end_line() writes over the two bytes at len. */
+static void printk_end_line_at(size_t len, size_t skip, size_t rest)
+{
+	char kept[2] = { printk_line.text[len], printk_line.text[len + 1] };
+
+	printk_line.len = len;
+	printk_end_line();
+	printk_line.text[len] = kept[0];
+	printk_line.text[len + 1] = kept[1];
+	memmove(printk_line.text, printk_line.text + len + skip, rest + 1);
+	printk_line.len = rest;
+}
+
 static void printk_hold_report(void)
 {
 	printk_holding_report = true;
@@ -141,171 +155,313 @@ static void printk_release_report(void)
 
 static const void *liblockdep_lock_of_map(const void *map);
 
-/* An address with no symbol is shown as a place in its object, which addr2line and
- * a debugger understand: "libc.so.6+0x27d8a". */
-static void format_object_offset(char *out, size_t size, void *ptr)
+/*
+ * The conversions are formatted here rather than by snprintf(): glibc's printf
+ * machinery takes well over a kilobyte of stack per call, and reports are printed on
+ * small thread stacks and in signal handlers. Output that does not fit is cut.
+ */
+struct printk_out {
+	char *buf;
+	size_t size, len;	/* buf[len] is always the terminating NUL */
+};
+
+struct printk_spec {
+	bool left, zero, plus, space, alt;
+	int width, precision;	/* -1: none */
+};
+
+static void out_put(struct printk_out *o, const char *text, size_t len)
 {
-	Dl_info info;
+	len = min(len, o->size - 1 - o->len);
+	memcpy(o->buf + o->len, text, len);
+	o->len += len;
+	o->buf[o->len] = '\0';
+}
 
-	if (dladdr(ptr, &info) && info.dli_fname && info.dli_fname[0]) {
-		const char *slash = strrchr(info.dli_fname, '/');
+static void out_puts(struct printk_out *o, const char *text)
+{
+	out_put(o, text, strlen(text));
+}
 
-		snprintf(out, size, "%s+0x%lx", slash ? slash + 1 : info.dli_fname,
-			 (unsigned long)ptr - (unsigned long)info.dli_fbase);
-	} else {
-		snprintf(out, size, "0x%lx", (unsigned long)ptr);
+static void out_pad(struct printk_out *o, char c, long n)
+{
+	while (n-- > 0 && o->len + 1 < o->size)
+		out_put(o, &c, 1);
+}
+
+static void out_string(struct printk_out *o, const char *text, const struct printk_spec *sp)
+{
+	size_t len;
+
+	text = text ?: "(null)";
+	len = sp->precision >= 0 ? strnlen(text, sp->precision) : strlen(text);
+	if (!sp->left)
+		out_pad(o, ' ', sp->width - (long)len);
+	out_put(o, text, len);
+	if (sp->left)
+		out_pad(o, ' ', sp->width - (long)len);
+}
+
+static void out_number(struct printk_out *o, unsigned long long value, bool negative,
+		       unsigned int base, bool upper, const struct printk_spec *sp)
+{
+	const char *set = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	const char *prefix = negative ? "-" : sp->plus ? "+" : sp->space ? " " : "";
+	char digits[24];
+	long n = 0, zeros, pad;
+
+	if (sp->alt && value && base != 10)
+		prefix = base == 8 ? "0" : upper ? "0X" : "0x";
+	while (value || (!n && sp->precision)) {
+		digits[n++] = set[value % base];
+		value /= base;
+	}
+	zeros = max((long)sp->precision - n, 0L);
+	if (sp->zero && !sp->left && sp->precision < 0)
+		zeros = max((long)sp->width - (long)strlen(prefix) - n, 0L);
+	pad = sp->width - (long)strlen(prefix) - zeros - n;
+	if (!sp->left)
+		out_pad(o, ' ', pad);
+	out_puts(o, prefix);
+	out_pad(o, '0', zeros);
+	while (n)
+		out_put(o, &digits[--n], 1);
+	if (sp->left)
+		out_pad(o, ' ', pad);
+}
+
+static void out_hex(struct printk_out *o, unsigned long value, int width)
+{
+	struct printk_spec sp = { .zero = width > 0, .width = width, .precision = -1 };
+
+	out_number(o, value, false, 16, false, &sp);
+}
+
+/* "name+0x1f", or for an address with no symbol a place in its object, which
+ * addr2line and a debugger understand: "libc.so.6+0x27d8a". */
+static void out_symbol(struct printk_out *o, unsigned long addr, bool with_offset)
+{
+	unsigned long offset;
+	const char *name = liblockdep_symbol_at(addr, &offset, NULL);
+
+	if (!name) {
+		name = liblockdep_object_at(addr, &offset);
+		with_offset = true;
+	}
+	if (!name || !name[0]) {
+		out_puts(o, "0x");
+		out_hex(o, addr, 0);
+		return;
+	}
+	out_puts(o, name);
+	if (with_offset) {
+		out_puts(o, "+0x");
+		out_hex(o, offset, 0);
 	}
 }
 
-/* Formats one %p extension into out; returns how many format chars it consumed. */
-static size_t format_pointer(char *out, size_t size, const char *ext, void *ptr)
+/* One %p extension; returns how many format chars it consumed. */
+static size_t out_pointer(struct printk_out *o, const char *ext, void *ptr)
 {
-	unsigned long addr = (unsigned long)ptr, offset;
-	const char *object, *name;
-
 	switch (*ext) {
 	case 'S':
 	case 's':
 	case 'B':
-		name = liblockdep_symbol_at(addr, &offset, &object);
-		if (!name)
-			format_object_offset(out, size, ptr);
-		else if (*ext == 's')
-			snprintf(out, size, "%s", name);
-		else
-			snprintf(out, size, "%s+0x%lx", name, offset);
+		out_symbol(o, (unsigned long)ptr, *ext != 's');
 		return 1;
 	case 'x':
 	case 'K':
 		/* Lockdep shows a held lock by its lockdep_map; the user knows the lock. */
-		snprintf(out, size, "%016lx", (unsigned long)liblockdep_lock_of_map(ptr));
+		out_hex(o, (unsigned long)liblockdep_lock_of_map(ptr), 16);
 		return 1;
 	default:
-		snprintf(out, size, "%p", ptr);
+		if (!ptr) {
+			out_puts(o, "(nil)");
+		} else {
+			out_puts(o, "0x");
+			out_hex(o, (unsigned long)ptr, 0);
+		}
 		return 0;
 	}
+}
+
+/* Flags, width and precision (which may come from the arguments) of a conversion. */
+static const char *parse_spec(const char *fmt, struct printk_spec *sp, va_list *ap)
+{
+	*sp = (struct printk_spec){ .width = -1, .precision = -1 };
+	for (;; fmt++) {
+		if (*fmt == '-')
+			sp->left = true;
+		else if (*fmt == '0')
+			sp->zero = true;
+		else if (*fmt == '+')
+			sp->plus = true;
+		else if (*fmt == ' ')
+			sp->space = true;
+		else if (*fmt == '#')
+			sp->alt = true;
+		else
+			break;
+	}
+	if (*fmt == '*') {
+		sp->width = va_arg(*ap, int);
+		fmt++;
+		if (sp->width < 0) {
+			sp->left = true;
+			sp->width = -sp->width;
+		}
+	}
+	for (; *fmt >= '0' && *fmt <= '9'; fmt++)
+		sp->width = max(sp->width, 0) * 10 + (*fmt - '0');
+	if (*fmt == '.') {
+		fmt++;
+		sp->precision = 0;
+		if (*fmt == '*') {
+			sp->precision = va_arg(*ap, int);
+			fmt++;
+		}
+		for (; *fmt >= '0' && *fmt <= '9'; fmt++)
+			sp->precision = sp->precision * 10 + (*fmt - '0');
+	}
+	return fmt;
+}
+
+/* Length modifiers: h, l, ll, z, t, j; the kernel's L means long long. */
+static const char *parse_length(const char *fmt, int *lengths)
+{
+	*lengths = 0;
+	for (; *fmt && strchr("hlLztj", *fmt); fmt++) {
+		if (*fmt == 'l' || *fmt == 'L')
+			(*lengths)++;
+		else if (*fmt == 'z' || *fmt == 't' || *fmt == 'j')
+			*lengths = 1;
+	}
+	return fmt;
+}
+
+static unsigned long long arg_unsigned(va_list *ap, int lengths)
+{
+	if (lengths >= 2)
+		return va_arg(*ap, unsigned long long);
+	return lengths ? va_arg(*ap, unsigned long) : va_arg(*ap, unsigned int);
+}
+
+static long long arg_signed(va_list *ap, int lengths)
+{
+	if (lengths >= 2)
+		return va_arg(*ap, long long);
+	return lengths ? va_arg(*ap, long) : va_arg(*ap, int);
+}
+
+/* One conversion at fmt (after the '%'); returns what follows it. */
+static const char *out_conversion(struct printk_out *o, const char *fmt, va_list *ap)
+{
+	const char *start = fmt - 1;
+	struct printk_spec sp;
+	long long value;
+	int lengths;
+	char c;
+
+	fmt = parse_length(parse_spec(fmt, &sp, ap), &lengths);
+	switch (*fmt) {
+	case 'd':
+	case 'i':
+		value = arg_signed(ap, lengths);
+		out_number(o, value < 0 ? -(unsigned long long)value : (unsigned long long)value,
+			   value < 0, 10, false, &sp);
+		break;
+	case 'u':
+	case 'x':
+	case 'X':
+	case 'o':
+		out_number(o, arg_unsigned(ap, lengths), false,
+			   *fmt == 'u' ? 10 : *fmt == 'o' ? 8 : 16, *fmt == 'X', &sp);
+		break;
+	case 'c':
+		c = (char)va_arg(*ap, int);
+		sp.precision = 1;
+		out_string(o, &c, &sp);
+		break;
+	case 's':
+		out_string(o, va_arg(*ap, const char *), &sp);
+		break;
+	case 'p':
+		fmt += out_pointer(o, fmt + 1, va_arg(*ap, void *));
+		break;
+	default:
+		/* Unknown conversion: show it as written rather than guess its type. */
+		out_put(o, start, fmt - start + (*fmt != '\0'));
+		break;
+	}
+	return *fmt ? fmt + 1 : fmt;
 }
 
 /* vsnprintf with the kernel's extensions. Returns the length written. */
-static size_t liblockdep_vsnprintk(char *out, size_t size, const char *fmt, va_list ap)
+static size_t liblockdep_vsnprintk(char *buf, size_t size, const char *fmt, va_list ap)
 {
-	size_t len = 0;
+	struct printk_out o = { .buf = buf, .size = size };
+	va_list args;
 
-	while (*fmt && len + 1 < size) {
-		char spec[32], *s = spec;
-		const char *start = fmt;
-		int lengths = 0;
-
+	buf[0] = '\0';
+	va_copy(args, ap);
+	while (*fmt && o.len + 1 < size) {
 		if (*fmt != '%' || fmt[1] == '%') {
-			out[len++] = *fmt;
+			out_put(&o, fmt, 1);
 			fmt += (*fmt == '%') ? 2 : 1;
 			continue;
 		}
-		*s++ = *fmt++;
-		while (strchr("-+ #0", *fmt) && s < spec + 8)
-			*s++ = *fmt++;
-		/* Width and precision may come from the arguments. */
-		int width = -1, precision = -1;
-
-		if (*fmt == '*') {
-			width = va_arg(ap, int);
-			*s++ = *fmt++;
-		}
-		while (*fmt >= '0' && *fmt <= '9' && s < spec + 16)
-			*s++ = *fmt++;
-		if (*fmt == '.') {
-			*s++ = *fmt++;
-			if (*fmt == '*') {
-				precision = va_arg(ap, int);
-				*s++ = *fmt++;
-			}
-			while (*fmt >= '0' && *fmt <= '9' && s < spec + 24)
-				*s++ = *fmt++;
-		}
-		/* Length: h, l, ll, z, t; the kernel's L means long long. */
-		while (strchr("hlLztj", *fmt) && *fmt) {
-			if (*fmt == 'l' || *fmt == 'L')
-				lengths++;
-			else if (*fmt == 'z' || *fmt == 't' || *fmt == 'j')
-				lengths = 1;
-			fmt++;
-		}
-		if (lengths >= 2)
-			*s++ = 'l';
-		if (lengths >= 1)
-			*s++ = 'l';
-		*s++ = *fmt;
-		*s = '\0';
-
-		char *dst = out + len;
-		size_t room = size - len;
-		int n = 0;
-
-#define PRINT_ARG(arg) (width >= 0 ? (precision >= 0 ? snprintf(dst, room, spec, width, precision, arg) \
-						 : snprintf(dst, room, spec, width, arg)) \
-			       : (precision >= 0 ? snprintf(dst, room, spec, precision, arg) \
-						 : snprintf(dst, room, spec, arg)))
-		switch (*fmt) {
-		case 'd': case 'i':
-			if (lengths >= 2)
-				n = PRINT_ARG(va_arg(ap, long long));
-			else if (lengths == 1)
-				n = PRINT_ARG(va_arg(ap, long));
-			else
-				n = PRINT_ARG(va_arg(ap, int));
-			break;
-		case 'u': case 'x': case 'X': case 'o':
-			if (lengths >= 2)
-				n = PRINT_ARG(va_arg(ap, unsigned long long));
-			else if (lengths == 1)
-				n = PRINT_ARG(va_arg(ap, unsigned long));
-			else
-				n = PRINT_ARG(va_arg(ap, unsigned int));
-			break;
-		case 'c':
-			n = PRINT_ARG(va_arg(ap, int));
-			break;
-		case 's':
-			n = PRINT_ARG(va_arg(ap, const char *));
-			break;
-		case 'p':
-			fmt += format_pointer(dst, room, fmt + 1, va_arg(ap, void *));
-			n = strlen(dst);
-			break;
-		default:
-			/* Unknown conversion: show it as written rather than guess its type. */
-			n = snprintf(dst, room, "%.*s", (int)(fmt - start + 1), start);
-			break;
-		}
-#undef PRINT_ARG
-		if (*fmt)
-			fmt++;
-		if (n > 0)
-			len += ((size_t)n < room) ? (size_t)n : room - 1;
+		fmt = out_conversion(&o, fmt + 1, &args);
 	}
-	out[len] = '\0';
+	va_end(args);
+	return o.len;
+}
+
+static size_t liblockdep_snprintk(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	size_t len;
+
+	va_start(ap, fmt);
+	len = liblockdep_vsnprintk(buf, size, fmt, ap);
+	va_end(ap);
 	return len;
 }
 
+/* Formatted in place, after what the line holds so far (room is kept for the newline
+ * that ends it): no buffer of its own on the stack. */
 static int vprintk(const char *fmt, va_list ap)
 {
-	char text[PRINTK_LINE_MAX], *line = text, *newline;
-	size_t len;
+	size_t start, len, end;
+	char *newline;
 
 	if (printk_discarding)
 		return 0;
-	len = liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
 	/* A level other than KERN_CONT starts a new line, as in the kernel. */
-	if (text[0] == KERN_SOH[0] && text[1]) {
-		if (text[1] != 'c' && printk_line.len)
+	if (fmt[0] == KERN_SOH[0] && fmt[1]) {
+		if (fmt[1] != 'c' && printk_line.len)
 			printk_end_line();
-		line += 2;
+		fmt += 2;
 	}
-	for (; (newline = strchr(line, '\n')); line = newline + 1) {
-		printk_line_append(line, newline - line);
-		printk_end_line();
+	start = printk_line.len;
+	len = liblockdep_vsnprintk(printk_line.text + start,
+				   sizeof(printk_line.text) - 1 - start, fmt, ap);
+	/* ... and so does one passed in as an argument ("%s[<%px>]", print_ip_sym()). */
+	if (len >= 2 && printk_line.text[start] == KERN_SOH[0]) {
+		if (printk_line.text[start + 1] != 'c' && start) {
+			printk_end_line_at(start, 2, len - 2);
+			start = 0;
+		} else {
+			memmove(printk_line.text + start, printk_line.text + start + 2, len - 1);
+		}
+		len -= 2;
 	}
-	printk_line_append(line, strlen(line));
+	printk_line.len = printk_line_clean(start, len);
+	/* Each complete line goes, and the rest moves to the front. */
+	while ((newline = memchr(printk_line.text + start, '\n', printk_line.len - start))) {
+		end = newline - printk_line.text;
+		printk_end_line_at(end, 1, printk_line.len - end - 1);
+		start = 0;
+	}
 	return (int)len;
 }
 

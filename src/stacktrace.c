@@ -2,17 +2,39 @@
  * Stack traces through glibc's backtrace(). Every entry into liblockdep records the
  * address it will return to in the user's code (task.c); traces start at that frame,
  * so the user sees their own code and none of liblockdep's.
+ *
+ * backtrace() loads libgcc's unwinder with dlopen() on its first call, which takes
+ * the loader's lock and allocates: that first call is made at start-up, outside any
+ * lock wrapper, and until then traces are empty. The unwinder then finds each
+ * frame's object with _dl_find_object(), without a lock.
  */
 #define STACK_TRACE_MAX_FRAMES 64
+/* Room for liblockdep's and lockdep's own frames above the entry frame, when fewer
+ * frames than that are asked for. */
+#define STACK_TRACE_FEW_FRAMES 24
 
 static __thread unsigned long liblockdep_entry_ip;
+static bool stack_trace_ready;
 
+static void __attribute__((__constructor__)) stack_trace_prepare(void)
+{
+	void *frame;
+
+	backtrace(&frame, 1);
+	WRITE_ONCE(stack_trace_ready, true);
+}
+
+/* Unwound into store itself when it has room, so that no large array is on the
+ * stack; the frames from the entry frame on are then moved to its start. */
 unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 			      unsigned int skipnr)
 {
-	void *frames[STACK_TRACE_MAX_FRAMES];
+	void *few[STACK_TRACE_FEW_FRAMES];
+	bool direct = size >= STACK_TRACE_FEW_FRAMES;
+	void **frames = direct ? (void **)store : few;
 	int saved_errno = errno;
-	int n = backtrace(frames, STACK_TRACE_MAX_FRAMES);
+	int n = !READ_ONCE(stack_trace_ready) ? 0 :
+		backtrace(frames, direct ? min(size, STACK_TRACE_MAX_FRAMES) : STACK_TRACE_FEW_FRAMES);
 	unsigned int first = 0, i, count = 0;
 
 	errno = saved_errno;
@@ -110,40 +132,49 @@ static bool addr2line_run(const char *object, const char *offset, char *out, siz
 static bool addr2line(unsigned long addr, char *out, size_t size)
 {
 	char offset[32], exe[32];
-	const ElfW(Ehdr) *ehdr;
-	Dl_info info;
+	struct loaded_object obj;
 
-	if (!dladdr((void *)addr, &info) || !info.dli_fname)
+	if (!loaded_object_of(addr, &obj))
 		return false;
 	/* The call instruction, not the return address; relative to a PIE or library. */
-	ehdr = info.dli_fbase;
-	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 -
-		 (ehdr->e_type == ET_DYN ? (unsigned long)info.dli_fbase : 0));
+	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 - obj.bias);
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	return addr2line_run(strchr(info.dli_fname, '/') && strcmp(info.dli_fname,
-			     program_invocation_name) ? info.dli_fname : exe, offset, out, size);
+	return addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size);
+}
+
+/* A frame with its file:line: a function of its own, so that its buffer is on the
+ * stack only with LIBLOCKDEP_SYMBOLIZE=addr2line. */
+static noinline void stack_trace_print_where(unsigned long addr, int spaces)
+{
+	char where[512];
+
+	if (addr2line(addr, where, sizeof(where)))
+		printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)addr, where);
+	else
+		printk("%*c%pS\n", 1 + spaces, ' ', (void *)addr);
 }
 
 void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int spaces)
 {
 	int saved_errno = errno;
-	char where[PATH_MAX];
 
 	if (printk_report_discarded())
 		return;
 	for (unsigned int i = 0; i < nr_entries; i++) {
-		if (settings.addr2line && addr2line(trace[i], where, sizeof(where)))
-			printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)trace[i], where);
+		if (settings.addr2line)
+			stack_trace_print_where(trace[i], spaces);
 		else
 			printk("%*c%pS\n", 1 + spaces, ' ', (void *)trace[i]);
 	}
 	errno = saved_errno;
 }
 
+/* Inside a report, whose reporter holds the graph lock (src/runtime.c): one trace
+ * at a time, in static storage. */
 static void dump_stack(void)
 {
-	unsigned long trace[STACK_TRACE_MAX_FRAMES];
+	static unsigned long trace[STACK_TRACE_MAX_FRAMES];
 	unsigned int n;
 
 	if (printk_report_discarded())

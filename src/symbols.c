@@ -1,34 +1,75 @@
 /*
  * Names for addresses, as the kernel's kallsyms gives them: lockdep names lock
  * classes and stack frames after symbols. dladdr() only knows exported symbols, so
- * each loaded object's own ELF symbol table is read, once, when first needed.
+ * each loaded object's own ELF symbol table is read from its file, once, when an
+ * address in it is first named (src/loaded_objects.c finds the object).
+ *
+ * This runs in lock wrappers and signal handlers, so it uses nothing that may lock or
+ * allocate: memory comes from mmap() and is never given back (names handed out stay
+ * valid, lock classes keep them), files are read with open/pread/close, tables are
+ * sorted by a heap sort of ours, C++ names demangled by src/demangle.c, and every
+ * buffer is static, under sym_lock. sym_lock is a leaf: it is taken under the lock
+ * table's, the lock sites' and the graph lock, and takes nothing. open() and pread()
+ * are cancellation points; they run only inside its internal_lock() section.
  */
-
 struct sym_entry {
 	unsigned long addr;
 	unsigned long size;
 	const char *name;
 };
 
-/* One loaded object; never freed, so the names it hands out outlive any report. */
+/* One loaded object. Forgotten (sym_forget_range()) when it is unloaded, but its
+ * memory is kept: the names it handed out outlive it. */
 struct sym_object {
 	struct sym_object *next;
-	unsigned long base;
-	const char *object;
+	unsigned long start, end;	/* its mapping */
+	const char *path;		/* as the loader has it: "" for the program */
+	const char *object;		/* its file's name, for "libc.so.6+0x27d8a" */
 	struct sym_entry *syms;
 	size_t nr_syms;
-	char key[];	/* dlpi_name, then the file name */
 };
 
-/* Where dl_iterate_phdr() found an address. The main program's name is "". */
-struct sym_where {
-	unsigned long addr;
-	unsigned long base;
-	char name[PATH_MAX];
-};
+#define SYM_CHUNK_SIZE (1UL << 20)
 
 static pthread_mutex_t sym_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sym_object *sym_objects;
+static char *sym_chunk;
+static size_t sym_chunk_left;
+static struct demangler sym_demangler;
+static char sym_text[PATH_MAX];	/* a path being read, a name being demangled */
+
+static void *sym_map(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* Memory for as long as the process lives. */
+static void *sym_alloc(size_t len)
+{
+	len = (len + 15) & ~15UL;
+	if (len > sym_chunk_left) {
+		size_t size = max(len, SYM_CHUNK_SIZE);
+		char *chunk = sym_map(size);
+
+		if (!chunk)
+			return NULL;
+		sym_chunk = chunk;
+		sym_chunk_left = size;
+	}
+	sym_chunk += len;
+	sym_chunk_left -= len;
+	return sym_chunk - len;
+}
+
+static const char *sym_strdup(const char *text)
+{
+	size_t len = strlen(text) + 1;
+	char *copy = sym_alloc(len);
+
+	return copy ? memcpy(copy, text, len) : NULL;
+}
 
 static const char *sym_basename(const char *path)
 {
@@ -39,22 +80,54 @@ static const char *sym_basename(const char *path)
 
 /* Aliases share an address. The plainest name (printf, not _IO_printf; frexp, not
  * frexpf64) sorts last, because a lookup scans backwards from the last candidate. */
-static int sym_cmp(const void *a, const void *b)
+static bool sym_before(const struct sym_entry *x, const struct sym_entry *y)
 {
-	const struct sym_entry *x = a, *y = b;
 	size_t ux, uy, lx, ly;
 
 	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
+		return x->addr < y->addr;
 	ux = strspn(x->name, "_");
 	uy = strspn(y->name, "_");
+	if (ux != uy)
+		return ux > uy;
 	lx = strlen(x->name);
 	ly = strlen(y->name);
-	if (ux != uy)
-		return ux > uy ? -1 : 1;
 	if (lx != ly)
-		return lx > ly ? -1 : 1;
-	return strcmp(y->name, x->name);
+		return lx > ly;
+	return strcmp(y->name, x->name) < 0;
+}
+
+static void sym_sift_down(struct sym_entry *s, size_t root, size_t n)
+{
+	struct sym_entry tmp;
+	size_t child;
+
+	while ((child = 2 * root + 1) < n) {
+		if (child + 1 < n && sym_before(&s[child], &s[child + 1]))
+			child++;
+		if (!sym_before(&s[root], &s[child]))
+			return;
+		tmp = s[root];
+		s[root] = s[child];
+		s[child] = tmp;
+		root = child;
+	}
+}
+
+/* A heap sort: in place, no recursion, and no qsort(), which may allocate. */
+static void sym_sort(struct sym_entry *s, size_t n)
+{
+	struct sym_entry tmp;
+	size_t i;
+
+	for (i = n / 2; i-- > 0;)
+		sym_sift_down(s, i, n);
+	for (i = n; i-- > 1;) {
+		tmp = s[0];
+		s[0] = s[i];
+		s[i] = tmp;
+		sym_sift_down(s, 0, i);
+	}
 }
 
 static bool sym_keep(const Elf64_Sym *es, size_t strsz)
@@ -69,8 +142,8 @@ static bool sym_keep(const Elf64_Sym *es, size_t strsz)
 
 /* The names are copied next to the entries: one block per object, and the file's
  * much larger string table can go. */
-static void sym_fill(struct sym_object *obj, const Elf64_Sym *es, size_t n,
-		     const char *strs, size_t strsz)
+static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym *es,
+		     size_t n, const char *strs, size_t strsz)
 {
 	size_t i, nr = 0, bytes = 0;
 	struct sym_entry *s;
@@ -82,7 +155,7 @@ static void sym_fill(struct sym_object *obj, const Elf64_Sym *es, size_t n,
 			bytes += strlen(strs + es[i].st_name) + 1;
 		}
 	}
-	s = nr ? malloc(nr * sizeof(*s) + bytes) : NULL;
+	s = nr ? sym_alloc(nr * sizeof(*s) + bytes) : NULL;
 	if (!s)
 		return;
 	obj->syms = s;
@@ -91,29 +164,39 @@ static void sym_fill(struct sym_object *obj, const Elf64_Sym *es, size_t n,
 	for (i = 0; i < n; i++) {
 		if (!sym_keep(&es[i], strsz))
 			continue;
-		s->addr = obj->base + es[i].st_value;
+		s->addr = bias + es[i].st_value;
 		s->size = es[i].st_size;
 		s->name = names;
 		names = stpcpy(names, strs + es[i].st_name) + 1;
 		s++;
 	}
-	qsort(obj->syms, nr, sizeof(*s), sym_cmp);
+	sym_sort(obj->syms, nr);
 }
 
-/* len bytes at off, NUL-terminated so that a string table always ends in one. */
-static void *sym_read(int fd, off_t file_size, Elf64_Off off, Elf64_Xword len)
-{
-	char *buf;
+/* A file's bytes, read into memory of their own; sym_unread() gives it back. */
+struct sym_buffer {
+	void *data;
+	size_t size;
+};
 
+/* len bytes at off, NUL-terminated so that a string table always ends in one. */
+static bool sym_read(int fd, off_t file_size, Elf64_Off off, Elf64_Xword len,
+		     struct sym_buffer *buf)
+{
+	buf->data = NULL;
 	if (off > (Elf64_Off)file_size || len > (Elf64_Off)file_size - off)
-		return NULL;
-	buf = malloc(len + 1);
-	if (!buf || pread(fd, buf, len, off) != (ssize_t)len) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
+		return false;
+	buf->size = len + 1;
+	buf->data = sym_map(buf->size);
+	if (buf->data && pread(fd, buf->data, len, off) == (ssize_t)len)
+		return true;
+	return false;
+}
+
+static void sym_unread(struct sym_buffer *buf)
+{
+	if (buf->data)
+		munmap(buf->data, buf->size);
 }
 
 static bool sym_elf_ok(const Elf64_Ehdr *eh)
@@ -143,14 +226,12 @@ static const Elf64_Shdr *sym_section(const Elf64_Shdr *sh, unsigned int n)
 	return dynsym;
 }
 
-/* Reads with pread() rather than mmap(): a file truncated under us then fails
- * cleanly instead of raising SIGBUS. */
-static void sym_load(struct sym_object *obj, const char *path)
+/* Reads with pread() rather than mmap() of the file: a file truncated under us then
+ * fails cleanly instead of raising SIGBUS. */
+static void sym_load(struct sym_object *obj, unsigned long bias, const char *path)
 {
+	struct sym_buffer sh = { 0 }, es = { 0 }, strs = { 0 };
 	const Elf64_Shdr *tab, *strtab;
-	Elf64_Shdr *sh = NULL;
-	Elf64_Sym *es = NULL;
-	char *strs = NULL;
 	Elf64_Ehdr eh;
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -159,75 +240,78 @@ static void sym_load(struct sym_object *obj, const char *path)
 		return;
 	if (fstat(fd, &st) || pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) || !sym_elf_ok(&eh))
 		goto out;
-	sh = sym_read(fd, st.st_size, eh.e_shoff, (Elf64_Xword)eh.e_shnum * sizeof(*sh));
-	tab = sh ? sym_section(sh, eh.e_shnum) : NULL;
+	if (!sym_read(fd, st.st_size, eh.e_shoff, (Elf64_Xword)eh.e_shnum * sizeof(Elf64_Shdr),
+		      &sh))
+		goto out;
+	tab = sym_section(sh.data, eh.e_shnum);
 	if (!tab)
 		goto out;
-	strtab = &sh[tab->sh_link];
-	es = sym_read(fd, st.st_size, tab->sh_offset, tab->sh_size);
-	strs = sym_read(fd, st.st_size, strtab->sh_offset, strtab->sh_size);
-	if (es && strs)
-		sym_fill(obj, es, tab->sh_size / sizeof(*es), strs, strtab->sh_size);
+	strtab = (const Elf64_Shdr *)sh.data + tab->sh_link;
+	if (sym_read(fd, st.st_size, tab->sh_offset, tab->sh_size, &es) &&
+	    sym_read(fd, st.st_size, strtab->sh_offset, strtab->sh_size, &strs))
+		sym_fill(obj, bias, es.data, tab->sh_size / sizeof(Elf64_Sym), strs.data,
+			 strtab->sh_size);
 out:
-	free(strs);
-	free(es);
-	free(sh);
+	sym_unread(&strs);
+	sym_unread(&es);
+	sym_unread(&sh);
 	close(fd);
 }
 
+/* The program's file name, for "prog+0x1234". */
+static const char *sym_program_name(void)
+{
+	ssize_t n = readlink("/proc/self/exe", sym_text, sizeof(sym_text) - 1);
+
+	if (n <= 0)
+		return program_invocation_short_name;
+	sym_text[n] = '\0';
+	return sym_basename(sym_text);
+}
+
 /* Called with sym_lock held. */
-static struct sym_object *sym_object_get(const struct sym_where *w)
+static struct sym_object *sym_object_get(const struct loaded_object *lo)
 {
 	struct sym_object *obj;
-	char exe[PATH_MAX];
-	const char *file = w->name;
-	size_t klen = strlen(w->name) + 1;
-	ssize_t n;
 
 	for (obj = sym_objects; obj; obj = obj->next)
-		if (obj->base == w->base && !strcmp(obj->key, w->name))
+		if (obj->start == lo->start && !strcmp(obj->path, lo->path))
 			return obj;
-	if (!w->name[0]) {
-		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		exe[n > 0 ? n : 0] = '\0';
-		file = n > 0 ? exe : program_invocation_short_name;
-	}
-	obj = calloc(1, sizeof(*obj) + klen + strlen(file) + 1);
+	obj = sym_alloc(sizeof(*obj));
 	if (!obj)
 		return NULL;
-	obj->base = w->base;
-	memcpy(obj->key, w->name, klen);
-	strcpy(obj->key + klen, file);
-	obj->object = sym_basename(obj->key + klen);
+	*obj = (struct sym_object){ .start = lo->start, .end = lo->end };
+	obj->path = sym_strdup(lo->path);
+	obj->object = sym_strdup(lo->path[0] ? sym_basename(lo->path) : sym_program_name());
+	if (!obj->path || !obj->object)
+		return NULL;
 	/* An object without a path, such as the vdso, has no file to read. */
-	if (!w->name[0])
-		sym_load(obj, "/proc/self/exe");
-	else if (strchr(file, '/'))
-		sym_load(obj, file);
+	if (!lo->path[0])
+		sym_load(obj, lo->bias, "/proc/self/exe");
+	else if (strchr(lo->path, '/'))
+		sym_load(obj, lo->bias, lo->path);
 	obj->next = sym_objects;
 	sym_objects = obj;
 	return obj;
 }
 
-static int sym_find_object(struct dl_phdr_info *info, size_t size, void *data)
+/*
+ * An object unloaded (or about to be) from [start, start + len): what is known of it
+ * goes, so that another object loaded there later is read anew. Its names stay
+ * valid: they may be lock class names.
+ */
+static void sym_forget_range(unsigned long start, unsigned long len)
 {
-	struct sym_where *w = data;
-	int i;
+	struct sym_object **link, *obj;
 
-	(void)size;
-	for (i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-
-		if (ph->p_type != PT_LOAD ||
-		    w->addr - (info->dlpi_addr + ph->p_vaddr) >= ph->p_memsz)
-			continue;
-		w->base = info->dlpi_addr;
-		/* The name is copied: a dlclose() may free it once we return. One too
-		 * long to copy could not be opened either. */
-		return snprintf(w->name, sizeof(w->name), "%s", info->dlpi_name) <
-		       (int)sizeof(w->name);
+	internal_lock(&sym_lock);
+	for (link = &sym_objects; (obj = *link);) {
+		if (obj->start - start < len)
+			*link = obj->next;
+		else
+			link = &obj->next;
 	}
-	return 0;
+	internal_unlock(&sym_lock);
 }
 
 /* The last entry starting at or below addr may be an alias or a zero-size symbol
@@ -254,101 +338,96 @@ static struct sym_entry *sym_search(const struct sym_object *obj, unsigned long 
 	return NULL;
 }
 
-typedef char *cxa_demangle_fn(const char *mangled, char *buf, size_t *len, int *status);
-
-/*
- * A C++ name as the source spells it ("Ledger::post()", not "_ZN6Ledger4postEv"), by
- * the demangler of the C++ runtime, which a C++ program has loaded. Each name is
- * demangled when first asked for, and kept: few of a program's names ever show.
- */
+/* A C++ name as the source spells it, demangled when first shown and kept: few of a
+ * program's names ever show. Called with sym_lock held. */
 static const char *sym_name(struct sym_entry *s)
 {
-	static cxa_demangle_fn *demangle;
-	const char *name = __atomic_load_n(&s->name, __ATOMIC_ACQUIRE);
-	char *plain = NULL;
-	int status;
+	const char *plain;
 
-	if (strncmp(name, "_Z", 2))
-		return name;
-	internal_lock(&sym_lock);
-	if (!demangle)
-		demangle = (cxa_demangle_fn *)dlsym(RTLD_DEFAULT, "__cxa_demangle");
-	name = s->name;
-	if (demangle && !strncmp(name, "_Z", 2))
-		plain = demangle(name, NULL, NULL, &status);
-	if (plain) {
-		__atomic_store_n(&s->name, plain, __ATOMIC_RELEASE);
-		name = plain;
-	}
-	internal_unlock(&sym_lock);
-	return name;
+	if (strncmp(s->name, "_Z", 2) ||
+	    !demangle(&sym_demangler, s->name, sym_text, sizeof(sym_text)))
+		return s->name;
+	plain = sym_strdup(sym_text);
+	if (plain)
+		s->name = plain;
+	return s->name;
 }
 
-static const char *sym_lookup(unsigned long addr, unsigned long *offset,
-			      unsigned long *size, const char **object)
-{
-	struct sym_object *obj = NULL;
-	struct sym_entry *s = NULL;
-	struct sym_where w = { .addr = addr };
-	Dl_info info;
+/* Where an address lies: its object and the offset into it; its symbol if known. */
+struct sym_place {
+	const char *object;
+	unsigned long object_offset;
+	const char *name;	/* NULL if no symbol covers the address */
+	unsigned long offset, size;
+};
 
-	/* dl_iterate_phdr() under sym_lock too: glibc's fork() leaves the loader lock it
-	 * takes locked in the child if another thread held it, and the fork handlers
-	 * hold sym_lock across fork() (src/internal_locks.c). */
+static bool sym_lookup(unsigned long addr, struct sym_place *place)
+{
+	int saved_errno = errno;
+	struct loaded_object lo;
+	struct sym_object *obj;
+	struct sym_entry *s;
+
+	if (!loaded_object_of(addr, &lo))
+		return false;
 	internal_lock(&sym_lock);
-	if (dl_iterate_phdr(sym_find_object, &w))
-		obj = sym_object_get(&w);
-	internal_unlock(&sym_lock);
+	obj = sym_object_get(&lo);
 	s = obj ? sym_search(obj, addr) : NULL;
-	if (s) {
-		*offset = addr - s->addr;
-		*size = s->size;
-		*object = obj->object;
-		return sym_name(s);
+	if (obj) {
+		*place = (struct sym_place){ .object = obj->object,
+					     .object_offset = addr - obj->start };
 	}
-	if (!dladdr((void *)addr, &info) || !info.dli_sname || !info.dli_saddr)
-		return NULL;
-	*offset = addr - (unsigned long)info.dli_saddr;
-	*size = 0;
-	*object = obj ? obj->object : sym_basename(info.dli_fname ? info.dli_fname : "");
-	return info.dli_sname;
+	if (s) {
+		place->name = sym_name(s);
+		place->offset = addr - s->addr;
+		place->size = s->size;
+	}
+	internal_unlock(&sym_lock);
+	errno = saved_errno;
+	return obj;
 }
 
 static const char *liblockdep_symbol_at(unsigned long addr, unsigned long *offset,
 					const char **object)
 {
-	int saved_errno = errno;
-	unsigned long off, size;
-	const char *obj_name;
-	const char *name = sym_lookup(addr, &off, &size, &obj_name);
+	struct sym_place place;
 
-	if (name && offset)
-		*offset = off;
-	if (name && object)
-		*object = obj_name;
-	errno = saved_errno;
-	return name;
+	if (!sym_lookup(addr, &place) || !place.name)
+		return NULL;
+	if (offset)
+		*offset = place.offset;
+	if (object)
+		*object = place.object;
+	return place.name;
+}
+
+/* The file an address lies in, and its offset there; NULL outside any. */
+static const char *liblockdep_object_at(unsigned long addr, unsigned long *offset)
+{
+	struct sym_place place;
+
+	if (!sym_lookup(addr, &place))
+		return NULL;
+	*offset = place.object_offset;
+	return place.object;
 }
 
 static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
 				   unsigned long *offset, char **modname, char *namebuf)
 {
-	int saved_errno = errno;
-	unsigned long off, sz;
-	const char *obj_name;
-	const char *name = sym_lookup(addr, &off, &sz, &obj_name);
+	struct sym_place place;
+	bool found = sym_lookup(addr, &place) && place.name;
 
 	/* Like the kernel's: namebuf is a string even when nothing was found. */
 	namebuf[0] = '\0';
 	if (modname)
 		*modname = NULL;
-	if (name) {
-		snprintf(namebuf, KSYM_NAME_LEN, "%s", name);
-		if (size)
-			*size = sz;
-		if (offset)
-			*offset = off;
-	}
-	errno = saved_errno;
-	return name ? namebuf : NULL;
+	if (!found)
+		return NULL;
+	strncat(namebuf, place.name, KSYM_NAME_LEN - 1);
+	if (size)
+		*size = place.size;
+	if (offset)
+		*offset = place.offset;
+	return namebuf;
 }

@@ -60,17 +60,6 @@ static bool object_still_loaded(const struct object_segments *o)
 	       now.seg[0].start == o->seg[0].start;
 }
 
-/*
- * The names cached for the object's symbols (src/symbols.c). The rewrite of that
- * file on branch "symbols" provides the call that forgets an address range: it
- * belongs here.
- */
-static void symbols_forget_unloaded(unsigned long start, unsigned long size)
-{
-	(void)start;
-	(void)size;
-}
-
 static void forget_unloaded_object(const struct object_segments *o, unsigned long ip)
 {
 	if (!liblockdep_enter(ip))
@@ -81,7 +70,7 @@ static void forget_unloaded_object(const struct object_segments *o, unsigned lon
 		forget_locks_in((const void *)start, size, ip);
 		lock_sites_forget_code(start, size);
 		lockdep_free_key_range((void *)start, size);
-		symbols_forget_unloaded(start, size);
+		sym_forget_range(start, size);	/* the names cached for its symbols */
 	}
 }
 

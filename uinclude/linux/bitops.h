@@ -35,6 +35,16 @@ static inline u32 rol32(u32 word, unsigned int shift)
 	return (word << (shift & 31)) | (word >> ((-shift) & 31));
 }
 
+/* The bits set in a word, computed in place: without -mpopcnt the compiler's builtin
+ * is a call into libgcc, which would be linked into the program under its own name. */
+static inline unsigned int word_weight(unsigned long w)
+{
+	w -= (w >> 1) & 0x5555555555555555UL;
+	w = (w & 0x3333333333333333UL) + ((w >> 2) & 0x3333333333333333UL);
+	w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0fUL;
+	return (unsigned int)((w * 0x0101010101010101UL) >> 56);
+}
+
 /* Word at a time, as the kernel's own: lockdep counts and searches bitmaps of tens of
  * thousands of bits (its free dependency and chain slots) on every new dependency. */
 static inline unsigned int bitmap_weight(const unsigned long *map, unsigned int nbits)
@@ -42,9 +52,9 @@ static inline unsigned int bitmap_weight(const unsigned long *map, unsigned int 
 	unsigned int w = 0, i;
 
 	for (i = 0; i < nbits / BITS_PER_LONG; i++)
-		w += __builtin_popcountl(map[i]);
+		w += word_weight(map[i]);
 	if (nbits % BITS_PER_LONG)
-		w += __builtin_popcountl(map[i] & (~0UL >> (BITS_PER_LONG - nbits % BITS_PER_LONG)));
+		w += word_weight(map[i] & (~0UL >> (BITS_PER_LONG - nbits % BITS_PER_LONG)));
 	return w;
 }
 

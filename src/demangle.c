@@ -1,0 +1,829 @@
+/*
+ * C++ names as the source spells them ("Ledger::post()", not "_ZN6Ledger4postEv"),
+ * by a demangler of our own for the Itanium C++ ABI's mangling. The C++ runtime's
+ * __cxa_demangle() allocates with the program's malloc, and the callback variant
+ * inside libstdc++ is not exported; names are needed in lock wrappers and signal
+ * handlers, so this one writes into the caller's buffer, keeps its state in the
+ * caller's struct, and bounds its recursion: its stack use is small and fixed.
+ *
+ * It covers what names of functions, methods and their classes use: nested and local
+ * names, templates, constructors and destructors, operators, lambdas, ABI tags, the
+ * builtin and compound types, substitutions and template parameters, clones (".cold").
+ * Anything else (expressions in template arguments, pointers to members, decltype,
+ * pack expansions)
+ * fails the whole name, which is then shown mangled: never a wrong name. Return types
+ * of function templates are left out, as in "func+0x1f" the kernel prints none.
+ */
+#define DEMANGLE_WORK_MAX	2048	/* all text produced, substitutions included */
+#define DEMANGLE_SUBS_MAX	64
+#define DEMANGLE_ARGS_MAX	16
+#define DEMANGLE_DEPTH_MAX	12	/* nested types and names: 2 KiB of stack at most */
+
+/* Text produced earlier, in one piece or two: a function type "ret (params)" is
+ * printed only inside "ret (*)(params)". */
+struct demangle_span {
+	unsigned short start, len;
+	unsigned short start2, len2;
+};
+
+struct demangler {
+	const char *in;
+	char work[DEMANGLE_WORK_MAX];
+	unsigned int len;
+	bool failed;
+	unsigned int depth;
+	unsigned int nr_subs, nr_args;
+	struct demangle_span subs[DEMANGLE_SUBS_MAX];
+	struct demangle_span args[DEMANGLE_ARGS_MAX];	/* of the function template */
+	struct demangle_span last_name;			/* for constructors */
+	struct demangle_span cut;			/* a return type, not shown */
+};
+
+static const char *const demangle_builtins[26] = {
+	['a' - 'a'] = "signed char", ['b' - 'a'] = "bool", ['c' - 'a'] = "char",
+	['d' - 'a'] = "double", ['e' - 'a'] = "long double", ['f' - 'a'] = "float",
+	['g' - 'a'] = "__float128", ['h' - 'a'] = "unsigned char", ['i' - 'a'] = "int",
+	['j' - 'a'] = "unsigned int", ['l' - 'a'] = "long", ['m' - 'a'] = "unsigned long",
+	['n' - 'a'] = "__int128", ['o' - 'a'] = "unsigned __int128", ['s' - 'a'] = "short",
+	['t' - 'a'] = "unsigned short", ['v' - 'a'] = "void", ['w' - 'a'] = "wchar_t",
+	['x' - 'a'] = "long long", ['y' - 'a'] = "unsigned long long", ['z' - 'a'] = "...",
+};
+
+/* Two letters, then the operator; "cv" (conversion) is handled apart. */
+static const char demangle_operators[][12] = {
+	"nwnew", "nanew[]", "dldelete", "dadelete[]", "ps+", "ng-", "ad&", "de*", "co~",
+	"pl+", "mi-", "ml*", "dv/", "rm%", "an&", "or|", "eo^", "aS=", "pL+=", "mI-=",
+	"mL*=", "dV/=", "rM%=", "aN&=", "oR|=", "eO^=", "ls<<", "rs>>", "lS<<=", "rS>>=",
+	"eq==", "ne!=", "lt<", "gt>", "le<=", "ge>=", "ss<=>", "nt!", "aa&&", "oo||",
+	"pp++", "mm--", "cm,", "pm->*", "pt->", "cl()", "ix[]", "qu?",
+};
+
+static void dm_fail(struct demangler *d)
+{
+	d->failed = true;
+}
+
+static void dm_put(struct demangler *d, const char *text, size_t len)
+{
+	if (d->len + len >= sizeof(d->work)) {
+		dm_fail(d);
+		return;
+	}
+	memcpy(d->work + d->len, text, len);
+	d->len += len;
+}
+
+static void dm_puts(struct demangler *d, const char *text)
+{
+	dm_put(d, text, strlen(text));
+}
+
+/* A number in decimal (snprintf would take more stack than all the rest). */
+static void dm_put_number(struct demangler *d, unsigned long n)
+{
+	char digits[20];
+	unsigned int i = sizeof(digits);
+
+	do
+		digits[--i] = (char)('0' + n % 10);
+	while ((n /= 10) && i);
+	dm_put(d, digits + i, sizeof(digits) - i);
+}
+
+/* A copy of earlier text: a substitution or a template parameter. */
+static void dm_put_span(struct demangler *d, struct demangle_span span)
+{
+	if (d->len + span.len + span.len2 >= sizeof(d->work)) {
+		dm_fail(d);
+		return;
+	}
+	memmove(d->work + d->len, d->work + span.start, span.len);
+	d->len += span.len;
+	memmove(d->work + d->len, d->work + span.start2, span.len2);
+	d->len += span.len2;
+}
+
+static struct demangle_span dm_span_from(const struct demangler *d, unsigned int start)
+{
+	return (struct demangle_span){ start, d->len - start, 0, 0 };
+}
+
+static void dm_add_sub(struct demangler *d, unsigned int start)
+{
+	if (d->nr_subs == DEMANGLE_SUBS_MAX)
+		dm_fail(d);
+	else
+		d->subs[d->nr_subs++] = dm_span_from(d, start);
+}
+
+static bool dm_eat(struct demangler *d, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	if (strncmp(d->in, prefix, n))
+		return false;
+	d->in += n;
+	return true;
+}
+
+static unsigned long dm_number(struct demangler *d)
+{
+	unsigned long n = 0;
+
+	if (*d->in < '0' || *d->in > '9')
+		dm_fail(d);
+	while (*d->in >= '0' && *d->in <= '9' && n < 100000)
+		n = n * 10 + (unsigned long)(*d->in++ - '0');
+	return n;
+}
+
+/* "<seq-id>_" in base 36, or "_" alone for the first: returns the index. */
+static unsigned long dm_seq_id(struct demangler *d)
+{
+	unsigned long n = 0;
+	char c;
+
+	if (dm_eat(d, "_"))
+		return 0;
+	while ((c = *d->in) && c != '_') {
+		if (c >= '0' && c <= '9')
+			n = n * 36 + (unsigned long)(c - '0');
+		else if (c >= 'A' && c <= 'Z')
+			n = n * 36 + (unsigned long)(c - 'A' + 10);
+		else
+			break;
+		d->in++;
+	}
+	if (!dm_eat(d, "_"))
+		dm_fail(d);
+	return n + 1;
+}
+
+static void dm_type(struct demangler *d);
+static void dm_encoding(struct demangler *d);
+static void dm_name(struct demangler *d, bool as_type);
+
+static void dm_source_name(struct demangler *d)
+{
+	unsigned long n = dm_number(d);
+	unsigned int start = d->len;
+
+	if (d->failed || strnlen(d->in, n) < n) {
+		dm_fail(d);
+		return;
+	}
+	if (n > 10 && !strncmp(d->in, "_GLOBAL__N", 10))
+		dm_puts(d, "(anonymous namespace)");
+	else
+		dm_put(d, d->in, n);
+	d->in += n;
+	d->last_name = dm_span_from(d, start);
+}
+
+/* Types separated by commas up to the closing E (or the end of a function's). */
+static void dm_type_list(struct demangler *d, char end)
+{
+	bool first = true;
+
+	while (!d->failed && *d->in && *d->in != end && *d->in != '.') {
+		if (!first)
+			dm_puts(d, ", ");
+		first = false;
+		dm_type(d);
+	}
+}
+
+
+/* An integer's suffix as __cxa_demangle() writes it: "1l", "5u"; NULL for a type
+ * written as a cast, "(char)65". */
+static const char *dm_literal_suffix(char type)
+{
+	switch (type) {
+	case 'i': return "";
+	case 'j': return "u";
+	case 'l': return "l";
+	case 'm': return "ul";
+	case 'x': return "ll";
+	case 'y': return "ull";
+	default: return NULL;
+	}
+}
+
+/* "L <type> <value> E" in template arguments, or "L_Z <encoding> E". */
+static void dm_literal(struct demangler *d)
+{
+	const char *suffix = dm_literal_suffix(*d->in);
+	unsigned int start;
+
+	if (dm_eat(d, "_Z")) {
+		dm_encoding(d);
+	} else if (dm_eat(d, "b0") || dm_eat(d, "b1")) {
+		dm_puts(d, d->in[-1] == '1' ? "true" : "false");
+	} else {
+		if (suffix) {
+			d->in++;
+		} else {
+			dm_puts(d, "(");
+			dm_type(d);
+			dm_puts(d, ")");
+		}
+		if (dm_eat(d, "n"))
+			dm_puts(d, "-");
+		start = d->len;
+		while (*d->in >= '0' && *d->in <= '9')
+			dm_put(d, d->in++, 1);
+		if (d->len == start)
+			dm_fail(d);
+		dm_puts(d, suffix ?: "");
+	}
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+static void dm_template_arg(struct demangler *d)
+{
+	if (dm_eat(d, "L")) {
+		dm_literal(d);
+	} else if (dm_eat(d, "J")) {
+		dm_type_list(d, 'E');
+		if (!dm_eat(d, "E"))
+			dm_fail(d);
+	} else {
+		dm_type(d);
+	}
+}
+
+/* "I...E": the arguments of a template; those of the function itself are kept for
+ * its template parameters (T_). */
+static void dm_template_args(struct demangler *d, bool of_function)
+{
+	unsigned int nr = 0, start;
+
+	d->in++;
+	if (of_function)
+		d->nr_args = 0;
+	/* "operator<< <...>" */
+	dm_puts(d, d->len && d->work[d->len - 1] == '<' ? " <" : "<");
+	while (!d->failed && *d->in && *d->in != 'E') {
+		unsigned int before = d->len;
+
+		if (nr++)
+			dm_puts(d, ", ");
+		start = d->len;
+		dm_template_arg(d);
+		if (d->len == start)
+			d->len = before;	/* an empty pack */
+		if (of_function && d->nr_args < DEMANGLE_ARGS_MAX)
+			d->args[d->nr_args++] = dm_span_from(d, start);
+	}
+	/* "a<b<c> >", as c++filt spells it. */
+	dm_puts(d, d->len && d->work[d->len - 1] == '>' ? " >" : ">");
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+static bool dm_operator(struct demangler *d)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(demangle_operators); i++) {
+		const char *op = demangle_operators[i];
+
+		if (d->in[0] == op[0] && d->in[1] == op[1]) {
+			d->in += 2;
+			dm_puts(d, op[2] >= 'a' && op[2] <= 'z' ? "operator " : "operator");
+			dm_puts(d, op + 2);
+			return true;
+		}
+	}
+	if (!dm_eat(d, "cv"))
+		return false;
+	dm_puts(d, "operator ");
+	dm_type(d);
+	return true;
+}
+
+static void dm_parameters(struct demangler *d, char end);
+
+/* "{lambda(int)#1}" or "{unnamed type#1}": the number is one more than written. */
+static void dm_unnamed(struct demangler *d)
+{
+	unsigned long n;
+
+	if (dm_eat(d, "Ul")) {
+		dm_puts(d, "{lambda");
+		dm_parameters(d, 'E');
+		dm_puts(d, "#");
+		if (!dm_eat(d, "E"))
+			dm_fail(d);
+	} else {
+		d->in += 2;
+		dm_puts(d, "{unnamed type#");
+	}
+	n = *d->in == '_' ? 1 : dm_number(d) + 2;
+	if (!dm_eat(d, "_"))
+		dm_fail(d);
+	dm_put_number(d, n);
+	dm_puts(d, "}");
+}
+
+/* What a constructor or destructor is named after: the last component of a name,
+ * without its template arguments. */
+static void dm_set_last_name(struct demangler *d, struct demangle_span span)
+{
+	const char *text = d->work + span.start;
+	unsigned int i, start = 0, end = span.len, nesting = 0;
+
+	for (i = 0; i < span.len; i++) {
+		if (text[i] == '<' && !nesting++ && end == span.len)
+			end = i;
+		else if (text[i] == '>' && nesting)
+			nesting--;
+		else if (!nesting && text[i] == ':' && i + 1 < span.len && text[i + 1] == ':')
+			start = i + 2, end = span.len;
+	}
+	d->last_name = (struct demangle_span){ span.start + start, min(end, span.len) - start,
+					       0, 0 };
+}
+
+/* Whether it is a constructor, destructor or conversion, which have no return type. */
+static bool dm_unqualified_name(struct demangler *d)
+{
+	struct demangle_span own;
+	bool special = false;
+
+	/* "L": a name of internal linkage (static), spelled the same. */
+	if (*d->in == 'L' && d->in[1] >= '0' && d->in[1] <= '9')
+		d->in++;
+	if (*d->in >= '0' && *d->in <= '9') {
+		dm_source_name(d);
+	} else if (*d->in == 'C' && d->in[1] >= '1' && d->in[1] <= '5') {
+		d->in += 2;
+		dm_put_span(d, d->last_name);
+		special = true;
+	} else if (*d->in == 'D' && d->in[1] >= '0' && d->in[1] <= '5') {
+		d->in += 2;
+		dm_puts(d, "~");
+		dm_put_span(d, d->last_name);
+		special = true;
+	} else if (!strncmp(d->in, "Ul", 2) || !strncmp(d->in, "Ut", 2)) {
+		dm_unnamed(d);
+	} else {
+		special = !strncmp(d->in, "cv", 2);
+		if (!dm_operator(d))
+			dm_fail(d);
+	}
+	own = d->last_name;
+	while (!d->failed && dm_eat(d, "B")) {
+		dm_puts(d, "[abi:");
+		dm_source_name(d);
+		dm_puts(d, "]");
+	}
+	d->last_name = own;
+	return special;
+}
+
+/* The abbreviations for std, short and in full. */
+static const char *const demangle_std_abbreviations[][3] = {
+	{ "Sa", "std::allocator", "std::allocator" },
+	{ "Sb", "std::basic_string", "std::basic_string" },
+	{ "Ss", "std::string",
+	  "std::basic_string<char, std::char_traits<char>, std::allocator<char> >" },
+	{ "Si", "std::istream", "std::basic_istream<char, std::char_traits<char> >" },
+	{ "So", "std::ostream", "std::basic_ostream<char, std::char_traits<char> >" },
+	{ "Sd", "std::iostream", "std::basic_iostream<char, std::char_traits<char> >" },
+};
+
+/* "S_", "S0_", ... or an abbreviation, in full when it names a constructor or
+ * destructor ("std::basic_string<...>::~basic_string()"); false if none is here. */
+static bool dm_substitution(struct demangler *d, bool in_prefix)
+{
+	unsigned int start = d->len;
+	unsigned long n;
+
+	if (*d->in != 'S' || d->in[1] == 't')
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(demangle_std_abbreviations); i++) {
+		if (dm_eat(d, demangle_std_abbreviations[i][0])) {
+			bool full = in_prefix && (*d->in == 'C' || *d->in == 'D');
+
+			dm_puts(d, demangle_std_abbreviations[i][full ? 2 : 1]);
+			dm_set_last_name(d, dm_span_from(d, start));
+			return true;
+		}
+	}
+	d->in++;
+	n = dm_seq_id(d);
+	if (n >= d->nr_subs) {
+		dm_fail(d);
+		return true;
+	}
+	dm_put_span(d, d->subs[n]);
+	dm_set_last_name(d, dm_span_from(d, start));
+	return true;
+}
+
+static void dm_template_param(struct demangler *d)
+{
+	unsigned long n;
+
+	d->in++;
+	n = dm_seq_id(d);
+	if (n >= d->nr_args)
+		dm_fail(d);
+	else
+		dm_put_span(d, d->args[n]);
+}
+
+struct demangle_name {
+	const char *method_cv;		/* " const" after a method's parameters */
+	const char *method_ref;		/* " &" or " &&" after that */
+	bool special;			/* constructor, destructor, conversion */
+	bool is_template;		/* ends with template arguments */
+};
+
+static void dm_method_quals(struct demangler *d, struct demangle_name *name)
+{
+	name->method_cv = dm_eat(d, "VK") ? " const volatile" : dm_eat(d, "K") ? " const" :
+			  dm_eat(d, "V") ? " volatile" : "";
+	name->method_ref = dm_eat(d, "R") ? " &" : dm_eat(d, "O") ? " &&" : "";
+}
+
+/* "N [cv] [ref] <prefix>... E": each prefix is a candidate for substitution. */
+static void dm_nested_name(struct demangler *d, struct demangle_name *name)
+{
+	unsigned int start = d->len;
+	bool first = true, added;
+	struct demangle_span own;
+
+	dm_method_quals(d, name);
+	while (!d->failed && *d->in && *d->in != 'E') {
+		added = true;
+		name->is_template = *d->in == 'I';
+		if (name->is_template) {
+			own = d->last_name;
+			dm_template_args(d, d->depth == 1);
+			d->last_name = own;
+		} else {
+			if (!first)
+				dm_puts(d, "::");
+			name->special = false;
+			if (dm_eat(d, "St")) {
+				dm_puts(d, "std");
+				added = false;
+			} else if (*d->in == 'T') {
+				dm_template_param(d);
+			} else if (dm_substitution(d, true)) {
+				added = false;
+			} else {
+				name->special = dm_unqualified_name(d);
+			}
+		}
+		first = false;
+		if (added && *d->in != 'E')
+			dm_add_sub(d, start);
+	}
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+/* The parameter list of a function: "(int, char*)", or "()" for a lone void. */
+static void dm_parameters(struct demangler *d, char end)
+{
+	dm_puts(d, "(");
+	if (d->in[0] == 'v' && (d->in[1] == end || d->in[1] == '.' || !d->in[1]))
+		d->in++;
+	else
+		dm_type_list(d, end);
+	dm_puts(d, ")");
+}
+
+/* A function type "F <ret> <params> E": "ret (params)", or behind a pointer or a
+ * reference "ret (*)(params)", where the function type, a candidate of its own, is
+ * the text around the declarator. */
+static void dm_function_type(struct demangler *d, const char *declarator)
+{
+	unsigned int start = d->len, params;
+	struct demangle_span function;
+
+	dm_eat(d, "Y");
+	dm_type(d);
+	dm_puts(d, " ");
+	function = dm_span_from(d, start);
+	if (*declarator) {
+		dm_puts(d, "(");
+		dm_puts(d, declarator);
+		dm_puts(d, ")");
+	}
+	params = d->len;
+	dm_parameters(d, 'E');
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+	if (!*declarator)
+		return;
+	function.start2 = params;
+	function.len2 = d->len - params;
+	if (d->nr_subs == DEMANGLE_SUBS_MAX)
+		dm_fail(d);
+	else
+		d->subs[d->nr_subs++] = function;
+}
+
+/*
+ * A pointer or reference to a type, or the type qualified. A reference to a
+ * reference (through a template parameter) is one reference: an lvalue one unless
+ * both are rvalue references.
+ */
+static void dm_qualified_type(struct demangler *d, const char *suffix)
+{
+	unsigned int start = d->len;
+
+	if (*d->in == 'A' || (*suffix == ' ' && *d->in == 'F')) {
+		dm_fail(d);	/* a pointer to an array, a const function: rare */
+		return;
+	}
+	if (dm_eat(d, "F")) {
+		dm_function_type(d, suffix);
+		return;
+	}
+	dm_type(d);
+	/* An array or a function pointer behind a template parameter or substitution
+	 * takes its qualifiers inside: rare, and shown mangled. */
+	if (d->len > start && (d->work[d->len - 1] == ']' || (d->work[d->len - 1] == ')' &&
+	    strncmp(d->work + d->len - 8, "nullptr)", 8)))) {
+		dm_fail(d);
+		return;
+	}
+	if (*suffix == '&' && d->len && d->work[d->len - 1] == '&') {
+		if (!strcmp(suffix, "&") && d->len > 1 && d->work[d->len - 2] == '&')
+			d->len--;
+		return;
+	}
+	/* "T const" where T is already const. */
+	if (*suffix == ' ' && d->len - start >= strlen(suffix) &&
+	    !strncmp(d->work + d->len - strlen(suffix), suffix, strlen(suffix)))
+		return;
+	dm_puts(d, suffix);
+}
+
+static const char *dm_builtin(struct demangler *d)
+{
+	char c = d->in[0];
+
+	if (c >= 'a' && c <= 'z' && demangle_builtins[c - 'a'])
+		return d->in++, demangle_builtins[c - 'a'];
+	if (c != 'D' || !strchr("nisuc", d->in[1]) || !d->in[1])
+		return NULL;
+	d->in += 2;
+	switch (d->in[-1]) {
+	case 'n': return "decltype(nullptr)";
+	case 'i': return "char32_t";
+	case 's': return "char16_t";
+	case 'u': return "char8_t";
+	default: return "decltype(auto)";
+	}
+}
+
+static void dm_array_type(struct demangler *d)
+{
+	unsigned long n = dm_number(d);
+
+	if (!dm_eat(d, "_"))
+		dm_fail(d);
+	dm_type(d);
+	dm_puts(d, " [");
+	dm_put_number(d, n);
+	dm_puts(d, "]");
+}
+
+/* A type, and whether it is a new candidate for substitution (builtins are not, nor
+ * a plain substitution; a name adds itself). */
+static bool dm_type_body(struct demangler *d, unsigned int start)
+{
+	const char *builtin = dm_builtin(d);
+	char c = *d->in;
+
+	if (builtin) {
+		dm_puts(d, builtin);
+		return false;
+	}
+	if (c == 'P' || c == 'R' || c == 'O') {
+		d->in++;
+		dm_qualified_type(d, c == 'P' ? "*" : c == 'R' ? "&" : "&&");
+	} else if (c == 'K' || c == 'V' || c == 'r') {
+		d->in++;
+		dm_qualified_type(d, c == 'K' ? " const" : c == 'V' ? " volatile" : " restrict");
+	} else if (c == 'F') {
+		d->in++;
+		dm_function_type(d, "");
+	} else if (c == 'A') {
+		d->in++;
+		dm_array_type(d);
+	} else if (c == 'T') {
+		dm_template_param(d);
+		if (*d->in == 'I') {
+			dm_add_sub(d, start);
+			dm_template_args(d, false);
+		}
+	} else if (dm_substitution(d, false)) {
+		if (*d->in != 'I')
+			return false;
+		dm_template_args(d, false);
+	} else {
+		dm_name(d, true);
+		return false;
+	}
+	return true;
+}
+
+static void dm_type(struct demangler *d)
+{
+	unsigned int start = d->len;
+
+	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
+		dm_fail(d);
+		return;
+	}
+	if (dm_type_body(d, start))
+		dm_add_sub(d, start);
+	d->depth--;
+}
+
+/* "Z <encoding> E <name> [discriminator]": a name local to a function. */
+static void dm_local_name(struct demangler *d, struct demangle_name *name)
+{
+	dm_encoding(d);
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+	dm_puts(d, "::");
+	if (dm_eat(d, "s"))
+		dm_puts(d, "string literal");
+	else if (dm_eat(d, "N"))
+		dm_nested_name(d, name);
+	else
+		name->special = dm_unqualified_name(d);
+	if (dm_eat(d, "__")) {
+		dm_number(d);
+		dm_eat(d, "_");
+	} else if (dm_eat(d, "_")) {
+		dm_number(d);
+	}
+}
+
+/* The name of a function, variable or class; as a type, a candidate itself. */
+static void dm_name_of(struct demangler *d, bool as_type, struct demangle_name *name)
+{
+	unsigned int start = d->len;
+
+	*name = (struct demangle_name){ .method_cv = "", .method_ref = "" };
+	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
+		dm_fail(d);
+		return;
+	}
+	if (dm_eat(d, "N")) {
+		dm_nested_name(d, name);
+	} else if (dm_eat(d, "Z")) {
+		dm_local_name(d, name);
+	} else {
+		if (dm_eat(d, "St"))
+			dm_puts(d, "std::");
+		name->special = dm_unqualified_name(d);
+		name->is_template = *d->in == 'I';
+		if (name->is_template) {
+			struct demangle_span own = d->last_name;
+
+			dm_add_sub(d, start);
+			dm_template_args(d, d->depth == 1);
+			d->last_name = own;
+		}
+	}
+	d->depth--;
+	if (as_type)
+		dm_add_sub(d, start);
+}
+
+static void dm_name(struct demangler *d, bool as_type)
+{
+	struct demangle_name name;
+
+	dm_name_of(d, as_type, &name);
+}
+
+static const char *const demangle_special_names[][2] = {
+	{ "TV", "vtable for " }, { "TT", "VTT for " }, { "TI", "typeinfo for " },
+	{ "TS", "typeinfo name for " }, { "TH", "TLS init function for " },
+	{ "TW", "TLS wrapper function for " },
+};
+
+/* "Th <offset> _" and "Tv <offset> _ <offset> _" before the function a thunk calls. */
+static bool dm_thunk(struct demangler *d)
+{
+	bool is_virtual = d->in[1] == 'v';
+
+	if (d->in[0] != 'T' || (d->in[1] != 'h' && !is_virtual))
+		return false;
+	d->in += 2;
+	for (int i = 0; i < (is_virtual ? 2 : 1); i++) {
+		dm_eat(d, "n");
+		dm_number(d);
+		if (!dm_eat(d, "_"))
+			dm_fail(d);
+	}
+	dm_puts(d, is_virtual ? "virtual thunk to " : "non-virtual thunk to ");
+	dm_encoding(d);
+	return true;
+}
+
+static bool dm_special_name(struct demangler *d)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(demangle_special_names); i++) {
+		if (dm_eat(d, demangle_special_names[i][0])) {
+			dm_puts(d, demangle_special_names[i][1]);
+			dm_type(d);
+			return true;
+		}
+	}
+	if (dm_eat(d, "GV")) {
+		dm_puts(d, "guard variable for ");
+		dm_name(d, false);
+		return true;
+	}
+	return dm_thunk(d);
+}
+
+/*
+ * A function template's first type is its return type, which is parsed for the
+ * substitutions it adds, but not shown: its text stays in the work buffer, and the
+ * outermost encoding (the one shown) notes where it lies, to be cut out.
+ */
+static void dm_encoding(struct demangler *d)
+{
+	bool outermost = d->depth == 0;
+	struct demangle_name name;
+
+	if (dm_special_name(d))
+		return;
+	dm_name_of(d, false, &name);
+	if (d->failed || !*d->in || *d->in == 'E' || *d->in == '.')
+		return;
+	if (name.is_template && !name.special) {
+		unsigned int start = d->len;
+
+		dm_type(d);
+		if (!outermost)
+			dm_fail(d);	/* a local name in a template: rare, shown mangled */
+		d->cut = dm_span_from(d, start);
+	}
+	dm_parameters(d, 'E');
+	dm_puts(d, name.method_cv);
+	dm_puts(d, name.method_ref);
+}
+
+/* GCC's clones of a function, each suffix on its own: "f() [clone .isra.0] [clone
+ * .cold]". */
+static void dm_clones(struct demangler *d)
+{
+	const char *end;
+
+	while (!d->failed && *d->in == '.') {
+		end = d->in + 1;
+		while ((*end >= 'a' && *end <= 'z') || *end == '_')
+			end++;
+		while (end[0] == '.' && end[1] >= '0' && end[1] <= '9')
+			for (end++; *end >= '0' && *end <= '9';)
+				end++;
+		if (end == d->in + 1) {
+			dm_fail(d);
+			return;
+		}
+		dm_puts(d, " [clone ");
+		dm_put(d, d->in, end - d->in);
+		dm_puts(d, "]");
+		d->in = end;
+	}
+}
+
+/*
+ * Demangles into out (size bytes), from "_Z..." to "ns::func(int) const"; false when
+ * the name is not one this demangler reads. The state is the caller's (see struct
+ * demangler): src/symbols.c keeps one in static storage, under its lock.
+ */
+static bool demangle(struct demangler *d, const char *mangled, char *out, size_t size)
+{
+	unsigned int head, tail;
+
+	if (strncmp(mangled, "_Z", 2))
+		return false;
+	*d = (struct demangler){ .in = mangled + 2 };
+	dm_encoding(d);
+	dm_clones(d);
+	if (d->failed || *d->in)
+		return false;
+	/* Without the return type of a function template, if any. */
+	head = d->cut.len ? d->cut.start : d->len;
+	tail = d->cut.len ? d->len - (d->cut.start + d->cut.len) : 0;
+	if (head + tail >= size)
+		return false;
+	memcpy(out, d->work, head);
+	memcpy(out + head, d->work + d->len - tail, tail);
+	out[head + tail] = '\0';
+	return true;
+}

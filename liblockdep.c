@@ -12476,6 +12476,128 @@ static void internal_lock_reset(pthread_mutex_t *m)
 	liblockdep_busy_end();
 }
 /************** End of src/reentry.c **************/
+/************** Begin file src/arena.c **************/
+#line 1 "src/arena.c"
+/*
+ * Memory of liblockdep's own, straight from mmap. The program's allocator is off
+ * limits on every path from a lock wrapper or a signal handler: it may hold one of
+ * its own locks when it calls a wrapper (jemalloc does), or a handler may have
+ * interrupted it. The arena takes no lock at all, so a handler that interrupts an
+ * allocation on the same thread, or a fork() in the middle of one, finds it
+ * consistent: blocks are claimed with one atomic add, and a new block is published
+ * with one compare-and-swap. What it hands out is zeroed and never given back.
+ */
+#define ARENA_BLOCK_SIZE	(256 * 1024)
+#define ARENA_ALIGN		16
+
+struct arena_block {
+	size_t size;		/* bytes of data */
+	size_t used;		/* claimed so far; may run past size when full */
+	char data[] __attribute__((__aligned__(ARENA_ALIGN)));
+};
+
+static struct arena_block *arena_current;
+static bool arena_exhausted;
+
+/* Running out of memory stops checking, as running out of any table does. */
+static void arena_out_of_memory(size_t size, int error)
+{
+	if (__atomic_exchange_n(&arena_exhausted, true, __ATOMIC_RELAXED))
+		return;
+	printk(KERN_ERR "liblockdep: out of memory (mmap of %zu bytes failed, errno %d)\n",
+	       size, error);
+	printk(KERN_ERR "liblockdep: turning off the locking correctness validator.\n");
+}
+
+/* Zeroed pages of our own, for memory that is given back (liblockdep_pages_free()). */
+static void *liblockdep_pages_alloc(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED) {
+		arena_out_of_memory(size, errno);
+		return NULL;
+	}
+	return p;
+}
+
+static void liblockdep_pages_free(void *p, size_t size)
+{
+	munmap(p, size);
+}
+
+static void *arena_block_claim(struct arena_block *b, size_t size)
+{
+	size_t offset = __atomic_fetch_add(&b->used, size, __ATOMIC_RELAXED);
+
+	return offset + size <= b->size ? b->data + offset : NULL;
+}
+
+/* A new block, its first @size bytes already claimed for the caller. */
+static struct arena_block *arena_block_new(size_t size)
+{
+	struct arena_block *b = liblockdep_pages_alloc(ARENA_BLOCK_SIZE);
+
+	if (b) {
+		b->size = ARENA_BLOCK_SIZE - sizeof(*b);
+		b->used = size;
+	}
+	return b;
+}
+
+/* Zeroed memory for good, ARENA_ALIGN-aligned; NULL only when mmap fails. */
+static void *liblockdep_alloc(size_t size)
+{
+	struct arena_block *b, *fresh;
+	void *p;
+
+	size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	if (size > ARENA_BLOCK_SIZE / 4)
+		return liblockdep_pages_alloc(size);	/* a block would be mostly this */
+	for (;;) {
+		b = __atomic_load_n(&arena_current, __ATOMIC_ACQUIRE);
+		p = b ? arena_block_claim(b, size) : NULL;
+		if (p)
+			return p;
+		fresh = arena_block_new(size);
+		if (!fresh)
+			return NULL;
+		if (__atomic_compare_exchange_n(&arena_current, &b, fresh, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return fresh->data;
+		/* Another thread (or a handler) published a block first: use that one. */
+		liblockdep_pages_free(fresh, ARENA_BLOCK_SIZE);
+	}
+}
+
+/* A formatted string, for good (asprintf() with memory of our own). */
+static const char *__attribute__((__format__(__printf__, 1, 2))) liblockdep_format(const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+	int len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	text = len < 0 ? NULL : liblockdep_alloc(len + 1);
+	if (text) {
+		va_start(ap, fmt);
+		vsnprintf(text, len + 1, fmt, ap);
+		va_end(ap);
+	}
+	return text;
+}
+
+/* A copy of a string, for good. */
+static const char *liblockdep_strdup(const char *s)
+{
+	size_t len = strlen(s) + 1;
+	char *copy = liblockdep_alloc(len);
+
+	return copy ? memcpy(copy, s, len) : NULL;
+}
+/************** End of src/arena.c **************/
 /************** Begin file src/loaded_objects.c **************/
 #line 1 "src/loaded_objects.c"
 /*
@@ -13568,7 +13690,7 @@ static struct rcu_head **rcu_cb_tail = &rcu_cb_list;
 
 static void __attribute__((__noreturn__)) rcu_die(const char *why)
 {
-	fprintf(stderr, "liblockdep: rcu: %s\n", why);
+	printk(KERN_ERR "liblockdep: rcu: %s\n", why);
 	abort();
 }
 
@@ -13971,9 +14093,17 @@ static void graph_lock_fork_child(void)
  * LIBLOCKDEP_CLASSES=stack, of the call stack a few frames deep, so that the callers
  * of a generic lock allocator get classes of their own. Each site owns a key here,
  * in static storage, so lockdep accepts it without registration.
+ *
+ * A site is taken when a lock is initialised, its class only when the lock is first
+ * locked, so with as many sites as lockdep has classes, a program with too many init
+ * sites hears it from here first; one with many static locks (classes without a
+ * site) from lockdep's "BUG: MAX_LOCKDEP_KEYS too low!".
  */
-#define LOCK_SITES_MAX		MAX_LOCKDEP_KEYS
-#define LOCK_SITES_HASH_SIZE	(2 * LOCK_SITES_MAX)
+#ifndef LIBLOCKDEP_MAX_LOCK_SITES
+#define LIBLOCKDEP_MAX_LOCK_SITES	MAX_LOCKDEP_KEYS
+#endif
+#define MAX_LOCK_SITES		LIBLOCKDEP_MAX_LOCK_SITES
+#define LOCK_SITES_HASH_SIZE	(2 * MAX_LOCK_SITES)
 #define LOCK_SITE_FRAMES	3	/* the site, its caller and theirs */
 
 struct lock_site {
@@ -13982,9 +14112,10 @@ struct lock_site {
 	const char *name;
 };
 
-static struct lock_site lock_sites[LOCK_SITES_MAX];
+static struct lock_site lock_sites[MAX_LOCK_SITES];
 static struct lock_site *lock_sites_hash[LOCK_SITES_HASH_SIZE];
 static unsigned int nr_lock_sites;
+static bool lock_sites_full;
 static pthread_mutex_t lock_sites_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
@@ -14005,10 +14136,27 @@ static const char *lock_site_name(const char *kind, const unsigned long *ips)
 			len += snprintf(text + len, sizeof(text) - len, "%c0x%lx",
 					i ? '<' : '@', ips[i]);
 	}
-	return strdup(text) ?: kind;
+	return liblockdep_strdup(text) ?: kind;
 }
 
-/* The site of ips (the call site first, then callers; unused frames are 0). */
+/*
+ * Out of sites: a site shared by two init calls would merge their classes and make
+ * false reports, so checking stops instead, in lockdep's words for running out.
+ */
+static void lock_sites_exhausted(void)
+{
+	if (__atomic_exchange_n(&lock_sites_full, true, __ATOMIC_RELAXED) || !debug_locks_off())
+		return;
+	printk(KERN_DEBUG "BUG: MAX_LOCK_SITES too low!\n");
+	printk(KERN_DEBUG "liblockdep: build with -DLIBLOCKDEP_MAX_LOCK_SITES=N to raise it "
+	       "(now %d)\n", MAX_LOCK_SITES);
+	printk(KERN_DEBUG "turning off the locking correctness validator.\n");
+	dump_stack();
+	liblockdep_report_end();
+}
+
+/* The site of ips (the call site first, then callers; unused frames are 0); NULL
+ * when the table is full. */
 static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind)
 {
 	unsigned long hash = 0, slot;
@@ -14021,18 +14169,15 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	while ((site = lock_sites_hash[slot]) &&
 	       memcmp(site->ips, ips, sizeof(site->ips)))
 		slot = (slot + 1) % LOCK_SITES_HASH_SIZE;
-	if (!site) {
-		if (nr_lock_sites == LOCK_SITES_MAX) {
-			/* Lockdep runs out of classes first and says so. */
-			site = &lock_sites[LOCK_SITES_MAX - 1];
-		} else {
-			site = &lock_sites[nr_lock_sites++];
-			memcpy(site->ips, ips, sizeof(site->ips));
-			site->name = lock_site_name(kind, ips);
-			lock_sites_hash[slot] = site;
-		}
+	if (!site && nr_lock_sites < MAX_LOCK_SITES) {
+		site = &lock_sites[nr_lock_sites++];
+		memcpy(site->ips, ips, sizeof(site->ips));
+		site->name = lock_site_name(kind, ips);
+		lock_sites_hash[slot] = site;
 	}
 	internal_unlock(&lock_sites_mutex);
+	if (!site)
+		lock_sites_exhausted();
 	return site;
 }
 /************** End of src/lock_sites.c **************/
@@ -14043,7 +14188,7 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
  * lock, keyed by the lock's address, so pthread_mutex_t and pthread_rwlock_t keep
  * glibc's size and layout. Lookups are on every lock and unlock: they take no lock,
  * only an RCU read section (the slot array is replaced when it grows). Entries are
- * never returned to malloc, only reused, so a pointer to one stays valid memory.
+ * never given back (src/arena.c), only reused, so a pointer to one stays valid memory.
  */
 enum lock_kind {
 	LOCK_KIND_MUTEX,
@@ -14133,9 +14278,14 @@ static struct lock_entry *lock_table_find(const void *lock)
 	}
 }
 
+static size_t lock_slots_bytes(unsigned long size)
+{
+	return sizeof(struct lock_slots) + size * sizeof(struct lock_entry *);
+}
+
 static struct lock_slots *lock_slots_alloc(unsigned long size)
 {
-	struct lock_slots *t = calloc(1, sizeof(*t) + size * sizeof(t->slot[0]));
+	struct lock_slots *t = liblockdep_pages_alloc(lock_slots_bytes(size));
 
 	if (t) {
 		t->mask = size - 1;
@@ -14188,7 +14338,7 @@ static struct lock_entry *lock_entry_alloc(void)
 		free_lock_entries = e->next_free;
 		return e;
 	}
-	chunk = calloc(1, sizeof(*chunk));
+	chunk = liblockdep_alloc(sizeof(*chunk));
 	if (!chunk)
 		return NULL;
 	/* Entry 0 is the caller's; the rest wait on the free list. */
@@ -14233,7 +14383,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	internal_unlock(&lock_table_mutex);
 	if (retired) {
 		synchronize_rcu();
-		free(retired);
+		liblockdep_pages_free(retired, lock_slots_bytes(retired->mask + 1));
 	}
 	errno = saved_errno;
 	return e;
@@ -14279,36 +14429,27 @@ static const void *liblockdep_lock_of_map(const void *map)
 }
 
 /*
- * The locks in [from, from + len), for a program freeing memory that holds locks it
- * never destroyed. A scan of the whole table: meant for freeing such memory, not for
- * every free(). Returns a malloc'ed array (the caller frees it) and its length.
+ * Up to @max of the locks in [from, from + len), for a program freeing memory that
+ * holds locks it never destroyed. A scan of the whole table: meant for freeing such
+ * memory, not for every free(). Returns how many it stored in @locks.
  */
-static const void **lock_table_locks_in(const void *from, unsigned long len, size_t *count)
+static size_t lock_table_locks_in(const void *from, unsigned long len, const void **locks,
+				  size_t max)
 {
-	const void **locks = NULL, **grown;
-	size_t n = 0, size = 0;
 	struct lock_slots *t;
+	size_t n = 0;
 
 	internal_lock(&lock_table_mutex);
 	t = lock_slots;
-	for (unsigned long i = 0; t && i <= t->mask; i++) {
+	for (unsigned long i = 0; t && i <= t->mask && n < max; i++) {
 		struct lock_entry *e = t->slot[i];
 
-		if (!e || e == LOCK_ENTRY_TOMBSTONE ||
-		    (unsigned long)e->lock - (unsigned long)from >= len)
-			continue;
-		if (n == size) {
-			size = size ? 2 * size : 16;
-			grown = realloc(locks, size * sizeof(*locks));
-			if (!grown)
-				break;
-			locks = grown;
-		}
-		locks[n++] = e->lock;
+		if (e && e != LOCK_ENTRY_TOMBSTONE &&
+		    (unsigned long)e->lock - (unsigned long)from < len)
+			locks[n++] = e->lock;
 	}
 	internal_unlock(&lock_table_mutex);
-	*count = n;
-	return locks;
+	return n;
 }
 /************** End of src/lock_table.c **************/
 /************** Begin file src/task.c **************/
@@ -14480,14 +14621,13 @@ static const char *static_lock_name(const void *lock, const char *kind)
 {
 	unsigned long offset;
 	const char *object, *symbol = liblockdep_symbol_at((unsigned long)lock, &offset, &object);
-	char *name;
+	const char *name;
 
 	if (symbol && !offset)
 		return symbol;
-	if (symbol ? asprintf(&name, "%s+0x%lx", symbol, offset) < 0
-		   : asprintf(&name, "%s@%p", kind, lock) < 0)
-		return kind;
-	return name;
+	name = symbol ? liblockdep_format("%s+0x%lx", symbol, offset)
+		      : liblockdep_format("%s@%p", kind, lock);
+	return name ?: kind;
 }
 
 /* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
@@ -14520,10 +14660,16 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		if (settings.classes == CLASSES_STACK)
 			stack_trace_save(ips, LOCK_SITE_FRAMES, 0);
 		site = lock_site_of(ips, kind);
-		key = &site->key;
-		name = site->name;
-		if (settings.classes == CLASSES_INSTANCE)
-			key = lock_entry_use_own_key(e);
+		if (!site) {
+			/* Out of sites, checking is off: a map that lockdep leaves alone. */
+			key = &__lockdep_no_validate__;
+			name = kind;
+		} else {
+			key = &site->key;
+			name = site->name;
+			if (settings.classes == CLASSES_INSTANCE)
+				key = lock_entry_use_own_key(e);
+		}
 	}
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
@@ -16055,16 +16201,18 @@ LIBLOCKDEP_API void liblockdep_assert_not_held(const void *lock)
 
 LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 {
-	const void **locks;
+	const void *locks[32];
 	size_t n;
 
 	if (!liblockdep_checking || !ptr || !size || !liblockdep_enter(_RET_IP_))
 		return;
 	check_no_held_lock_in(ptr, size);
-	locks = lock_table_locks_in(ptr, size, &n);
-	for (size_t i = 0; i < n; i++)
-		lock_entry_forget(locks[i]);
-	free(locks);
+	/* A batch at a time: forgotten locks leave the table, so each scan finds the rest. */
+	do {
+		n = lock_table_locks_in(ptr, size, locks, ARRAY_SIZE(locks));
+		for (size_t i = 0; i < n; i++)
+			lock_entry_forget(locks[i]);
+	} while (n == ARRAY_SIZE(locks));
 }
 /************** End of src/api.c **************/
 /************** Begin file src/dump.c **************/

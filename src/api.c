@@ -177,14 +177,16 @@ LIBLOCKDEP_API void liblockdep_assert_not_held(const void *lock)
 
 LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 {
-	const void **locks;
+	const void *locks[32];
 	size_t n;
 
 	if (!liblockdep_checking || !ptr || !size || !liblockdep_enter(_RET_IP_))
 		return;
 	check_no_held_lock_in(ptr, size);
-	locks = lock_table_locks_in(ptr, size, &n);
-	for (size_t i = 0; i < n; i++)
-		lock_entry_forget(locks[i]);
-	free(locks);
+	/* A batch at a time: forgotten locks leave the table, so each scan finds the rest. */
+	do {
+		n = lock_table_locks_in(ptr, size, locks, ARRAY_SIZE(locks));
+		for (size_t i = 0; i < n; i++)
+			lock_entry_forget(locks[i]);
+	} while (n == ARRAY_SIZE(locks));
 }

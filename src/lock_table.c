@@ -3,7 +3,7 @@
  * lock, keyed by the lock's address, so pthread_mutex_t and pthread_rwlock_t keep
  * glibc's size and layout. Lookups are on every lock and unlock: they take no lock,
  * only an RCU read section (the slot array is replaced when it grows). Entries are
- * never returned to malloc, only reused, so a pointer to one stays valid memory.
+ * never given back (src/arena.c), only reused, so a pointer to one stays valid memory.
  */
 enum lock_kind {
 	LOCK_KIND_MUTEX,
@@ -93,9 +93,14 @@ static struct lock_entry *lock_table_find(const void *lock)
 	}
 }
 
+static size_t lock_slots_bytes(unsigned long size)
+{
+	return sizeof(struct lock_slots) + size * sizeof(struct lock_entry *);
+}
+
 static struct lock_slots *lock_slots_alloc(unsigned long size)
 {
-	struct lock_slots *t = calloc(1, sizeof(*t) + size * sizeof(t->slot[0]));
+	struct lock_slots *t = liblockdep_pages_alloc(lock_slots_bytes(size));
 
 	if (t) {
 		t->mask = size - 1;
@@ -148,7 +153,7 @@ static struct lock_entry *lock_entry_alloc(void)
 		free_lock_entries = e->next_free;
 		return e;
 	}
-	chunk = calloc(1, sizeof(*chunk));
+	chunk = liblockdep_alloc(sizeof(*chunk));
 	if (!chunk)
 		return NULL;
 	/* Entry 0 is the caller's; the rest wait on the free list. */
@@ -193,7 +198,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	internal_unlock(&lock_table_mutex);
 	if (retired) {
 		synchronize_rcu();
-		free(retired);
+		liblockdep_pages_free(retired, lock_slots_bytes(retired->mask + 1));
 	}
 	errno = saved_errno;
 	return e;
@@ -239,34 +244,25 @@ static const void *liblockdep_lock_of_map(const void *map)
 }
 
 /*
- * The locks in [from, from + len), for a program freeing memory that holds locks it
- * never destroyed. A scan of the whole table: meant for freeing such memory, not for
- * every free(). Returns a malloc'ed array (the caller frees it) and its length.
+ * Up to @max of the locks in [from, from + len), for a program freeing memory that
+ * holds locks it never destroyed. A scan of the whole table: meant for freeing such
+ * memory, not for every free(). Returns how many it stored in @locks.
  */
-static const void **lock_table_locks_in(const void *from, unsigned long len, size_t *count)
+static size_t lock_table_locks_in(const void *from, unsigned long len, const void **locks,
+				  size_t max)
 {
-	const void **locks = NULL, **grown;
-	size_t n = 0, size = 0;
 	struct lock_slots *t;
+	size_t n = 0;
 
 	internal_lock(&lock_table_mutex);
 	t = lock_slots;
-	for (unsigned long i = 0; t && i <= t->mask; i++) {
+	for (unsigned long i = 0; t && i <= t->mask && n < max; i++) {
 		struct lock_entry *e = t->slot[i];
 
-		if (!e || e == LOCK_ENTRY_TOMBSTONE ||
-		    (unsigned long)e->lock - (unsigned long)from >= len)
-			continue;
-		if (n == size) {
-			size = size ? 2 * size : 16;
-			grown = realloc(locks, size * sizeof(*locks));
-			if (!grown)
-				break;
-			locks = grown;
-		}
-		locks[n++] = e->lock;
+		if (e && e != LOCK_ENTRY_TOMBSTONE &&
+		    (unsigned long)e->lock - (unsigned long)from < len)
+			locks[n++] = e->lock;
 	}
 	internal_unlock(&lock_table_mutex);
-	*count = n;
-	return locks;
+	return n;
 }

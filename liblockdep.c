@@ -13283,7 +13283,8 @@ static int printk(const char *fmt, ...)
 /************** Begin file src/settings.c **************/
 #line 1 "src/settings.c"
 /*
- * Run-time settings, read from the environment once, before main(). A bad value is a
+ * Run-time settings, read from the environment once: at the first lock operation or
+ * before main(), whichever comes first (liblockdep_settings_read_once()). A bad value is a
  * one-line error naming the variable and what it accepts; the default is used then.
  *
  *   LIBLOCKDEP=0|1             validation off or on (on unless built -DLIBLOCKDEP_DEFAULT_OFF)
@@ -13393,7 +13394,7 @@ static void open_log(const char *pattern)
 
 static void liblockdep_at_exit(void);
 
-static void __attribute__((__constructor__)) liblockdep_read_settings(void)
+static void liblockdep_read_settings(void)
 {
 	static const char *const symbolizers[] = { "none", "addr2line", NULL };
 	static const char *const classes[] = { "site", "stack", "instance", NULL };
@@ -13414,8 +13415,41 @@ static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
-	atexit(liblockdep_at_exit);
 	errno = saved_errno;
+}
+
+/*
+ * A constructor of another library, or one of the program's that runs before ours,
+ * may lock first: each thread's first entry into liblockdep calls this too. The
+ * reader counts as busy (src/reentry.c), so what reading calls runs unchecked, and a
+ * handler on the same thread never waits for the read to end; another thread that
+ * comes meanwhile waits (reading takes microseconds).
+ */
+enum settings_state { SETTINGS_UNREAD, SETTINGS_READING, SETTINGS_READ };
+static int settings_state;
+
+static void liblockdep_settings_read_once(void)
+{
+	int unread = SETTINGS_UNREAD;
+
+	if (likely(__atomic_load_n(&settings_state, __ATOMIC_ACQUIRE) == SETTINGS_READ))
+		return;
+	if (__atomic_compare_exchange_n(&settings_state, &unread, SETTINGS_READING, false,
+					__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+		liblockdep_busy_begin();
+		liblockdep_read_settings();
+		liblockdep_busy_end();
+		__atomic_store_n(&settings_state, SETTINGS_READ, __ATOMIC_RELEASE);
+		return;
+	}
+	while (__atomic_load_n(&settings_state, __ATOMIC_ACQUIRE) != SETTINGS_READ)
+		sched_yield();
+}
+
+static void __attribute__((__constructor__)) liblockdep_settings_init(void)
+{
+	liblockdep_settings_read_once();
+	atexit(liblockdep_at_exit);
 }
 /************** End of src/settings.c **************/
 /************** Begin file src/runtime.c **************/
@@ -15735,7 +15769,8 @@ static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigne
 /*
  * The slow way into liblockdep (src/validate.c): a thread's first entry, or one with
  * handler frames to check, or after the set of handled signals changed. Returns false
- * when this entry must leave lockdep alone: an unchecked handler is running.
+ * when this entry must leave lockdep alone: an unchecked handler is running, or
+ * checking is off and this thread holds nothing lockdep knows of.
  */
 static noinline bool liblockdep_prepare_entry(unsigned long ip)
 {
@@ -15744,6 +15779,9 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 	bool checked = true;
 	sigset_t mask;
 
+	liblockdep_settings_read_once();
+	if (!READ_ONCE(liblockdep_checking) && !task->lockdep_depth)
+		return false;	/* switched off (by settings just read), nothing to release */
 	liblockdep_busy_begin();
 	if (handler_depth) {
 		current_mask(&mask);
@@ -16039,14 +16077,17 @@ LIBLOCKDEP_API void liblockdep_set_thread(void)
 {
 }
 
-/* Checking can be switched at run time; lockdep keeps what it learnt meanwhile. */
+/* Checking can be switched at run time; lockdep keeps what it learnt meanwhile. A
+ * switch from a constructor must not be undone by LIBLOCKDEP read after it. */
 LIBLOCKDEP_API void liblockdep_enable(void)
 {
+	liblockdep_settings_read_once();
 	WRITE_ONCE(liblockdep_checking, 1);
 }
 
 LIBLOCKDEP_API void liblockdep_disable(void)
 {
+	liblockdep_settings_read_once();
 	liblockdep_was_off = true;
 	WRITE_ONCE(liblockdep_checking, 0);
 }
@@ -16055,6 +16096,7 @@ LIBLOCKDEP_API void liblockdep_disable(void)
  * internal check). */
 LIBLOCKDEP_API int liblockdep_enabled(void)
 {
+	liblockdep_settings_read_once();
 	return READ_ONCE(liblockdep_checking) && READ_ONCE(debug_locks);
 }
 

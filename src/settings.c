@@ -1,5 +1,6 @@
 /*
- * Run-time settings, read from the environment once, before main(). A bad value is a
+ * Run-time settings, read from the environment once: at the first lock operation or
+ * before main(), whichever comes first (liblockdep_settings_read_once()). A bad value is a
  * one-line error naming the variable and what it accepts; the default is used then.
  *
  *   LIBLOCKDEP=0|1             validation off or on (on unless built -DLIBLOCKDEP_DEFAULT_OFF)
@@ -109,7 +110,7 @@ static void open_log(const char *pattern)
 
 static void liblockdep_at_exit(void);
 
-static void __attribute__((__constructor__)) liblockdep_read_settings(void)
+static void liblockdep_read_settings(void)
 {
 	static const char *const symbolizers[] = { "none", "addr2line", NULL };
 	static const char *const classes[] = { "site", "stack", "instance", NULL };
@@ -130,6 +131,39 @@ static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 	settings.dump_dir = getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
-	atexit(liblockdep_at_exit);
 	errno = saved_errno;
+}
+
+/*
+ * A constructor of another library, or one of the program's that runs before ours,
+ * may lock first: each thread's first entry into liblockdep calls this too. The
+ * reader counts as busy (src/reentry.c), so what reading calls runs unchecked, and a
+ * handler on the same thread never waits for the read to end; another thread that
+ * comes meanwhile waits (reading takes microseconds).
+ */
+enum settings_state { SETTINGS_UNREAD, SETTINGS_READING, SETTINGS_READ };
+static int settings_state;
+
+static void liblockdep_settings_read_once(void)
+{
+	int unread = SETTINGS_UNREAD;
+
+	if (likely(__atomic_load_n(&settings_state, __ATOMIC_ACQUIRE) == SETTINGS_READ))
+		return;
+	if (__atomic_compare_exchange_n(&settings_state, &unread, SETTINGS_READING, false,
+					__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+		liblockdep_busy_begin();
+		liblockdep_read_settings();
+		liblockdep_busy_end();
+		__atomic_store_n(&settings_state, SETTINGS_READ, __ATOMIC_RELEASE);
+		return;
+	}
+	while (__atomic_load_n(&settings_state, __ATOMIC_ACQUIRE) != SETTINGS_READ)
+		sched_yield();
+}
+
+static void __attribute__((__constructor__)) liblockdep_settings_init(void)
+{
+	liblockdep_settings_read_once();
+	atexit(liblockdep_at_exit);
 }

@@ -144,11 +144,16 @@ static void liblockdep_read_settings(void)
 enum settings_state { SETTINGS_UNREAD, SETTINGS_READING, SETTINGS_READ };
 static int settings_state;
 
+static bool liblockdep_settings_read(void)
+{
+	return __atomic_load_n(&settings_state, __ATOMIC_ACQUIRE) == SETTINGS_READ;
+}
+
 static void liblockdep_settings_read_once(void)
 {
 	int unread = SETTINGS_UNREAD;
 
-	if (likely(__atomic_load_n(&settings_state, __ATOMIC_ACQUIRE) == SETTINGS_READ))
+	if (likely(liblockdep_settings_read()))
 		return;
 	if (__atomic_compare_exchange_n(&settings_state, &unread, SETTINGS_READING, false,
 					__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {

@@ -133,6 +133,12 @@ typedef int liblockdep_is_off;
  *   LIBLOCKDEP_DEPENDENCY_BITS     log2 of dependency entries (15)
  *   LIBLOCKDEP_CHAIN_BITS          log2 of lock chains (16)
  *   LIBLOCKDEP_STACK_TRACE_BITS    log2 of saved stack-trace entries (19)
+ *   LIBLOCKDEP_MAX_LOCK_SITES      init call sites, each its own class (8192, as many
+ *                                  as lockdep has classes; 64 bytes each). A site is
+ *                                  taken when a lock is initialised, a class when it
+ *                                  is first locked: too many init sites run out here
+ *                                  first ("BUG: MAX_LOCK_SITES too low!"), many static
+ *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
  * LICENCE
@@ -12593,6 +12599,124 @@ static void internal_lock_reset(pthread_mutex_t *m)
 	internal_section_end();
 }
 /************** End of src/reentry.c **************/
+/************** Begin file src/arena.c **************/
+#line 1 "src/arena.c"
+/*
+ * Memory of liblockdep's own, straight from mmap. The program's allocator is off
+ * limits on every path from a lock wrapper or a signal handler: it may hold one of
+ * its own locks when it calls a wrapper (jemalloc does), or a handler may have
+ * interrupted it. The arena takes no lock at all, so a handler that interrupts an
+ * allocation on the same thread, or a fork() in the middle of one, finds it
+ * consistent: blocks are claimed with one atomic add, and a new block is published
+ * with one compare-and-swap. What it hands out is zeroed and never given back.
+ */
+#define ARENA_BLOCK_SIZE	(256 * 1024)
+#define ARENA_ALIGN		16
+
+struct arena_block {
+	size_t size;		/* bytes of data */
+	size_t used;		/* claimed so far; may run past size when full */
+	char data[] __attribute__((__aligned__(ARENA_ALIGN)));
+};
+
+static struct arena_block *arena_current;
+static bool arena_exhausted;
+
+/* Running out of memory stops checking, as running out of any table does. */
+static void arena_out_of_memory(size_t size, int error)
+{
+	if (__atomic_exchange_n(&arena_exhausted, true, __ATOMIC_RELAXED))
+		return;
+	printk(KERN_ERR "liblockdep: out of memory (mmap of %zu bytes failed, errno %d)\n",
+	       size, error);
+	printk(KERN_ERR "liblockdep: turning off the locking correctness validator.\n");
+}
+
+/* Zeroed pages of our own, for memory that is given back (liblockdep_pages_free()). */
+static void *liblockdep_pages_alloc(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED) {
+		arena_out_of_memory(size, errno);
+		return NULL;
+	}
+	return p;
+}
+
+static void liblockdep_pages_free(void *p, size_t size)
+{
+	munmap(p, size);
+}
+
+static void *arena_block_claim(struct arena_block *b, size_t size)
+{
+	size_t offset = __atomic_fetch_add(&b->used, size, __ATOMIC_RELAXED);
+
+	return offset + size <= b->size ? b->data + offset : NULL;
+}
+
+/* A new block, its first @size bytes already claimed for the caller. */
+static struct arena_block *arena_block_new(size_t size)
+{
+	struct arena_block *b = liblockdep_pages_alloc(ARENA_BLOCK_SIZE);
+
+	if (b) {
+		b->size = ARENA_BLOCK_SIZE - sizeof(*b);
+		b->used = size;
+	}
+	return b;
+}
+
+/* Zeroed memory for good, ARENA_ALIGN-aligned; NULL only when mmap fails. */
+static void *liblockdep_alloc(size_t size)
+{
+	struct arena_block *b, *fresh;
+	void *p;
+
+	size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	if (size > ARENA_BLOCK_SIZE / 4)
+		return liblockdep_pages_alloc(size);	/* a block would be mostly this */
+	for (;;) {
+		b = __atomic_load_n(&arena_current, __ATOMIC_ACQUIRE);
+		p = b ? arena_block_claim(b, size) : NULL;
+		if (p)
+			return p;
+		fresh = arena_block_new(size);
+		if (!fresh)
+			return NULL;
+		if (__atomic_compare_exchange_n(&arena_current, &b, fresh, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return fresh->data;
+		/* Another thread (or a handler) published a block first: use that one. */
+		liblockdep_pages_free(fresh, ARENA_BLOCK_SIZE);
+	}
+}
+
+/* A copy of a string, for good. */
+static const char *liblockdep_strdup(const char *s)
+{
+	size_t len = strlen(s) + 1;
+	char *copy = liblockdep_alloc(len);
+
+	return copy ? memcpy(copy, s, len) : NULL;
+}
+
+static size_t liblockdep_vsnprintk(char *buf, size_t size, const char *fmt, va_list ap);
+
+/* A short formatted string (a name), for good: asprintf() with memory of our own and
+ * the kernel's formats (src/printk.c). */
+static const char *__attribute__((__format__(__printf__, 1, 2))) liblockdep_format(const char *fmt, ...)
+{
+	char text[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	return liblockdep_strdup(text);
+}
+/************** End of src/arena.c **************/
 /************** Begin file src/loaded_objects.c **************/
 #line 1 "src/loaded_objects.c"
 /*
@@ -13488,7 +13612,7 @@ static bool demangle(struct demangler *d, const char *mangled, char *out, size_t
  * address in it is first named (src/loaded_objects.c finds the object).
  *
  * This runs in lock wrappers and signal handlers, so it uses nothing that may lock or
- * allocate: memory comes from mmap() and is never given back (names handed out stay
+ * allocate: memory comes from the arena (src/arena.c) and is never given back (names handed out stay
  * valid, lock classes keep them), files are read with open/pread/close, tables are
  * sorted by a heap sort of ours, C++ names demangled by src/demangle.c, and every
  * buffer is static, under sym_lock. sym_lock is a leaf: it is taken under the lock
@@ -13512,47 +13636,10 @@ struct sym_object {
 	size_t nr_syms;
 };
 
-#define SYM_CHUNK_SIZE (1UL << 20)
-
 static pthread_mutex_t sym_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sym_object *sym_objects;
-static char *sym_chunk;
-static size_t sym_chunk_left;
 static struct demangler sym_demangler;
 static char sym_text[PATH_MAX];	/* a path being read, a name being demangled */
-
-static void *sym_map(size_t len)
-{
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	return p == MAP_FAILED ? NULL : p;
-}
-
-/* Memory for as long as the process lives. */
-static void *sym_alloc(size_t len)
-{
-	len = (len + 15) & ~15UL;
-	if (len > sym_chunk_left) {
-		size_t size = max(len, SYM_CHUNK_SIZE);
-		char *chunk = sym_map(size);
-
-		if (!chunk)
-			return NULL;
-		sym_chunk = chunk;
-		sym_chunk_left = size;
-	}
-	sym_chunk += len;
-	sym_chunk_left -= len;
-	return sym_chunk - len;
-}
-
-static const char *sym_strdup(const char *text)
-{
-	size_t len = strlen(text) + 1;
-	char *copy = sym_alloc(len);
-
-	return copy ? memcpy(copy, text, len) : NULL;
-}
 
 static const char *sym_basename(const char *path)
 {
@@ -13638,7 +13725,7 @@ static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym
 			bytes += strlen(strs + es[i].st_name) + 1;
 		}
 	}
-	s = nr ? sym_alloc(nr * sizeof(*s) + bytes) : NULL;
+	s = nr ? liblockdep_alloc(nr * sizeof(*s) + bytes) : NULL;
 	if (!s)
 		return;
 	obj->syms = s;
@@ -13670,7 +13757,7 @@ static bool sym_read(int fd, off_t file_size, Elf64_Off off, Elf64_Xword len,
 	if (off > (Elf64_Off)file_size || len > (Elf64_Off)file_size - off)
 		return false;
 	buf->size = len + 1;
-	buf->data = sym_map(buf->size);
+	buf->data = liblockdep_pages_alloc(buf->size);
 	if (buf->data && pread(fd, buf->data, len, off) == (ssize_t)len)
 		return true;
 	return false;
@@ -13679,7 +13766,7 @@ static bool sym_read(int fd, off_t file_size, Elf64_Off off, Elf64_Xword len,
 static void sym_unread(struct sym_buffer *buf)
 {
 	if (buf->data)
-		munmap(buf->data, buf->size);
+		liblockdep_pages_free(buf->data, buf->size);
 }
 
 static bool sym_elf_ok(const Elf64_Ehdr *eh)
@@ -13760,12 +13847,12 @@ static struct sym_object *sym_object_get(const struct loaded_object *lo)
 	for (obj = sym_objects; obj; obj = obj->next)
 		if (obj->start == lo->start && !strcmp(obj->path, lo->path))
 			return obj;
-	obj = sym_alloc(sizeof(*obj));
+	obj = liblockdep_alloc(sizeof(*obj));
 	if (!obj)
 		return NULL;
 	*obj = (struct sym_object){ .start = lo->start, .end = lo->end };
-	obj->path = sym_strdup(lo->path);
-	obj->object = sym_strdup(lo->path[0] ? sym_basename(lo->path) : sym_program_name());
+	obj->path = liblockdep_strdup(lo->path);
+	obj->object = liblockdep_strdup(lo->path[0] ? sym_basename(lo->path) : sym_program_name());
 	if (!obj->path || !obj->object)
 		return NULL;
 	/* An object without a path, such as the vdso, has no file to read. */
@@ -13830,7 +13917,7 @@ static const char *sym_name(struct sym_entry *s)
 	if (strncmp(s->name, "_Z", 2) ||
 	    !demangle(&sym_demangler, s->name, sym_text, sizeof(sym_text)))
 		return s->name;
-	plain = sym_strdup(sym_text);
+	plain = liblockdep_strdup(sym_text);
 	if (plain)
 		s->name = plain;
 	return s->name;
@@ -14654,7 +14741,8 @@ static int log_file_fd(void)
 /************** Begin file src/settings.c **************/
 #line 1 "src/settings.c"
 /*
- * Run-time settings, read from the environment once, before main(), each through
+ * Run-time settings, read from the environment once: at the first lock operation or
+ * before main(), whichever comes first (liblockdep_settings_read_once()), each through
  * liblockdep_getenv() (none in a secure-execution process: src/environment.c). A bad
  * value is a one-line error naming the variable and what it accepts; the default is
  * used then. The parsers take the value as a string (tests/fuzz/ runs them on any).
@@ -14770,7 +14858,7 @@ static const char *addr2line_find(void);
 
 static void runner_setting(char *value);
 
-static void __attribute__((__constructor__)) liblockdep_read_settings(void)
+static void liblockdep_read_settings(void)
 {
 	int saved_errno = errno;
 
@@ -14790,6 +14878,44 @@ static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 	/* The variable is rewritten in place (src/runner.c): environ is writable. */
 	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	errno = saved_errno;
+}
+
+/*
+ * A constructor of another library, or one of the program's that runs before ours,
+ * may lock first: each thread's first entry into liblockdep calls this too. The
+ * reader counts as busy (src/reentry.c), so what reading calls runs unchecked, and a
+ * handler on the same thread never waits for the read to end; another thread that
+ * comes meanwhile waits (reading takes microseconds).
+ */
+enum settings_state { SETTINGS_UNREAD, SETTINGS_READING, SETTINGS_READ };
+static int settings_state;
+
+static bool liblockdep_settings_read(void)
+{
+	return __atomic_load_n(&settings_state, __ATOMIC_ACQUIRE) == SETTINGS_READ;
+}
+
+static void liblockdep_settings_read_once(void)
+{
+	int unread = SETTINGS_UNREAD;
+
+	if (likely(liblockdep_settings_read()))
+		return;
+	if (__atomic_compare_exchange_n(&settings_state, &unread, SETTINGS_READING, false,
+					__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+		liblockdep_busy_begin();
+		liblockdep_read_settings();
+		liblockdep_busy_end();
+		__atomic_store_n(&settings_state, SETTINGS_READ, __ATOMIC_RELEASE);
+		return;
+	}
+	while (__atomic_load_n(&settings_state, __ATOMIC_ACQUIRE) != SETTINGS_READ)
+		sched_yield();
+}
+
+static void __attribute__((__constructor__)) liblockdep_settings_init(void)
+{
+	liblockdep_settings_read_once();
 }
 /************** End of src/settings.c **************/
 /************** Begin file src/report_once.c **************/
@@ -15712,7 +15838,7 @@ static struct rcu_head **rcu_cb_tail = &rcu_cb_list;
 
 static void __attribute__((__noreturn__)) rcu_die(const char *why)
 {
-	fprintf(stderr, "liblockdep: rcu: %s\n", why);
+	printk(KERN_ERR "liblockdep: rcu: %s\n", why);
 	abort();
 }
 
@@ -16240,9 +16366,17 @@ static bool lock_plumbing_skip(unsigned long *ips, unsigned int n)
  * LIBLOCKDEP_CLASSES=stack, of the call stack a few frames deep, so that the callers
  * of a generic lock allocator get classes of their own. Each site owns a key here,
  * in static storage, so lockdep accepts it without registration.
+ *
+ * A site is taken when a lock is initialised, its class only when the lock is first
+ * locked, so with as many sites as lockdep has classes, a program with too many init
+ * sites hears it from here first; one with many static locks (classes without a
+ * site) from lockdep's "BUG: MAX_LOCKDEP_KEYS too low!".
  */
-#define LOCK_SITES_MAX		MAX_LOCKDEP_KEYS
-#define LOCK_SITES_HASH_SIZE	(2 * LOCK_SITES_MAX)
+#ifndef LIBLOCKDEP_MAX_LOCK_SITES
+#define LIBLOCKDEP_MAX_LOCK_SITES	MAX_LOCKDEP_KEYS
+#endif
+#define MAX_LOCK_SITES		LIBLOCKDEP_MAX_LOCK_SITES
+#define LOCK_SITES_HASH_SIZE	(2 * MAX_LOCK_SITES)
 #define LOCK_SITE_FRAMES	3	/* the site, its caller and theirs */
 
 struct lock_site {
@@ -16252,9 +16386,10 @@ struct lock_site {
 	bool plumbing;		/* the call site is C++'s locking plumbing: no class */
 };
 
-static struct lock_site lock_sites[LOCK_SITES_MAX];
+static struct lock_site lock_sites[MAX_LOCK_SITES];
 static struct lock_site *lock_sites_hash[LOCK_SITES_HASH_SIZE];
 static unsigned int nr_lock_sites;
+static bool lock_sites_full;
 static pthread_mutex_t lock_sites_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
@@ -16275,10 +16410,27 @@ static const char *lock_site_name(const char *kind, const unsigned long *ips)
 			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c0x%lx",
 						   i ? '<' : '@', ips[i]);
 	}
-	return strdup(text) ?: kind;
+	return liblockdep_strdup(text) ?: kind;
 }
 
-/* The site of ips (the call site first, then callers; unused frames are 0). */
+/*
+ * Out of sites: a site shared by two init calls would merge their classes and make
+ * false reports, so checking stops instead, in lockdep's words for running out.
+ */
+static void lock_sites_exhausted(void)
+{
+	if (__atomic_exchange_n(&lock_sites_full, true, __ATOMIC_RELAXED) || !debug_locks_off())
+		return;
+	printk(KERN_DEBUG "BUG: MAX_LOCK_SITES too low!\n");
+	printk(KERN_DEBUG "liblockdep: build with -DLIBLOCKDEP_MAX_LOCK_SITES=N to raise it "
+	       "(now %d)\n", MAX_LOCK_SITES);
+	printk(KERN_DEBUG "turning off the locking correctness validator.\n");
+	dump_stack();
+	liblockdep_report_end();
+}
+
+/* The site of ips (the call site first, then callers; unused frames are 0); NULL
+ * when the table is full. */
 static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind)
 {
 	unsigned long hash = 0, slot;
@@ -16291,19 +16443,16 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	while ((site = lock_sites_hash[slot]) &&
 	       memcmp(site->ips, ips, sizeof(site->ips)))
 		slot = (slot + 1) % LOCK_SITES_HASH_SIZE;
-	if (!site) {
-		if (nr_lock_sites == LOCK_SITES_MAX) {
-			/* Lockdep runs out of classes first and says so. */
-			site = &lock_sites[LOCK_SITES_MAX - 1];
-		} else {
-			site = &lock_sites[nr_lock_sites++];
-			memcpy(site->ips, ips, sizeof(site->ips));
-			site->name = lock_site_name(kind, ips);
-			site->plumbing = lock_plumbing_at(ips[0]);
-			lock_sites_hash[slot] = site;
-		}
+	if (!site && nr_lock_sites < MAX_LOCK_SITES) {
+		site = &lock_sites[nr_lock_sites++];
+		memcpy(site->ips, ips, sizeof(site->ips));
+		site->name = lock_site_name(kind, ips);
+		site->plumbing = lock_plumbing_at(ips[0]);
+		lock_sites_hash[slot] = site;
 	}
 	internal_unlock(&lock_sites_mutex);
+	if (!site)
+		lock_sites_exhausted();
 	return site;
 }
 
@@ -16321,7 +16470,7 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
 	if (frames > 1)
 		stack_trace_save(ips, frames, 0);
 	site = lock_site_of(ips, kind);
-	if (site->plumbing && lock_plumbing_skip(ips, frames))
+	if (site && site->plumbing && lock_plumbing_skip(ips, frames))
 		site = lock_site_of(ips, kind);
 	return site;
 }
@@ -16506,7 +16655,7 @@ static void lock_places_visit(const void *from, unsigned long len,
  * lock, keyed by the lock's address, so pthread_mutex_t and pthread_rwlock_t keep
  * glibc's size and layout. Lookups are on every lock and unlock: they take no lock,
  * only an RCU read section (the slot array is replaced when it grows). Entries are
- * never returned to malloc, only reused, so a pointer to one stays valid memory.
+ * never given back (src/arena.c), only reused, so a pointer to one stays valid memory.
  */
 enum lock_kind {
 	LOCK_KIND_MUTEX,
@@ -16597,9 +16746,14 @@ static struct lock_entry *lock_table_find(const void *lock)
 	}
 }
 
+static size_t lock_slots_bytes(unsigned long size)
+{
+	return sizeof(struct lock_slots) + size * sizeof(struct lock_entry *);
+}
+
 static struct lock_slots *lock_slots_alloc(unsigned long size)
 {
-	struct lock_slots *t = calloc(1, sizeof(*t) + size * sizeof(t->slot[0]));
+	struct lock_slots *t = liblockdep_pages_alloc(lock_slots_bytes(size));
 
 	if (t) {
 		t->mask = size - 1;
@@ -16652,7 +16806,7 @@ static struct lock_entry *lock_entry_alloc(void)
 		free_lock_entries = e->next_free;
 		return e;
 	}
-	chunk = calloc(1, sizeof(*chunk));
+	chunk = liblockdep_alloc(sizeof(*chunk));
 	if (!chunk)
 		return NULL;
 	/* Entry 0 is the caller's; the rest wait on the free list. */
@@ -16698,7 +16852,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	internal_unlock(&lock_table_mutex);
 	if (retired) {
 		synchronize_rcu();
-		free(retired);
+		liblockdep_pages_free(retired, lock_slots_bytes(retired->mask + 1));
 	}
 	errno = saved_errno;
 	return e;
@@ -16909,14 +17063,13 @@ static const char *static_lock_name(const void *lock, const char *kind)
 {
 	unsigned long offset;
 	const char *object, *symbol = liblockdep_symbol_at((unsigned long)lock, &offset, &object);
-	char *name;
+	const char *name;
 
 	if (symbol && !offset)
 		return symbol;
-	if (symbol ? asprintf(&name, "%s+0x%lx", symbol, offset) < 0
-		   : asprintf(&name, "%s@%p", kind, lock) < 0)
-		return kind;
-	return name;
+	name = symbol ? liblockdep_format("%s+0x%lx", symbol, offset)
+		      : liblockdep_format("%s@%p", kind, lock);
+	return name ?: kind;
 }
 
 /* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
@@ -16948,10 +17101,16 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	} else {
 		struct lock_site *site = lock_site_at(origin->ip, kind);
 
-		key = &site->key;
-		name = site->name;
-		if (settings.classes == CLASSES_INSTANCE)
-			key = lock_entry_use_own_key(e);
+		if (!site) {
+			/* Out of sites, checking is off: a map that lockdep leaves alone. */
+			key = &__lockdep_no_validate__;
+			name = kind;
+		} else {
+			key = &site->key;
+			name = site->name;
+			if (settings.classes == CLASSES_INSTANCE)
+				key = lock_entry_use_own_key(e);
+		}
 	}
 	lock_map_class(origin, &key, &name);
 	e->read_mode = origin->read_mode;
@@ -18137,7 +18296,8 @@ static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigne
 /*
  * The slow way into liblockdep (src/validate.c): a thread's first entry, or one with
  * handler frames to check, or after the set of handled signals changed. Returns false
- * when this entry must leave lockdep alone: an unchecked handler is running.
+ * when this entry must leave lockdep alone: an unchecked handler is running, or
+ * the settings just read say checking is off.
  */
 static noinline bool liblockdep_prepare_entry(unsigned long ip)
 {
@@ -18146,6 +18306,13 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 	bool checked = true;
 	sigset_t mask;
 
+	if (unlikely(!liblockdep_settings_read())) {
+		/* The process's first entry, before liblockdep's constructor: no lock is
+		 * known yet, so with LIBLOCKDEP=0 there is nothing to do. */
+		liblockdep_settings_read_once();
+		if (!READ_ONCE(liblockdep_checking))
+			return false;
+	}
 	liblockdep_busy_begin();
 	if (handler_depth) {
 		current_mask(&mask);
@@ -18785,14 +18952,17 @@ LIBLOCKDEP_API void liblockdep_set_thread(void)
 {
 }
 
-/* Checking can be switched at run time; lockdep keeps what it learnt meanwhile. */
+/* Checking can be switched at run time; lockdep keeps what it learnt meanwhile. A
+ * switch from a constructor must not be undone by LIBLOCKDEP read after it. */
 LIBLOCKDEP_API void liblockdep_enable(void)
 {
+	liblockdep_settings_read_once();
 	WRITE_ONCE(liblockdep_checking, 1);
 }
 
 LIBLOCKDEP_API void liblockdep_disable(void)
 {
+	liblockdep_settings_read_once();
 	liblockdep_was_off = true;
 	WRITE_ONCE(liblockdep_checking, 0);
 }
@@ -18801,6 +18971,7 @@ LIBLOCKDEP_API void liblockdep_disable(void)
  * internal check). */
 LIBLOCKDEP_API int liblockdep_enabled(void)
 {
+	liblockdep_settings_read_once();
 	return READ_ONCE(liblockdep_checking) && READ_ONCE(debug_locks);
 }
 

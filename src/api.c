@@ -15,14 +15,17 @@ LIBLOCKDEP_API void liblockdep_set_thread(void)
 {
 }
 
-/* Checking can be switched at run time; lockdep keeps what it learnt meanwhile. */
+/* Checking can be switched at run time; lockdep keeps what it learnt meanwhile. A
+ * switch from a constructor must not be undone by LIBLOCKDEP read after it. */
 LIBLOCKDEP_API void liblockdep_enable(void)
 {
+	liblockdep_settings_read_once();
 	WRITE_ONCE(liblockdep_checking, 1);
 }
 
 LIBLOCKDEP_API void liblockdep_disable(void)
 {
+	liblockdep_settings_read_once();
 	liblockdep_was_off = true;
 	WRITE_ONCE(liblockdep_checking, 0);
 }
@@ -31,6 +34,7 @@ LIBLOCKDEP_API void liblockdep_disable(void)
  * internal check). */
 LIBLOCKDEP_API int liblockdep_enabled(void)
 {
+	liblockdep_settings_read_once();
 	return READ_ONCE(liblockdep_checking) && READ_ONCE(debug_locks);
 }
 

@@ -80,6 +80,12 @@
  *   LIBLOCKDEP_DEPENDENCY_BITS     log2 of dependency entries (15)
  *   LIBLOCKDEP_CHAIN_BITS          log2 of lock chains (16)
  *   LIBLOCKDEP_STACK_TRACE_BITS    log2 of saved stack-trace entries (19)
+ *   LIBLOCKDEP_MAX_LOCK_SITES      init call sites, each its own class (8192, as many
+ *                                  as lockdep has classes; 64 bytes each). A site is
+ *                                  taken when a lock is initialised, a class when it
+ *                                  is first locked: too many init sites run out here
+ *                                  first ("BUG: MAX_LOCK_SITES too low!"), many static
+ *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
  * LICENCE

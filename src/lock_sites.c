@@ -5,9 +5,17 @@
  * LIBLOCKDEP_CLASSES=stack, of the call stack a few frames deep, so that the callers
  * of a generic lock allocator get classes of their own. Each site owns a key here,
  * in static storage, so lockdep accepts it without registration.
+ *
+ * A site is taken when a lock is initialised, its class only when the lock is first
+ * locked, so with as many sites as lockdep has classes, a program with too many init
+ * sites hears it from here first; one with many static locks (classes without a
+ * site) from lockdep's "BUG: MAX_LOCKDEP_KEYS too low!".
  */
-#define LOCK_SITES_MAX		MAX_LOCKDEP_KEYS
-#define LOCK_SITES_HASH_SIZE	(2 * LOCK_SITES_MAX)
+#ifndef LIBLOCKDEP_MAX_LOCK_SITES
+#define LIBLOCKDEP_MAX_LOCK_SITES	MAX_LOCKDEP_KEYS
+#endif
+#define MAX_LOCK_SITES		LIBLOCKDEP_MAX_LOCK_SITES
+#define LOCK_SITES_HASH_SIZE	(2 * MAX_LOCK_SITES)
 #define LOCK_SITE_FRAMES	3	/* the site, its caller and theirs */
 
 struct lock_site {
@@ -17,9 +25,10 @@ struct lock_site {
 	bool plumbing;		/* the call site is C++'s locking plumbing: no class */
 };
 
-static struct lock_site lock_sites[LOCK_SITES_MAX];
+static struct lock_site lock_sites[MAX_LOCK_SITES];
 static struct lock_site *lock_sites_hash[LOCK_SITES_HASH_SIZE];
 static unsigned int nr_lock_sites;
+static bool lock_sites_full;
 static pthread_mutex_t lock_sites_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
@@ -40,10 +49,27 @@ static const char *lock_site_name(const char *kind, const unsigned long *ips)
 			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c0x%lx",
 						   i ? '<' : '@', ips[i]);
 	}
-	return strdup(text) ?: kind;
+	return liblockdep_strdup(text) ?: kind;
 }
 
-/* The site of ips (the call site first, then callers; unused frames are 0). */
+/*
+ * Out of sites: a site shared by two init calls would merge their classes and make
+ * false reports, so checking stops instead, in lockdep's words for running out.
+ */
+static void lock_sites_exhausted(void)
+{
+	if (__atomic_exchange_n(&lock_sites_full, true, __ATOMIC_RELAXED) || !debug_locks_off())
+		return;
+	printk(KERN_DEBUG "BUG: MAX_LOCK_SITES too low!\n");
+	printk(KERN_DEBUG "liblockdep: build with -DLIBLOCKDEP_MAX_LOCK_SITES=N to raise it "
+	       "(now %d)\n", MAX_LOCK_SITES);
+	printk(KERN_DEBUG "turning off the locking correctness validator.\n");
+	dump_stack();
+	liblockdep_report_end();
+}
+
+/* The site of ips (the call site first, then callers; unused frames are 0); NULL
+ * when the table is full. */
 static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind)
 {
 	unsigned long hash = 0, slot;
@@ -56,19 +82,16 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	while ((site = lock_sites_hash[slot]) &&
 	       memcmp(site->ips, ips, sizeof(site->ips)))
 		slot = (slot + 1) % LOCK_SITES_HASH_SIZE;
-	if (!site) {
-		if (nr_lock_sites == LOCK_SITES_MAX) {
-			/* Lockdep runs out of classes first and says so. */
-			site = &lock_sites[LOCK_SITES_MAX - 1];
-		} else {
-			site = &lock_sites[nr_lock_sites++];
-			memcpy(site->ips, ips, sizeof(site->ips));
-			site->name = lock_site_name(kind, ips);
-			site->plumbing = lock_plumbing_at(ips[0]);
-			lock_sites_hash[slot] = site;
-		}
+	if (!site && nr_lock_sites < MAX_LOCK_SITES) {
+		site = &lock_sites[nr_lock_sites++];
+		memcpy(site->ips, ips, sizeof(site->ips));
+		site->name = lock_site_name(kind, ips);
+		site->plumbing = lock_plumbing_at(ips[0]);
+		lock_sites_hash[slot] = site;
 	}
 	internal_unlock(&lock_sites_mutex);
+	if (!site)
+		lock_sites_exhausted();
 	return site;
 }
 
@@ -86,7 +109,7 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
 	if (frames > 1)
 		stack_trace_save(ips, frames, 0);
 	site = lock_site_of(ips, kind);
-	if (site->plumbing && lock_plumbing_skip(ips, frames))
+	if (site && site->plumbing && lock_plumbing_skip(ips, frames))
 		site = lock_site_of(ips, kind);
 	return site;
 }

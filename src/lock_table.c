@@ -3,7 +3,7 @@
  * lock, keyed by the lock's address, so pthread_mutex_t and pthread_rwlock_t keep
  * glibc's size and layout. Lookups are on every lock and unlock: they take no lock,
  * only an RCU read section (the slot array is replaced when it grows). Entries are
- * never returned to malloc, only reused, so a pointer to one stays valid memory.
+ * never given back (src/arena.c), only reused, so a pointer to one stays valid memory.
  */
 enum lock_kind {
 	LOCK_KIND_MUTEX,
@@ -94,9 +94,14 @@ static struct lock_entry *lock_table_find(const void *lock)
 	}
 }
 
+static size_t lock_slots_bytes(unsigned long size)
+{
+	return sizeof(struct lock_slots) + size * sizeof(struct lock_entry *);
+}
+
 static struct lock_slots *lock_slots_alloc(unsigned long size)
 {
-	struct lock_slots *t = calloc(1, sizeof(*t) + size * sizeof(t->slot[0]));
+	struct lock_slots *t = liblockdep_pages_alloc(lock_slots_bytes(size));
 
 	if (t) {
 		t->mask = size - 1;
@@ -149,7 +154,7 @@ static struct lock_entry *lock_entry_alloc(void)
 		free_lock_entries = e->next_free;
 		return e;
 	}
-	chunk = calloc(1, sizeof(*chunk));
+	chunk = liblockdep_alloc(sizeof(*chunk));
 	if (!chunk)
 		return NULL;
 	/* Entry 0 is the caller's; the rest wait on the free list. */
@@ -195,7 +200,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	internal_unlock(&lock_table_mutex);
 	if (retired) {
 		synchronize_rcu();
-		free(retired);
+		liblockdep_pages_free(retired, lock_slots_bytes(retired->mask + 1));
 	}
 	errno = saved_errno;
 	return e;

@@ -76,7 +76,7 @@ static struct rcu_head **rcu_cb_tail = &rcu_cb_list;
 
 static void __attribute__((__noreturn__)) rcu_die(const char *why)
 {
-	fprintf(stderr, "liblockdep: rcu: %s\n", why);
+	printk(KERN_ERR "liblockdep: rcu: %s\n", why);
 	abort();
 }
 

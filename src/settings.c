@@ -1,5 +1,6 @@
 /*
- * Run-time settings, read from the environment once, before main(), each through
+ * Run-time settings, read from the environment once: at the first lock operation or
+ * before main(), whichever comes first (liblockdep_settings_read_once()), each through
  * liblockdep_getenv() (none in a secure-execution process: src/environment.c). A bad
  * value is a one-line error naming the variable and what it accepts; the default is
  * used then. The parsers take the value as a string (tests/fuzz/ runs them on any).
@@ -115,7 +116,7 @@ static const char *addr2line_find(void);
 
 static void runner_setting(char *value);
 
-static void __attribute__((__constructor__)) liblockdep_read_settings(void)
+static void liblockdep_read_settings(void)
 {
 	int saved_errno = errno;
 
@@ -135,4 +136,42 @@ static void __attribute__((__constructor__)) liblockdep_read_settings(void)
 	/* The variable is rewritten in place (src/runner.c): environ is writable. */
 	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	errno = saved_errno;
+}
+
+/*
+ * A constructor of another library, or one of the program's that runs before ours,
+ * may lock first: each thread's first entry into liblockdep calls this too. The
+ * reader counts as busy (src/reentry.c), so what reading calls runs unchecked, and a
+ * handler on the same thread never waits for the read to end; another thread that
+ * comes meanwhile waits (reading takes microseconds).
+ */
+enum settings_state { SETTINGS_UNREAD, SETTINGS_READING, SETTINGS_READ };
+static int settings_state;
+
+static bool liblockdep_settings_read(void)
+{
+	return __atomic_load_n(&settings_state, __ATOMIC_ACQUIRE) == SETTINGS_READ;
+}
+
+static void liblockdep_settings_read_once(void)
+{
+	int unread = SETTINGS_UNREAD;
+
+	if (likely(liblockdep_settings_read()))
+		return;
+	if (__atomic_compare_exchange_n(&settings_state, &unread, SETTINGS_READING, false,
+					__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+		liblockdep_busy_begin();
+		liblockdep_read_settings();
+		liblockdep_busy_end();
+		__atomic_store_n(&settings_state, SETTINGS_READ, __ATOMIC_RELEASE);
+		return;
+	}
+	while (__atomic_load_n(&settings_state, __ATOMIC_ACQUIRE) != SETTINGS_READ)
+		sched_yield();
+}
+
+static void __attribute__((__constructor__)) liblockdep_settings_init(void)
+{
+	liblockdep_settings_read_once();
 }

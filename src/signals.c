@@ -215,7 +215,8 @@ static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigne
 /*
  * The slow way into liblockdep (src/validate.c): a thread's first entry, or one with
  * handler frames to check, or after the set of handled signals changed. Returns false
- * when this entry must leave lockdep alone: an unchecked handler is running.
+ * when this entry must leave lockdep alone: an unchecked handler is running, or
+ * the settings just read say checking is off.
  */
 static noinline bool liblockdep_prepare_entry(unsigned long ip)
 {
@@ -224,6 +225,13 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 	bool checked = true;
 	sigset_t mask;
 
+	if (unlikely(!liblockdep_settings_read())) {
+		/* The process's first entry, before liblockdep's constructor: no lock is
+		 * known yet, so with LIBLOCKDEP=0 there is nothing to do. */
+		liblockdep_settings_read_once();
+		if (!READ_ONCE(liblockdep_checking))
+			return false;
+	}
 	liblockdep_busy_begin();
 	if (handler_depth) {
 		current_mask(&mask);

@@ -5,7 +5,7 @@
  * address in it is first named (src/loaded_objects.c finds the object).
  *
  * This runs in lock wrappers and signal handlers, so it uses nothing that may lock or
- * allocate: memory comes from mmap() and is never given back (names handed out stay
+ * allocate: memory comes from the arena (src/arena.c) and is never given back (names handed out stay
  * valid, lock classes keep them), files are read with open/pread/close, tables are
  * sorted by a heap sort of ours, C++ names demangled by src/demangle.c, and every
  * buffer is static, under sym_lock. sym_lock is a leaf: it is taken under the lock
@@ -29,47 +29,10 @@ struct sym_object {
 	size_t nr_syms;
 };
 
-#define SYM_CHUNK_SIZE (1UL << 20)
-
 static pthread_mutex_t sym_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sym_object *sym_objects;
-static char *sym_chunk;
-static size_t sym_chunk_left;
 static struct demangler sym_demangler;
 static char sym_text[PATH_MAX];	/* a path being read, a name being demangled */
-
-static void *sym_map(size_t len)
-{
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	return p == MAP_FAILED ? NULL : p;
-}
-
-/* Memory for as long as the process lives. */
-static void *sym_alloc(size_t len)
-{
-	len = (len + 15) & ~15UL;
-	if (len > sym_chunk_left) {
-		size_t size = max(len, SYM_CHUNK_SIZE);
-		char *chunk = sym_map(size);
-
-		if (!chunk)
-			return NULL;
-		sym_chunk = chunk;
-		sym_chunk_left = size;
-	}
-	sym_chunk += len;
-	sym_chunk_left -= len;
-	return sym_chunk - len;
-}
-
-static const char *sym_strdup(const char *text)
-{
-	size_t len = strlen(text) + 1;
-	char *copy = sym_alloc(len);
-
-	return copy ? memcpy(copy, text, len) : NULL;
-}
 
 static const char *sym_basename(const char *path)
 {
@@ -155,7 +118,7 @@ static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym
 			bytes += strlen(strs + es[i].st_name) + 1;
 		}
 	}
-	s = nr ? sym_alloc(nr * sizeof(*s) + bytes) : NULL;
+	s = nr ? liblockdep_alloc(nr * sizeof(*s) + bytes) : NULL;
 	if (!s)
 		return;
 	obj->syms = s;
@@ -187,7 +150,7 @@ static bool sym_read(int fd, off_t file_size, Elf64_Off off, Elf64_Xword len,
 	if (off > (Elf64_Off)file_size || len > (Elf64_Off)file_size - off)
 		return false;
 	buf->size = len + 1;
-	buf->data = sym_map(buf->size);
+	buf->data = liblockdep_pages_alloc(buf->size);
 	if (buf->data && pread(fd, buf->data, len, off) == (ssize_t)len)
 		return true;
 	return false;
@@ -196,7 +159,7 @@ static bool sym_read(int fd, off_t file_size, Elf64_Off off, Elf64_Xword len,
 static void sym_unread(struct sym_buffer *buf)
 {
 	if (buf->data)
-		munmap(buf->data, buf->size);
+		liblockdep_pages_free(buf->data, buf->size);
 }
 
 static bool sym_elf_ok(const Elf64_Ehdr *eh)
@@ -277,12 +240,12 @@ static struct sym_object *sym_object_get(const struct loaded_object *lo)
 	for (obj = sym_objects; obj; obj = obj->next)
 		if (obj->start == lo->start && !strcmp(obj->path, lo->path))
 			return obj;
-	obj = sym_alloc(sizeof(*obj));
+	obj = liblockdep_alloc(sizeof(*obj));
 	if (!obj)
 		return NULL;
 	*obj = (struct sym_object){ .start = lo->start, .end = lo->end };
-	obj->path = sym_strdup(lo->path);
-	obj->object = sym_strdup(lo->path[0] ? sym_basename(lo->path) : sym_program_name());
+	obj->path = liblockdep_strdup(lo->path);
+	obj->object = liblockdep_strdup(lo->path[0] ? sym_basename(lo->path) : sym_program_name());
 	if (!obj->path || !obj->object)
 		return NULL;
 	/* An object without a path, such as the vdso, has no file to read. */
@@ -347,7 +310,7 @@ static const char *sym_name(struct sym_entry *s)
 	if (strncmp(s->name, "_Z", 2) ||
 	    !demangle(&sym_demangler, s->name, sym_text, sizeof(sym_text)))
 		return s->name;
-	plain = sym_strdup(sym_text);
+	plain = liblockdep_strdup(sym_text);
 	if (plain)
 		s->name = plain;
 	return s->name;

@@ -48,14 +48,13 @@ static const char *static_lock_name(const void *lock, const char *kind)
 {
 	unsigned long offset;
 	const char *object, *symbol = liblockdep_symbol_at((unsigned long)lock, &offset, &object);
-	char *name;
+	const char *name;
 
 	if (symbol && !offset)
 		return symbol;
-	if (symbol ? asprintf(&name, "%s+0x%lx", symbol, offset) < 0
-		   : asprintf(&name, "%s@%p", kind, lock) < 0)
-		return kind;
-	return name;
+	name = symbol ? liblockdep_format("%s+0x%lx", symbol, offset)
+		      : liblockdep_format("%s@%p", kind, lock);
+	return name ?: kind;
 }
 
 /* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
@@ -87,10 +86,16 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	} else {
 		struct lock_site *site = lock_site_at(origin->ip, kind);
 
-		key = &site->key;
-		name = site->name;
-		if (settings.classes == CLASSES_INSTANCE)
-			key = lock_entry_use_own_key(e);
+		if (!site) {
+			/* Out of sites, checking is off: a map that lockdep leaves alone. */
+			key = &__lockdep_no_validate__;
+			name = kind;
+		} else {
+			key = &site->key;
+			name = site->name;
+			if (settings.classes == CLASSES_INSTANCE)
+				key = lock_entry_use_own_key(e);
+		}
 	}
 	lock_map_class(origin, &key, &name);
 	e->read_mode = origin->read_mode;

@@ -18629,15 +18629,18 @@ static bool next_allocator_ready;
 static __thread bool next_allocator_resolving;
 
 /*
- * The definition that a call of @name would reach without us: where ours is the
- * process's (the preload flavour, or the drop-in's weak definitions below), the one
- * after ours; where the program has its own (its allocator), that one.
+ * The definition that a call of @name would reach without us. Ours is called only
+ * where it is the process's definition (the preload flavour, or the drop-in's weak
+ * definitions below, which a program's own free() overrides), so it is the one after
+ * ours. Not RTLD_DEFAULT's answer: in a program that takes free's address, that is
+ * the program's PLT entry, which leads back here.
  */
 static void *next_definition(const char *name, void *ours)
 {
-	void *first = dlsym(RTLD_DEFAULT, name);
+	void *next = dlsym(RTLD_NEXT, name);
 
-	return first == ours ? dlsym(RTLD_NEXT, name) : first;
+	/* Never ours: a call would loop for ever. */
+	return next == ours ? NULL : next;
 }
 
 /* A block's size is asked of malloc_usable_size() only if it belongs to the object
@@ -18678,12 +18681,15 @@ static void next_allocator_resolve(void)
 			 __ATOMIC_RELAXED);
 	__atomic_store_n(&n->usable_size, usable_size_of_allocator((void *)n->free),
 			 __ATOMIC_RELAXED);
-	__atomic_store_n(&next_allocator_ready, true, __ATOMIC_RELEASE);
+	/* Until every one is found, each call looks again (and a free() leaks). */
+	__atomic_store_n(&next_allocator_ready, n->free && n->realloc && n->munmap,
+			 __ATOMIC_RELEASE);
 	next_allocator_resolving = false;
 	errno = saved_errno;
 }
 
-static void __attribute__((__constructor__)) next_allocator_init(void)
+/* Before liblockdep's other constructors, which may free through the loader. */
+static void __attribute__((__constructor__(101))) next_allocator_init(void)
 {
 	if (!__atomic_load_n(&next_allocator_ready, __ATOMIC_ACQUIRE))
 		next_allocator_resolve();

@@ -90,6 +90,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		if (settings.classes == CLASSES_INSTANCE)
 			key = lock_entry_use_own_key(e);
 	}
+	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
 			       lock_kind_outer_wait_types[origin->kind]);
@@ -148,11 +149,14 @@ static __always_inline bool unlock_may_matter(void)
 	return current->lockdep_depth || liblockdep_check_now();
 }
 
+static struct lock_entry *unheld_unlock_entry(const void *lock, enum lock_kind kind,
+					       int read_mode, unsigned long ip);
+
 /*
  * The entry to release at an unlock: a lock this thread holds, as lockdep knows
  * (even with checking switched off since, so that lockdep's view stays balanced);
- * otherwise, while checking, the lock's own entry, so that lockdep reports the
- * unbalanced unlock; unless checking was ever off, when the lock may simply have
+ * otherwise, while checking, what glibc says of the lock decides
+ * (src/lock_owners.c); unless checking was ever off, when the lock may simply have
  * been taken unseen.
  */
 static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind kind,
@@ -162,7 +166,7 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 
 	if (e || !liblockdep_check_now() || liblockdep_was_off)
 		return e;
-	return lock_entry_of(lock, kind, read_mode, ip);
+	return unheld_unlock_entry(lock, kind, read_mode, ip);
 }
 
 static struct lock_entry *lock_entry_find(const void *lock);
@@ -218,11 +222,14 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	lock_table_add(lock, true, lock_entry_setup, &origin);
 }
 
+static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+
 /*
- * Validates an acquisition (before the caller blocks on the real lock). When lockdep
- * reports a problem it leaves the lock out of the thread's held locks; liblockdep goes
- * on validating after reports, so it records the lock as held, unvalidated, to keep
- * the later release balanced.
+ * Validates an acquisition (before the caller blocks on the real lock). Locks the
+ * thread holds but unchecked code or another thread released go first, not to be
+ * taken for this lock's predecessors. When lockdep reports a problem it leaves the
+ * lock out of the thread's held locks; liblockdep goes on validating after reports,
+ * so it records the lock as held, unvalidated, to keep the later release balanced.
  */
 static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
 						 int read, int trylock, unsigned long ip)
@@ -232,6 +239,8 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 
 	if (!liblockdep_enter(ip))
 		return;
+	if (unlikely(task->lockdep_depth))
+		held_locks_drop_released(task, ip);
 	depth = task->lockdep_depth;
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(reporting)) {
@@ -308,10 +317,16 @@ static void lock_entry_forget(const void *lock)
 	}
 }
 
+static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip);
+
+/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c). */
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	if (liblockdep_busy || !lock_entry_find(lock) || !liblockdep_enter(ip))
+	struct lock_entry *e;
+
+	if (liblockdep_busy || !(e = lock_entry_find(lock)) || !liblockdep_enter(ip))
 		return;
 	check_no_held_lock_in(lock, 1);
-	lock_entry_forget(lock);
+	if (!lock_destroyed_while_held(e, ip))
+		lock_entry_forget(lock);
 }

@@ -14663,6 +14663,22 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
 
+/* The common case, inline: every held lock is a mutex glibc says is this thread's.
+ * Otherwise held_locks_drop_released() looks closer. */
+static __always_inline bool held_mutexes_all_ours(const struct task_struct *task)
+{
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		const struct lock_entry *e = container_of(task->held_locks[i].instance,
+							  struct lock_entry, map);
+		const pthread_mutex_t *m = READ_ONCE(e->lock);
+
+		if (e->kind != LOCK_KIND_MUTEX || !m ||
+		    READ_ONCE(m->__data.__owner) != task->pid)
+			return false;
+	}
+	return true;
+}
+
 /*
  * Validates an acquisition (before the caller blocks on the real lock). Locks the
  * thread holds but unchecked code or another thread released go first, not to be
@@ -14678,7 +14694,8 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 
 	if (!liblockdep_enter(ip))
 		return;
-	if (unlikely(task->lockdep_depth))
+	if (unlikely(task->lockdep_depth) && !held_mutexes_all_ours(task) &&
+	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
 	depth = task->lockdep_depth;
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
@@ -14883,19 +14900,19 @@ static bool held_lock_released_unseen(const struct held_lock *hlock)
 
 /*
  * Drops, quietly, the held locks this thread no longer holds. Called by the thread
- * itself, on its way into lockdep: before a lock while it holds others, before a
- * report of an unbalanced unlock and at its exit. Another thread never edits this
+ * itself: on its way into lockdep before a lock while it holds others and before a
+ * report of an unbalanced unlock, and at its exit. Another thread never edits this
  * one's held locks (they are its thread-local task_struct, and lockdep's chain keys
  * depend on their order): a thread that releases a lock another holds leaves the
  * record where it is, and the holder finds it released here, by glibc's owner field,
- * at its next lock. Not in a signal handler: the handler may have interrupted a lock
- * call between lockdep's record and glibc's acquisition, when the lock looks
- * released and is not.
+ * at its next lock.
+ *
+ * Not in a signal handler (the callers on entry test entry_ready, which entry has just
+ * set unless a handler runs): the handler may have interrupted a lock call between
+ * lockdep's record and glibc's acquisition, when the lock looks released and is not.
  */
 static noinline void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 {
-	if (!READ_ONCE(task->entry_ready))
-		return;
 	/* Releasing an entry moves only those above it: walk from the top down. */
 	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
 		if (held_lock_released_unseen(&task->held_locks[i])) {
@@ -14942,9 +14959,9 @@ static bool owner_report_first(enum owner_report kind, const struct lock_class_k
  */
 static void print_lock_holder(const struct lock_entry *e, int tid)
 {
+	bool known = false, found = false;
 	struct task_struct *task;
 	struct held_lock hlock;
-	bool found = false;
 
 	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list) {
@@ -14953,6 +14970,7 @@ static void print_lock_holder(const struct lock_entry *e, int tid)
 		if (task->pid != tid)
 			continue;
 		pr_warn("but %s/%d holds it", task->comm, tid);
+		known = true;
 		for (int i = 0; i < depth && !found; i++) {
 			memcpy(&hlock, &task->held_locks[i], sizeof(hlock));
 			found = hlock.instance == &e->map;
@@ -14960,7 +14978,7 @@ static void print_lock_holder(const struct lock_entry *e, int tid)
 		break;
 	}
 	internal_unlock(&live_tasks_mutex);
-	if (&task->thread_list == &live_tasks)
+	if (!known)
 		pr_warn("but thread %d holds it", tid);
 	if (found) {
 		pr_cont(", taken at:\n");
@@ -15029,7 +15047,9 @@ static noinline struct lock_entry *unheld_unlock_entry(const void *lock, enum lo
 		return NULL;
 	switch (lock_owner(lock, kind, &holder)) {
 	case OWNER_NONE:
-		held_locks_drop_released(current, ip);	/* not to list them in the report */
+		/* Not to list them in the report. */
+		if (READ_ONCE(current->entry_ready))
+			held_locks_drop_released(current, ip);
 		return lock_entry_of(lock, kind, read_mode, ip);
 	case OWNER_OTHER_THREAD:
 		e = lock_entry_of(lock, kind, read_mode, ip);
@@ -15080,7 +15100,9 @@ static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
  * Mutex kinds follow the kernel's closest primitive: a recursive mutex re-locked by
  * its owner is not a new acquisition (only the outermost lock and unlock reach
  * lockdep); an error-checking mutex still answers EDEADLK and EPERM, and lockdep
- * reports the misuse; a robust mutex returned with EOWNERDEAD is held.
+ * reports the misuse; a robust mutex returned with EOWNERDEAD is held. An unlock or
+ * destroy lockdep cannot account for (a lock taken or released by unchecked code or by
+ * another thread) asks glibc who holds the lock: src/lock_owners.c.
  */
 #define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_API ret liblockdep_##name params;
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_init, (pthread_mutex_t *m, const pthread_mutexattr_t *attr))
@@ -15552,8 +15574,9 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
  * acquisition after it. So waiting while holding an outer lock taken before the mutex
  * is the same order as ever and silent, while a wait on a mutex taken *before* a lock
  * still held makes the thread re-take the mutex under that lock: a new dependency,
- * checked like any other. Waiting on a mutex the thread does not hold is lockdep's bad
- * unlock balance.
+ * checked like any other. Waiting on a mutex nobody holds is lockdep's bad unlock
+ * balance; on one the thread took in unchecked code, the wait passes unrecorded, its
+ * release and re-acquisition alike (src/lock_owners.c).
  */
 LIBLOCKDEP_WRAPPER(int, pthread_cond_wait, (pthread_cond_t *c, pthread_mutex_t *m))
 LIBLOCKDEP_WRAPPER(int, pthread_cond_timedwait, (pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *abstime))

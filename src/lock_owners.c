@@ -109,19 +109,19 @@ static bool held_lock_released_unseen(const struct held_lock *hlock)
 
 /*
  * Drops, quietly, the held locks this thread no longer holds. Called by the thread
- * itself, on its way into lockdep: before a lock while it holds others, before a
- * report of an unbalanced unlock and at its exit. Another thread never edits this
+ * itself: on its way into lockdep before a lock while it holds others and before a
+ * report of an unbalanced unlock, and at its exit. Another thread never edits this
  * one's held locks (they are its thread-local task_struct, and lockdep's chain keys
  * depend on their order): a thread that releases a lock another holds leaves the
  * record where it is, and the holder finds it released here, by glibc's owner field,
- * at its next lock. Not in a signal handler: the handler may have interrupted a lock
- * call between lockdep's record and glibc's acquisition, when the lock looks
- * released and is not.
+ * at its next lock.
+ *
+ * Not in a signal handler (the callers on entry test entry_ready, which entry has just
+ * set unless a handler runs): the handler may have interrupted a lock call between
+ * lockdep's record and glibc's acquisition, when the lock looks released and is not.
  */
 static noinline void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 {
-	if (!READ_ONCE(task->entry_ready))
-		return;
 	/* Releasing an entry moves only those above it: walk from the top down. */
 	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
 		if (held_lock_released_unseen(&task->held_locks[i])) {
@@ -168,9 +168,9 @@ static bool owner_report_first(enum owner_report kind, const struct lock_class_k
  */
 static void print_lock_holder(const struct lock_entry *e, int tid)
 {
+	bool known = false, found = false;
 	struct task_struct *task;
 	struct held_lock hlock;
-	bool found = false;
 
 	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list) {
@@ -179,6 +179,7 @@ static void print_lock_holder(const struct lock_entry *e, int tid)
 		if (task->pid != tid)
 			continue;
 		pr_warn("but %s/%d holds it", task->comm, tid);
+		known = true;
 		for (int i = 0; i < depth && !found; i++) {
 			memcpy(&hlock, &task->held_locks[i], sizeof(hlock));
 			found = hlock.instance == &e->map;
@@ -186,7 +187,7 @@ static void print_lock_holder(const struct lock_entry *e, int tid)
 		break;
 	}
 	internal_unlock(&live_tasks_mutex);
-	if (&task->thread_list == &live_tasks)
+	if (!known)
 		pr_warn("but thread %d holds it", tid);
 	if (found) {
 		pr_cont(", taken at:\n");
@@ -255,7 +256,9 @@ static noinline struct lock_entry *unheld_unlock_entry(const void *lock, enum lo
 		return NULL;
 	switch (lock_owner(lock, kind, &holder)) {
 	case OWNER_NONE:
-		held_locks_drop_released(current, ip);	/* not to list them in the report */
+		/* Not to list them in the report. */
+		if (READ_ONCE(current->entry_ready))
+			held_locks_drop_released(current, ip);
 		return lock_entry_of(lock, kind, read_mode, ip);
 	case OWNER_OTHER_THREAD:
 		e = lock_entry_of(lock, kind, read_mode, ip);

@@ -224,6 +224,22 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
 
+/* The common case, inline: every held lock is a mutex glibc says is this thread's.
+ * Otherwise held_locks_drop_released() looks closer. */
+static __always_inline bool held_mutexes_all_ours(const struct task_struct *task)
+{
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		const struct lock_entry *e = container_of(task->held_locks[i].instance,
+							  struct lock_entry, map);
+		const pthread_mutex_t *m = READ_ONCE(e->lock);
+
+		if (e->kind != LOCK_KIND_MUTEX || !m ||
+		    READ_ONCE(m->__data.__owner) != task->pid)
+			return false;
+	}
+	return true;
+}
+
 /*
  * Validates an acquisition (before the caller blocks on the real lock). Locks the
  * thread holds but unchecked code or another thread released go first, not to be
@@ -239,7 +255,8 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 
 	if (!liblockdep_enter(ip))
 		return;
-	if (unlikely(task->lockdep_depth))
+	if (unlikely(task->lockdep_depth) && !held_mutexes_all_ours(task) &&
+	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
 	depth = task->lockdep_depth;
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);

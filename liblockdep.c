@@ -14722,10 +14722,13 @@ static __always_inline void liblockdep_release(struct lock_entry *e, unsigned lo
 	liblockdep_report_end();
 }
 
+static bool held_lock_released_unseen(const struct held_lock *hlock);
+
 /*
  * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
  * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
- * side table, so the user's lock addresses are checked instead.)
+ * side table, so the user's lock addresses are checked instead.) Not a lock that
+ * unchecked code or another thread released since (src/lock_owners.c).
  */
 static void check_no_held_lock_in(const void *from, unsigned long len)
 {
@@ -14735,7 +14738,8 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 		struct held_lock *hlock = &task->held_locks[i];
 		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 
-		if ((unsigned long)e->lock - (unsigned long)from < len) {
+		if ((unsigned long)e->lock - (unsigned long)from < len &&
+		    !held_lock_released_unseen(hlock)) {
 			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
 			liblockdep_report_end();
 			return;
@@ -14951,17 +14955,17 @@ static bool owner_report_first(enum owner_report kind, const struct lock_class_k
 }
 
 /*
- * The thread that holds a lock, for a report about it: its name, and where it took
- * the lock if it took it checked (lockdep keeps that one frame per held lock). Its
- * held locks are read without stopping it, as debug_show_all_locks() does: a
- * snapshot, copied before printing. The caller is reporting (under the graph lock,
- * which comes before live_tasks_mutex).
+ * The thread that holds a lock, for a report about it: its name and the locks it
+ * holds, each with where it took it (lockdep keeps that one frame per held lock).
+ * They are read without stopping the thread, as debug_show_all_locks() does: a
+ * snapshot, each entry copied before it is printed. The caller is reporting (under
+ * the graph lock, which comes before live_tasks_mutex).
  */
 static void print_lock_holder(const struct lock_entry *e, int tid)
 {
-	bool known = false, found = false;
 	struct task_struct *task;
 	struct held_lock hlock;
+	bool seen = false;
 
 	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list) {
@@ -14969,23 +14973,18 @@ static void print_lock_holder(const struct lock_entry *e, int tid)
 
 		if (task->pid != tid)
 			continue;
-		pr_warn("but %s/%d holds it", task->comm, tid);
-		known = true;
-		for (int i = 0; i < depth && !found; i++) {
+		pr_warn("but %s/%d holds it; the locks it holds:\n", task->comm, tid);
+		for (int i = 0; i < depth; i++) {
 			memcpy(&hlock, &task->held_locks[i], sizeof(hlock));
-			found = hlock.instance == &e->map;
+			seen |= hlock.instance == &e->map;
+			printk(" #%d: ", i);
+			print_lock(&hlock);
 		}
 		break;
 	}
 	internal_unlock(&live_tasks_mutex);
-	if (!known)
-		pr_warn("but thread %d holds it", tid);
-	if (found) {
-		pr_cont(", taken at:\n");
-		print_lock(&hlock);
-	} else {
-		pr_cont(", taken where liblockdep could not see.\n");
-	}
+	if (!seen)
+		pr_warn("(thread %d took the lock where liblockdep could not see)\n", tid);
 }
 
 /* Headline and the lock, as lockdep's own reports begin. */

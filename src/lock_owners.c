@@ -160,17 +160,17 @@ static bool owner_report_first(enum owner_report kind, const struct lock_class_k
 }
 
 /*
- * The thread that holds a lock, for a report about it: its name, and where it took
- * the lock if it took it checked (lockdep keeps that one frame per held lock). Its
- * held locks are read without stopping it, as debug_show_all_locks() does: a
- * snapshot, copied before printing. The caller is reporting (under the graph lock,
- * which comes before live_tasks_mutex).
+ * The thread that holds a lock, for a report about it: its name and the locks it
+ * holds, each with where it took it (lockdep keeps that one frame per held lock).
+ * They are read without stopping the thread, as debug_show_all_locks() does: a
+ * snapshot, each entry copied before it is printed. The caller is reporting (under
+ * the graph lock, which comes before live_tasks_mutex).
  */
 static void print_lock_holder(const struct lock_entry *e, int tid)
 {
-	bool known = false, found = false;
 	struct task_struct *task;
 	struct held_lock hlock;
+	bool seen = false;
 
 	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list) {
@@ -178,23 +178,18 @@ static void print_lock_holder(const struct lock_entry *e, int tid)
 
 		if (task->pid != tid)
 			continue;
-		pr_warn("but %s/%d holds it", task->comm, tid);
-		known = true;
-		for (int i = 0; i < depth && !found; i++) {
+		pr_warn("but %s/%d holds it; the locks it holds:\n", task->comm, tid);
+		for (int i = 0; i < depth; i++) {
 			memcpy(&hlock, &task->held_locks[i], sizeof(hlock));
-			found = hlock.instance == &e->map;
+			seen |= hlock.instance == &e->map;
+			printk(" #%d: ", i);
+			print_lock(&hlock);
 		}
 		break;
 	}
 	internal_unlock(&live_tasks_mutex);
-	if (!known)
-		pr_warn("but thread %d holds it", tid);
-	if (found) {
-		pr_cont(", taken at:\n");
-		print_lock(&hlock);
-	} else {
-		pr_cont(", taken where liblockdep could not see.\n");
-	}
+	if (!seen)
+		pr_warn("(thread %d took the lock where liblockdep could not see)\n", tid);
 }
 
 /* Headline and the lock, as lockdep's own reports begin. */

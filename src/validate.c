@@ -283,10 +283,13 @@ static __always_inline void liblockdep_release(struct lock_entry *e, unsigned lo
 	liblockdep_report_end();
 }
 
+static bool held_lock_released_unseen(const struct held_lock *hlock);
+
 /*
  * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
  * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
- * side table, so the user's lock addresses are checked instead.)
+ * side table, so the user's lock addresses are checked instead.) Not a lock that
+ * unchecked code or another thread released since (src/lock_owners.c).
  */
 static void check_no_held_lock_in(const void *from, unsigned long len)
 {
@@ -296,7 +299,8 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 		struct held_lock *hlock = &task->held_locks[i];
 		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 
-		if ((unsigned long)e->lock - (unsigned long)from < len) {
+		if ((unsigned long)e->lock - (unsigned long)from < len &&
+		    !held_lock_released_unseen(hlock)) {
 			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
 			liblockdep_report_end();
 			return;

@@ -2,8 +2,9 @@
 # library). A lock whose operations are split between the two is silent, whatever the
 # split: taken unchecked and waited on or released checked; taken checked and
 # released unchecked, then taken again (no false recursive locking, no false order
-# through the released lock, no lock held at thread exit). Mutexes, rwlocks (write and
-# read) and spin locks. A real unbalanced unlock is still reported.
+# through the released lock, no lock held at thread exit, no held lock destroyed).
+# Mutexes, rwlocks (write and read) and spin locks. A real unbalanced unlock is still
+# reported.
 #
 # Environment: CC; LIBLOCKDEP_DIR (where the liblockdep.c/.h under test are).
 set -eu
@@ -91,6 +92,12 @@ static void unchecked_lock(void)
  * leave a lock_a -> lock_b order behind to meet lock_b -> lock_a. */
 static void unchecked_unlock(void)
 {
+	pthread_mutex_t gone;
+
+	pthread_mutex_init(&gone, NULL);
+	pthread_mutex_lock(&gone);
+	lib_unlock(&gone);
+	pthread_mutex_destroy(&gone);	/* not a held lock destroyed */
 	pthread_mutex_lock(&queue);
 	lib_unlock(&queue);
 	pthread_mutex_lock(&queue);

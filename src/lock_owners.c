@@ -232,37 +232,41 @@ static void report_release_by_other(struct lock_entry *e, int holder, unsigned l
 	print_owner_report_tail();
 }
 
+/* Before a report at this thread: not to list its locks released unseen. */
+static void held_locks_drop_released_before_report(void)
+{
+	struct task_struct *task = current;
+
+	if (task->lockdep_depth && READ_ONCE(task->entry_ready))
+		held_locks_drop_released(task, liblockdep_entry_ip);
+}
+
 /*
  * An unlock (or a condition wait) of a lock lockdep does not see this thread hold.
  * If glibc says the thread holds it (or may: readers, spin locks, another process),
  * unchecked code took it: the unlock passes unrecorded, and so does a condition
- * wait's re-acquisition. Held by nobody, it is
- * lockdep's bad unlock balance, reported by releasing the lock's entry; held by
- * another thread, a release by a thread that does not hold it. Returns the entry
- * lockdep is to release, or NULL.
+ * wait's re-acquisition. Held by nobody, it is lockdep's bad unlock balance,
+ * reported by releasing the lock's entry; held by another thread, a release by a
+ * thread that does not hold it. Returns the entry lockdep is to release, or NULL.
  */
 static noinline struct lock_entry *unheld_unlock_entry(const void *lock, enum lock_kind kind,
 						      int read_mode, unsigned long ip)
 {
+	enum lock_owner owner;
 	struct lock_entry *e;
 	int holder;
 
 	if (!liblockdep_enter(ip))
 		return NULL;
-	switch (lock_owner(lock, kind, &holder)) {
-	case OWNER_NONE:
-		/* Not to list them in the report. */
-		if (READ_ONCE(current->entry_ready))
-			held_locks_drop_released(current, ip);
-		return lock_entry_of(lock, kind, read_mode, ip);
-	case OWNER_OTHER_THREAD:
-		e = lock_entry_of(lock, kind, read_mode, ip);
-		if (e)
-			report_release_by_other(e, holder, ip);
+	owner = lock_owner(lock, kind, &holder);
+	if (owner != OWNER_NONE && owner != OWNER_OTHER_THREAD)
 		return NULL;
-	default:
-		return NULL;
-	}
+	held_locks_drop_released_before_report();
+	e = lock_entry_of(lock, kind, read_mode, ip);
+	if (owner == OWNER_NONE || !e)
+		return e;
+	report_release_by_other(e, holder, ip);
+	return NULL;
 }
 
 /*
@@ -279,6 +283,7 @@ static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
 	case OWNER_NONE:
 		return false;
 	case OWNER_OTHER_THREAD:
+		held_locks_drop_released_before_report();
 		if (owner_report_first(REPORT_DESTROY_HELD_BY_OTHER, e->map.key) &&
 		    debug_locks_off()) {
 			print_owner_report_head("WARNING: destroying a lock held by another thread!",

@@ -14590,19 +14590,23 @@ static __always_inline bool unlock_may_matter(void)
 
 static struct lock_entry *unheld_unlock_entry(const void *lock, enum lock_kind kind,
 					       int read_mode, unsigned long ip);
+static struct lock_entry *mutex_unlock_recheck(struct lock_entry *e, unsigned long ip);
 
 /*
  * The entry to release at an unlock: a lock this thread holds, as lockdep knows
- * (even with checking switched off since, so that lockdep's view stays balanced);
- * otherwise, while checking, what glibc says of the lock decides
- * (src/lock_owners.c); unless checking was ever off, when the lock may simply have
- * been taken unseen.
+ * (even with checking switched off since, so that lockdep's view stays balanced),
+ * unless glibc names another owner of a mutex; otherwise, while checking, what glibc
+ * says of the lock decides (src/lock_owners.c); unless checking was ever off, when
+ * the lock may simply have been taken unseen.
  */
 static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind kind,
 					      int read_mode, unsigned long ip)
 {
 	struct lock_entry *e = held_lock_entry(lock);
 
+	if (e && kind == LOCK_KIND_MUTEX &&
+	    unlikely(READ_ONCE(((const pthread_mutex_t *)lock)->__data.__owner) != current->pid))
+		return mutex_unlock_recheck(e, ip);
 	if (e || !liblockdep_check_now() || liblockdep_was_off)
 		return e;
 	return unheld_unlock_entry(lock, kind, read_mode, ip);
@@ -14840,6 +14844,8 @@ static bool thread_is_ours(int tid)
 	return ours;
 }
 
+/* glibc marks a mutex it elides (never writing an owner) in its kind. */
+#define GLIBC_MUTEX_ELISION	256
 /* glibc's rwlock __readers word: flag bits under the count of readers. */
 #define GLIBC_RWLOCK_WRPHASE	1u
 /* glibc's x86 spin locks count down from 1 (unlocked) to take the lock; the
@@ -14857,6 +14863,8 @@ static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *ti
 
 	switch (kind) {
 	case LOCK_KIND_MUTEX:
+		if (READ_ONCE(((const pthread_mutex_t *)lock)->__data.__kind) & GLIBC_MUTEX_ELISION)
+			return OWNER_UNKNOWN;
 		owner = READ_ONCE(((const pthread_mutex_t *)lock)->__data.__owner);
 		break;
 	case LOCK_KIND_RWLOCK:
@@ -14883,9 +14891,8 @@ static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *ti
  * this process. A write lock of an rwlock is gone too when only readers hold it;
  * a read lock, a spin lock and a lock inherited across fork() are kept in doubt.
  */
-static bool held_lock_released_unseen(const struct held_lock *hlock)
+static bool lock_released_unseen(const struct lock_entry *e, bool shared)
 {
-	const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 	const void *lock = READ_ONCE(e->lock);
 	int tid;
 
@@ -14896,10 +14903,16 @@ static bool held_lock_released_unseen(const struct held_lock *hlock)
 	case OWNER_OTHER_THREAD:
 		return true;
 	case OWNER_UNKNOWN:
-		return !hlock->read && e->kind == LOCK_KIND_RWLOCK;
+		return !shared && e->kind == LOCK_KIND_RWLOCK;
 	default:
 		return false;
 	}
+}
+
+static bool held_lock_released_unseen(const struct held_lock *hlock)
+{
+	return lock_released_unseen(container_of(hlock->instance, struct lock_entry, map),
+				    hlock->read);
 }
 
 /*
@@ -15062,6 +15075,26 @@ static noinline struct lock_entry *unheld_unlock_entry(const void *lock, enum lo
 		return e;
 	report_release_by_other(e, holder, ip);
 	return NULL;
+}
+
+/*
+ * An unlock of a mutex lockdep sees held but whose owner field names another
+ * thread. Its record may be stale: then unchecked code (or another thread) released
+ * the mutex already, the record goes quietly and the unlock is judged as one of a
+ * lock this thread does not hold (a double unlock is a bad unlock balance). A lock
+ * kept in doubt (inherited across fork(), elided) is released as usual.
+ */
+static noinline struct lock_entry *mutex_unlock_recheck(struct lock_entry *e, unsigned long ip)
+{
+	const void *lock = e->lock;
+
+	if (!liblockdep_enter(ip) || !lock_released_unseen(e, false))
+		return e;
+	lock_release(&e->map, ip);
+	liblockdep_report_end();
+	if (!liblockdep_check_now() || liblockdep_was_off)
+		return NULL;
+	return unheld_unlock_entry(lock, LOCK_KIND_MUTEX, 0, ip);
 }
 
 /*

@@ -151,19 +151,23 @@ static __always_inline bool unlock_may_matter(void)
 
 static struct lock_entry *unheld_unlock_entry(const void *lock, enum lock_kind kind,
 					       int read_mode, unsigned long ip);
+static struct lock_entry *mutex_unlock_recheck(struct lock_entry *e, unsigned long ip);
 
 /*
  * The entry to release at an unlock: a lock this thread holds, as lockdep knows
- * (even with checking switched off since, so that lockdep's view stays balanced);
- * otherwise, while checking, what glibc says of the lock decides
- * (src/lock_owners.c); unless checking was ever off, when the lock may simply have
- * been taken unseen.
+ * (even with checking switched off since, so that lockdep's view stays balanced),
+ * unless glibc names another owner of a mutex; otherwise, while checking, what glibc
+ * says of the lock decides (src/lock_owners.c); unless checking was ever off, when
+ * the lock may simply have been taken unseen.
  */
 static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind kind,
 					      int read_mode, unsigned long ip)
 {
 	struct lock_entry *e = held_lock_entry(lock);
 
+	if (e && kind == LOCK_KIND_MUTEX &&
+	    unlikely(READ_ONCE(((const pthread_mutex_t *)lock)->__data.__owner) != current->pid))
+		return mutex_unlock_recheck(e, ip);
 	if (e || !liblockdep_check_now() || liblockdep_was_off)
 		return e;
 	return unheld_unlock_entry(lock, kind, read_mode, ip);

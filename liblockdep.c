@@ -14667,18 +14667,34 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
 
-/* The common case, inline: every held lock is a mutex glibc says is this thread's.
- * Otherwise held_locks_drop_released() looks closer. */
-static __always_inline bool held_mutexes_all_ours(const struct task_struct *task)
+/* glibc's rwlock __readers word: the count of readers above three flag bits. */
+#define GLIBC_RWLOCK_WRPHASE		1u
+#define GLIBC_RWLOCK_READER_SHIFT	3
+
+/* The common case, inline: glibc says every held mutex and rwlock write lock is this
+ * thread's, and some reader holds each read-held rwlock. Otherwise (a spin lock, a
+ * doubt) held_locks_drop_released() looks closer. */
+static __always_inline bool held_locks_all_ours(const struct task_struct *task)
 {
 	for (int i = 0; i < task->lockdep_depth; i++) {
-		const struct lock_entry *e = container_of(task->held_locks[i].instance,
-							  struct lock_entry, map);
+		const struct held_lock *hlock = &task->held_locks[i];
+		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 		const pthread_mutex_t *m = READ_ONCE(e->lock);
+		const pthread_rwlock_t *rw = (const void *)m;
 
-		if (e->kind != LOCK_KIND_MUTEX || !m ||
-		    READ_ONCE(m->__data.__owner) != task->pid)
+		if (!m)
 			return false;
+		if (e->kind == LOCK_KIND_MUTEX) {
+			if (READ_ONCE(m->__data.__owner) != task->pid)
+				return false;
+		} else if (e->kind != LOCK_KIND_RWLOCK) {
+			return false;
+		} else if (hlock->read) {
+			if (!(READ_ONCE(rw->__data.__readers) >> GLIBC_RWLOCK_READER_SHIFT))
+				return false;
+		} else if (READ_ONCE(rw->__data.__cur_writer) != task->pid) {
+			return false;
+		}
 	}
 	return true;
 }
@@ -14698,7 +14714,7 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 
 	if (!liblockdep_enter(ip))
 		return;
-	if (unlikely(task->lockdep_depth) && !held_mutexes_all_ours(task) &&
+	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
 	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
 	depth = task->lockdep_depth;
@@ -14846,8 +14862,6 @@ static bool thread_is_ours(int tid)
 
 /* glibc marks a mutex it elides (never writing an owner) in its kind. */
 #define GLIBC_MUTEX_ELISION	256
-/* glibc's rwlock __readers word: flag bits under the count of readers. */
-#define GLIBC_RWLOCK_WRPHASE	1u
 /* glibc's x86 spin locks count down from 1 (unlocked) to take the lock; the
  * generic ones go from 0 to 1. */
 #if defined(__x86_64__) || defined(__i386__)

@@ -47,8 +47,6 @@ static bool thread_is_ours(int tid)
 
 /* glibc marks a mutex it elides (never writing an owner) in its kind. */
 #define GLIBC_MUTEX_ELISION	256
-/* glibc's rwlock __readers word: flag bits under the count of readers. */
-#define GLIBC_RWLOCK_WRPHASE	1u
 /* glibc's x86 spin locks count down from 1 (unlocked) to take the lock; the
  * generic ones go from 0 to 1. */
 #if defined(__x86_64__) || defined(__i386__)

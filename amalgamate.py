@@ -66,6 +66,7 @@ SRC_FILES = [
     'src/lock_table.c',
     'src/task.c',
     'src/validate.c',
+    'src/lock_owners.c',
     'src/pthread_mutex.c',
     'src/pthread_rwlock.c',
     'src/pthread_spin.c',

@@ -16668,6 +16668,7 @@ struct lock_entry {
 	const void *lock;		/* the user's lock; NULL while the entry is free */
 	struct lockdep_map map;
 	struct lock_entry *next_free;
+	enum lock_kind kind;		/* how glibc records the lock's holder */
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
 	struct lock_class_key own_key;
@@ -16917,6 +16918,8 @@ static void task_read_name(struct task_struct *task)
 		snprintf(task->comm, sizeof(task->comm), "%s", program_invocation_short_name);
 }
 
+static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+
 /*
  * The thread's last code is its thread-specific-data destructors, which glibc runs in
  * up to PTHREAD_DESTRUCTOR_ITERATIONS rounds, each in key order, while any value is
@@ -16935,6 +16938,7 @@ static void task_exit(void *task)
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;
+		held_locks_drop_released(current, 0);
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
@@ -17113,6 +17117,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		}
 	}
 	lock_map_class(origin, &key, &name);
+	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
 			       lock_kind_outer_wait_types[origin->kind]);
@@ -17171,23 +17176,30 @@ static __always_inline bool unlock_may_matter(void)
 	return current->lockdep_depth || liblockdep_check_now();
 }
 
+static struct lock_entry *unheld_unlock_entry(const void *lock, enum lock_kind kind,
+					       int read_mode, unsigned long ip);
+static struct lock_entry *mutex_unlock_recheck(struct lock_entry *e, unsigned long ip);
+
 /*
  * The entry to release at an unlock: a lock this thread holds, as lockdep knows
- * (even with checking switched off since, so that lockdep's view stays balanced);
- * otherwise, while checking, the lock's own entry, so that lockdep reports the
- * unbalanced unlock; unless checking was ever off, when the lock may simply have
- * been taken unseen.
+ * (even with checking switched off since, so that lockdep's view stays balanced),
+ * unless glibc names another owner of a mutex; otherwise, while checking, what glibc
+ * says of the lock decides (src/lock_owners.c); unless checking was ever off, when
+ * the lock may simply have been taken unseen.
  */
 static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind kind,
 					      int read_mode, unsigned long ip)
 {
 	struct lock_entry *e = held_lock_entry(lock);
 
+	if (e && kind == LOCK_KIND_MUTEX &&
+	    unlikely(READ_ONCE(((const pthread_mutex_t *)lock)->__data.__owner) != current->pid))
+		return mutex_unlock_recheck(e, ip);
 	if (e || !liblockdep_check_now() || liblockdep_was_off)
 		return e;
 	/* Lockdep is about to report this lock's bad unlock. */
 	report_subject_set((unsigned long)lock);
-	return lock_entry_of(lock, kind, read_mode, ip);
+	return unheld_unlock_entry(lock, kind, read_mode, ip);
 }
 
 static struct lock_entry *lock_entry_find(const void *lock);
@@ -17242,11 +17254,48 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	lock_table_add(lock, true, lock_entry_setup, &origin);
 }
 
+static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+
+/* glibc's rwlock __readers word: the count of readers above three flag bits. */
+#define GLIBC_RWLOCK_WRPHASE		1u
+#define GLIBC_RWLOCK_READER_SHIFT	3
+
+/* The common case, inline: glibc says every held mutex and rwlock write lock is this
+ * thread's, and some reader holds each read-held rwlock. Otherwise (a spin lock, a
+ * doubt) held_locks_drop_released() looks closer. */
+static __always_inline bool held_locks_all_ours(const struct task_struct *task)
+{
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		const struct held_lock *hlock = &task->held_locks[i];
+		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+		const pthread_mutex_t *m = READ_ONCE(e->lock);
+		const pthread_rwlock_t *rw = (const void *)m;
+
+		if (!m)
+			return false;
+		if (e->kind == LOCK_KIND_MAP)
+			continue;	/* lockdep's record is all there is */
+		if (e->kind == LOCK_KIND_MUTEX) {
+			if (READ_ONCE(m->__data.__owner) != task->pid)
+				return false;
+		} else if (e->kind != LOCK_KIND_RWLOCK) {
+			return false;
+		} else if (hlock->read) {
+			if (!(READ_ONCE(rw->__data.__readers) >> GLIBC_RWLOCK_READER_SHIFT))
+				return false;
+		} else if (READ_ONCE(rw->__data.__cur_writer) != task->pid) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /*
- * Validates an acquisition (before the caller blocks on the real lock). When lockdep
- * reports a problem it leaves the lock out of the thread's held locks; liblockdep goes
- * on validating after reports, so it records the lock as held, unvalidated, to keep
- * the later release balanced.
+ * Validates an acquisition (before the caller blocks on the real lock). Locks the
+ * thread holds but unchecked code or another thread released go first, not to be
+ * taken for this lock's predecessors. When lockdep reports a problem it leaves the
+ * lock out of the thread's held locks; liblockdep goes on validating after reports,
+ * so it records the lock as held, unvalidated, to keep the later release balanced.
  */
 static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
 						 int read, int trylock, unsigned long ip)
@@ -17256,6 +17305,9 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 
 	if (!liblockdep_enter(ip))
 		return;
+	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
+	    READ_ONCE(task->entry_ready))
+		held_locks_drop_released(task, ip);
 	depth = task->lockdep_depth;
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(reporting)) {
@@ -17281,10 +17333,13 @@ static __always_inline void liblockdep_release(struct lock_entry *e, unsigned lo
 	liblockdep_report_end();
 }
 
+static bool held_lock_released_unseen(const struct held_lock *hlock);
+
 /*
  * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
  * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
- * side table, so the user's lock addresses are checked instead.)
+ * side table, so the user's lock addresses are checked instead.) Not a lock that
+ * unchecked code or another thread released since (src/lock_owners.c).
  */
 static void check_no_held_lock_in(const void *from, unsigned long len)
 {
@@ -17294,7 +17349,8 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 		struct held_lock *hlock = &task->held_locks[i];
 		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 
-		if ((unsigned long)e->lock - (unsigned long)from < len) {
+		if ((unsigned long)e->lock - (unsigned long)from < len &&
+		    !held_lock_released_unseen(hlock)) {
 			report_subject_set((unsigned long)e->lock);
 			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
 			liblockdep_report_end();
@@ -17345,14 +17401,328 @@ static void lock_entry_forget(const void *lock)
 	}
 }
 
+static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip);
+
+/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c). */
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	if (liblockdep_busy || !liblockdep_enter(ip) || !lock_entry_find(lock))
+	struct lock_entry *e;
+
+	if (liblockdep_busy || !liblockdep_enter(ip) || !(e = lock_entry_find(lock)))
 		return;
 	check_no_held_lock_in(lock, 1);
-	lock_entry_forget(lock);
+	if (!lock_destroyed_while_held(e, ip))
+		lock_entry_forget(lock);
 }
 /************** End of src/validate.c **************/
+/************** Begin file src/lock_owners.c **************/
+#line 1 "src/lock_owners.c"
+/*
+ * Who holds a lock, as glibc records it: what lockdep needs when a lock's operations
+ * are split between checked and unchecked code, or between threads. A program may be
+ * checked only in part (liblockdep.h in some of its files), and a lock may change
+ * hands (a hand-off: locked in one thread, unlocked in another). Lockdep sees only
+ * the checked half of such a lock's life; left alone it accuses correct code: an
+ * unlock or a condition wait of a lock taken unseen is its "bad unlock balance", and
+ * a lock released unseen stays among the thread's held locks, to give false
+ * dependencies, a false "recursive locking" at the next lock and a false "still has
+ * locks held" at exit.
+ *
+ * glibc writes the owner's thread id into every mutex it locks (__data.__owner, all
+ * kinds; not under lock elision, which is off unless a glibc tunable turns it on) and
+ * the writer's into an rwlock (__data.__cur_writer). Readers of an rwlock leave only
+ * a count, and a spin lock only its locked word: for those, "somebody holds it" is
+ * all there is to know, and in doubt liblockdep keeps silent and keeps its record.
+ */
+enum lock_owner {
+	OWNER_NONE,		/* nobody holds the lock */
+	OWNER_THIS_THREAD,
+	OWNER_OTHER_THREAD,	/* the thread of this process whose id is *tid */
+	OWNER_ELSEWHERE,	/* a thread of another process: see thread_is_ours() */
+	OWNER_UNKNOWN,		/* held, perhaps by this thread: readers, a spin lock */
+};
+
+/*
+ * Whether a thread id that is not this thread's names a thread of this process.
+ * Not always: in a child of fork() the locks the forking thread held still name the
+ * thread it was in the parent, and a process-shared lock may be held in another
+ * process. The kernel answers (tgkill with no signal); a foreign id is remembered,
+ * for the child that checks its inherited locks at every lock.
+ */
+static bool thread_is_ours(int tid)
+{
+	static __thread int foreign_tid;
+	int saved_errno = errno;
+	bool ours;
+
+	if (tid == foreign_tid)
+		return false;
+	ours = syscall(SYS_tgkill, getpid(), tid, 0) == 0 || errno != ESRCH;
+	if (!ours)
+		foreign_tid = tid;
+	errno = saved_errno;
+	return ours;
+}
+
+/* glibc marks a mutex it elides (never writing an owner) in its kind. */
+#define GLIBC_MUTEX_ELISION	256
+/* glibc's x86 spin locks count down from 1 (unlocked) to take the lock; the
+ * generic ones go from 0 to 1. */
+#if defined(__x86_64__) || defined(__i386__)
+#define GLIBC_SPIN_UNLOCKED	1
+#else
+#define GLIBC_SPIN_UNLOCKED	0
+#endif
+
+static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *tid)
+{
+	const pthread_rwlock_t *rw = lock;
+	int owner;
+
+	switch (kind) {
+	case LOCK_KIND_MAP:
+		return OWNER_NONE;	/* the program's own lock: lockdep's record is all */
+	case LOCK_KIND_MUTEX:
+		if (READ_ONCE(((const pthread_mutex_t *)lock)->__data.__kind) & GLIBC_MUTEX_ELISION)
+			return OWNER_UNKNOWN;
+		owner = READ_ONCE(((const pthread_mutex_t *)lock)->__data.__owner);
+		break;
+	case LOCK_KIND_RWLOCK:
+		owner = READ_ONCE(rw->__data.__cur_writer);
+		/* Readers, or a writer between taking the lock and writing its id. */
+		if (!owner && (READ_ONCE(rw->__data.__readers) & ~GLIBC_RWLOCK_WRPHASE))
+			return OWNER_UNKNOWN;
+		break;
+	default:
+		return READ_ONCE(*(const pthread_spinlock_t *)lock) != GLIBC_SPIN_UNLOCKED ?
+		       OWNER_UNKNOWN : OWNER_NONE;
+	}
+	*tid = owner;
+	if (!owner)
+		return OWNER_NONE;
+	if (owner == current->pid)
+		return OWNER_THIS_THREAD;
+	return thread_is_ours(owner) ? OWNER_OTHER_THREAD : OWNER_ELSEWHERE;
+}
+
+/*
+ * Whether a lock lockdep records as held by this thread is no longer its, by
+ * glibc's word: gone (its entry forgotten), held by nobody or by another thread of
+ * this process. A write lock of an rwlock is gone too when only readers hold it;
+ * a read lock, a spin lock and a lock inherited across fork() are kept in doubt.
+ */
+static bool lock_released_unseen(const struct lock_entry *e, bool shared)
+{
+	const void *lock = READ_ONCE(e->lock);
+	int tid;
+
+	if (!lock)
+		return true;
+	if (e->kind == LOCK_KIND_MAP)
+		return false;	/* only its release says it is released */
+	switch (lock_owner(lock, e->kind, &tid)) {
+	case OWNER_NONE:
+	case OWNER_OTHER_THREAD:
+		return true;
+	case OWNER_UNKNOWN:
+		return !shared && e->kind == LOCK_KIND_RWLOCK;
+	default:
+		return false;
+	}
+}
+
+static bool held_lock_released_unseen(const struct held_lock *hlock)
+{
+	return lock_released_unseen(container_of(hlock->instance, struct lock_entry, map),
+				    hlock->read);
+}
+
+/*
+ * Drops, quietly, the held locks this thread no longer holds. Called by the thread
+ * itself: on its way into lockdep before a lock while it holds others and before a
+ * report of an unbalanced unlock, and at its exit. Another thread never edits this
+ * one's held locks (they are its thread-local task_struct, and lockdep's chain keys
+ * depend on their order): a thread that releases a lock another holds leaves the
+ * record where it is, and the holder finds it released here, by glibc's owner field,
+ * at its next lock.
+ *
+ * Not in a signal handler (the callers on entry test entry_ready, which entry has just
+ * set unless a handler runs): the handler may have interrupted a lock call between
+ * lockdep's record and glibc's acquisition, when the lock looks released and is not.
+ */
+static noinline void held_locks_drop_released(struct task_struct *task, unsigned long ip)
+{
+	/* Releasing an entry moves only those above it: walk from the top down. */
+	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+		if (held_lock_released_unseen(&task->held_locks[i])) {
+			lock_release(task->held_locks[i].instance, ip);
+			liblockdep_report_end();
+		}
+	}
+}
+
+/*
+ * The thread that holds a lock, for a report about it: its name and the locks it
+ * holds, each with where it took it (lockdep keeps that one frame per held lock).
+ * They are read without stopping the thread, as debug_show_all_locks() does: a
+ * snapshot, each entry copied before it is printed. The caller is reporting (under
+ * the graph lock, which comes before live_tasks_mutex).
+ */
+static void print_lock_holder(const struct lock_entry *e, int tid)
+{
+	struct task_struct *task;
+	struct held_lock hlock;
+	bool seen = false;
+
+	internal_lock(&live_tasks_mutex);
+	list_for_each_entry(task, &live_tasks, thread_list) {
+		int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
+
+		if (task->pid != tid)
+			continue;
+		pr_warn("but %s/%d holds it; the locks it holds:\n", task->comm, tid);
+		for (int i = 0; i < depth; i++) {
+			memcpy(&hlock, &task->held_locks[i], sizeof(hlock));
+			seen |= hlock.instance == &e->map;
+			printk(" #%d: ", i);
+			print_lock(&hlock);
+		}
+		break;
+	}
+	internal_unlock(&live_tasks_mutex);
+	if (!seen)
+		pr_warn("(thread %d took the lock where liblockdep could not see)\n", tid);
+}
+
+/*
+ * Headline and the lock, as lockdep's own reports begin; false for a problem reported
+ * before (src/report_once.c: the headline and the lock's class, the one class named
+ * before "other info", which comes before the holder's locks for that reason).
+ */
+static bool print_owner_report_head(const char *headline, const char *doing,
+				    struct lock_entry *e, unsigned long ip)
+{
+	size_t len = strlen(headline);
+
+	if (!liblockdep_report_begin(headline, e->lock))
+		return false;
+	pr_warn("\n");
+	pr_warn("%.*s\n", (int)len, "==========================================================");
+	pr_warn("%s\n", headline);
+	print_kernel_ident();
+	pr_warn("%.*s\n", (int)len, "----------------------------------------------------------");
+	pr_warn("%s/%d is %s lock (", current->comm, task_pid_nr(current), doing);
+	print_lockdep_cache(&e->map);
+	pr_cont(") at: %pS\n", (void *)ip);
+	pr_warn("\nother info that might help us debug this:\n");
+	return true;
+}
+
+static void print_owner_report_tail(void)
+{
+	lockdep_print_held_locks(current);
+	pr_warn("\nstack backtrace:\n");
+	dump_stack();
+	liblockdep_report_end();
+}
+
+/*
+ * A release of a lock another thread holds: undefined for pthread mutexes, yet a
+ * common hand-off idiom. Reported once per class; lockdep records nothing here, and
+ * the holder drops its record at its next lock (held_locks_drop_released()).
+ */
+static void report_release_by_other(struct lock_entry *e, int holder, unsigned long ip)
+{
+	if (!print_owner_report_head("WARNING: lock released by a thread that does not hold it!",
+				     "releasing", e, ip))
+		return;
+	print_lock_holder(e, holder);
+	print_owner_report_tail();
+}
+
+/* Before a report at this thread: not to list its locks released unseen. */
+static void held_locks_drop_released_before_report(void)
+{
+	struct task_struct *task = current;
+
+	if (task->lockdep_depth && READ_ONCE(task->entry_ready))
+		held_locks_drop_released(task, liblockdep_entry_ip);
+}
+
+/*
+ * An unlock (or a condition wait) of a lock lockdep does not see this thread hold.
+ * If glibc says the thread holds it (or may: readers, spin locks, another process),
+ * unchecked code took it: the unlock passes unrecorded, and so does a condition
+ * wait's re-acquisition. Held by nobody, it is lockdep's bad unlock balance,
+ * reported by releasing the lock's entry; held by another thread, a release by a
+ * thread that does not hold it. Returns the entry lockdep is to release, or NULL.
+ */
+static noinline struct lock_entry *unheld_unlock_entry(const void *lock, enum lock_kind kind,
+						      int read_mode, unsigned long ip)
+{
+	enum lock_owner owner;
+	struct lock_entry *e;
+	int holder;
+
+	if (!liblockdep_enter(ip))
+		return NULL;
+	owner = lock_owner(lock, kind, &holder);
+	if (owner != OWNER_NONE && owner != OWNER_OTHER_THREAD)
+		return NULL;
+	held_locks_drop_released_before_report();
+	e = lock_entry_of(lock, kind, read_mode, ip);
+	if (owner == OWNER_NONE || !e)
+		return e;
+	report_release_by_other(e, holder, ip);
+	return NULL;
+}
+
+/*
+ * An unlock of a mutex lockdep sees held but whose owner field names another
+ * thread. Its record may be stale: then unchecked code (or another thread) released
+ * the mutex already, the record goes quietly and the unlock is judged as one of a
+ * lock this thread does not hold (a double unlock is a bad unlock balance). A lock
+ * kept in doubt (inherited across fork(), elided) is released as usual.
+ */
+static noinline struct lock_entry *mutex_unlock_recheck(struct lock_entry *e, unsigned long ip)
+{
+	const void *lock = e->lock;
+
+	if (!liblockdep_enter(ip) || !lock_released_unseen(e, false))
+		return e;
+	lock_release(&e->map, ip);
+	liblockdep_report_end();
+	if (!liblockdep_check_now() || liblockdep_was_off)
+		return NULL;
+	return unheld_unlock_entry(lock, LOCK_KIND_MUTEX, 0, ip);
+}
+
+/*
+ * A destroy of a lock still held (EBUSY for a mutex, undefined for all). When
+ * another thread holds it, the report is the destroyer's, once per class. The lock
+ * keeps its entry whoever holds it, so that the holder's unlock stays balanced.
+ * Returns whether the lock is held.
+ */
+static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
+{
+	int holder;
+
+	switch (lock_owner(e->lock, e->kind, &holder)) {
+	case OWNER_NONE:
+		return false;
+	case OWNER_OTHER_THREAD:
+		held_locks_drop_released_before_report();
+		if (print_owner_report_head("WARNING: destroying a lock held by another thread!",
+					    "destroying", e, ip)) {
+			print_lock_holder(e, holder);
+			print_owner_report_tail();
+		}
+		return true;
+	default:
+		return true;
+	}
+}
+/************** End of src/lock_owners.c **************/
 /************** Begin file src/pthread_mutex.c **************/
 #line 1 "src/pthread_mutex.c"
 /*
@@ -17365,7 +17735,9 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
  * Mutex kinds follow the kernel's closest primitive: a recursive mutex re-locked by
  * its owner is not a new acquisition (only the outermost lock and unlock reach
  * lockdep); an error-checking mutex still answers EDEADLK and EPERM, and lockdep
- * reports the misuse; a robust mutex returned with EOWNERDEAD is held.
+ * reports the misuse; a robust mutex returned with EOWNERDEAD is held. An unlock or
+ * destroy lockdep cannot account for (a lock taken or released by unchecked code or by
+ * another thread) asks glibc who holds the lock: src/lock_owners.c.
  */
 #define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_API ret liblockdep_##name params;
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_init, (pthread_mutex_t *m, const pthread_mutexattr_t *attr))
@@ -17837,8 +18209,9 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
  * acquisition after it. So waiting while holding an outer lock taken before the mutex
  * is the same order as ever and silent, while a wait on a mutex taken *before* a lock
  * still held makes the thread re-take the mutex under that lock: a new dependency,
- * checked like any other. Waiting on a mutex the thread does not hold is lockdep's bad
- * unlock balance.
+ * checked like any other. Waiting on a mutex nobody holds is lockdep's bad unlock
+ * balance; on one the thread took in unchecked code, the wait passes unrecorded, its
+ * release and re-acquisition alike (src/lock_owners.c).
  */
 LIBLOCKDEP_WRAPPER(int, pthread_cond_wait, (pthread_cond_t *c, pthread_mutex_t *m))
 LIBLOCKDEP_WRAPPER(int, pthread_cond_timedwait, (pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *abstime))

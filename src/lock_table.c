@@ -16,6 +16,7 @@ struct lock_entry {
 	const void *lock;		/* the user's lock; NULL while the entry is free */
 	struct lockdep_map map;
 	struct lock_entry *next_free;
+	enum lock_kind kind;		/* how glibc records the lock's holder */
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
 	struct lock_class_key own_key;

@@ -4,8 +4,9 @@
  * acquisition after it. So waiting while holding an outer lock taken before the mutex
  * is the same order as ever and silent, while a wait on a mutex taken *before* a lock
  * still held makes the thread re-take the mutex under that lock: a new dependency,
- * checked like any other. Waiting on a mutex the thread does not hold is lockdep's bad
- * unlock balance.
+ * checked like any other. Waiting on a mutex nobody holds is lockdep's bad unlock
+ * balance; on one the thread took in unchecked code, the wait passes unrecorded, its
+ * release and re-acquisition alike (src/lock_owners.c).
  */
 LIBLOCKDEP_WRAPPER(int, pthread_cond_wait, (pthread_cond_t *c, pthread_mutex_t *m))
 LIBLOCKDEP_WRAPPER(int, pthread_cond_timedwait, (pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *abstime))

@@ -8,7 +8,9 @@
  * Mutex kinds follow the kernel's closest primitive: a recursive mutex re-locked by
  * its owner is not a new acquisition (only the outermost lock and unlock reach
  * lockdep); an error-checking mutex still answers EDEADLK and EPERM, and lockdep
- * reports the misuse; a robust mutex returned with EOWNERDEAD is held.
+ * reports the misuse; a robust mutex returned with EOWNERDEAD is held. An unlock or
+ * destroy lockdep cannot account for (a lock taken or released by unchecked code or by
+ * another thread) asks glibc who holds the lock: src/lock_owners.c.
  */
 #define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_API ret liblockdep_##name params;
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_init, (pthread_mutex_t *m, const pthread_mutexattr_t *attr))

@@ -15,6 +15,8 @@ static void task_read_name(struct task_struct *task)
 		snprintf(task->comm, sizeof(task->comm), "%s", program_invocation_short_name);
 }
 
+static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+
 /*
  * The thread's last code is its thread-specific-data destructors, which glibc runs in
  * up to PTHREAD_DESTRUCTOR_ITERATIONS rounds, each in key order, while any value is
@@ -33,6 +35,7 @@ static void task_exit(void *task)
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;
+		held_locks_drop_released(current, 0);
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}

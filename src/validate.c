@@ -98,6 +98,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		}
 	}
 	lock_map_class(origin, &key, &name);
+	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
 			       lock_kind_outer_wait_types[origin->kind]);
@@ -156,23 +157,30 @@ static __always_inline bool unlock_may_matter(void)
 	return current->lockdep_depth || liblockdep_check_now();
 }
 
+static struct lock_entry *unheld_unlock_entry(const void *lock, enum lock_kind kind,
+					       int read_mode, unsigned long ip);
+static struct lock_entry *mutex_unlock_recheck(struct lock_entry *e, unsigned long ip);
+
 /*
  * The entry to release at an unlock: a lock this thread holds, as lockdep knows
- * (even with checking switched off since, so that lockdep's view stays balanced);
- * otherwise, while checking, the lock's own entry, so that lockdep reports the
- * unbalanced unlock; unless checking was ever off, when the lock may simply have
- * been taken unseen.
+ * (even with checking switched off since, so that lockdep's view stays balanced),
+ * unless glibc names another owner of a mutex; otherwise, while checking, what glibc
+ * says of the lock decides (src/lock_owners.c); unless checking was ever off, when
+ * the lock may simply have been taken unseen.
  */
 static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind kind,
 					      int read_mode, unsigned long ip)
 {
 	struct lock_entry *e = held_lock_entry(lock);
 
+	if (e && kind == LOCK_KIND_MUTEX &&
+	    unlikely(READ_ONCE(((const pthread_mutex_t *)lock)->__data.__owner) != current->pid))
+		return mutex_unlock_recheck(e, ip);
 	if (e || !liblockdep_check_now() || liblockdep_was_off)
 		return e;
 	/* Lockdep is about to report this lock's bad unlock. */
 	report_subject_set((unsigned long)lock);
-	return lock_entry_of(lock, kind, read_mode, ip);
+	return unheld_unlock_entry(lock, kind, read_mode, ip);
 }
 
 static struct lock_entry *lock_entry_find(const void *lock);
@@ -227,11 +235,48 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	lock_table_add(lock, true, lock_entry_setup, &origin);
 }
 
+static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+
+/* glibc's rwlock __readers word: the count of readers above three flag bits. */
+#define GLIBC_RWLOCK_WRPHASE		1u
+#define GLIBC_RWLOCK_READER_SHIFT	3
+
+/* The common case, inline: glibc says every held mutex and rwlock write lock is this
+ * thread's, and some reader holds each read-held rwlock. Otherwise (a spin lock, a
+ * doubt) held_locks_drop_released() looks closer. */
+static __always_inline bool held_locks_all_ours(const struct task_struct *task)
+{
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		const struct held_lock *hlock = &task->held_locks[i];
+		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+		const pthread_mutex_t *m = READ_ONCE(e->lock);
+		const pthread_rwlock_t *rw = (const void *)m;
+
+		if (!m)
+			return false;
+		if (e->kind == LOCK_KIND_MAP)
+			continue;	/* lockdep's record is all there is */
+		if (e->kind == LOCK_KIND_MUTEX) {
+			if (READ_ONCE(m->__data.__owner) != task->pid)
+				return false;
+		} else if (e->kind != LOCK_KIND_RWLOCK) {
+			return false;
+		} else if (hlock->read) {
+			if (!(READ_ONCE(rw->__data.__readers) >> GLIBC_RWLOCK_READER_SHIFT))
+				return false;
+		} else if (READ_ONCE(rw->__data.__cur_writer) != task->pid) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /*
- * Validates an acquisition (before the caller blocks on the real lock). When lockdep
- * reports a problem it leaves the lock out of the thread's held locks; liblockdep goes
- * on validating after reports, so it records the lock as held, unvalidated, to keep
- * the later release balanced.
+ * Validates an acquisition (before the caller blocks on the real lock). Locks the
+ * thread holds but unchecked code or another thread released go first, not to be
+ * taken for this lock's predecessors. When lockdep reports a problem it leaves the
+ * lock out of the thread's held locks; liblockdep goes on validating after reports,
+ * so it records the lock as held, unvalidated, to keep the later release balanced.
  */
 static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
 						 int read, int trylock, unsigned long ip)
@@ -241,6 +286,9 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 
 	if (!liblockdep_enter(ip))
 		return;
+	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
+	    READ_ONCE(task->entry_ready))
+		held_locks_drop_released(task, ip);
 	depth = task->lockdep_depth;
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(reporting)) {
@@ -266,10 +314,13 @@ static __always_inline void liblockdep_release(struct lock_entry *e, unsigned lo
 	liblockdep_report_end();
 }
 
+static bool held_lock_released_unseen(const struct held_lock *hlock);
+
 /*
  * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
  * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
- * side table, so the user's lock addresses are checked instead.)
+ * side table, so the user's lock addresses are checked instead.) Not a lock that
+ * unchecked code or another thread released since (src/lock_owners.c).
  */
 static void check_no_held_lock_in(const void *from, unsigned long len)
 {
@@ -279,7 +330,8 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 		struct held_lock *hlock = &task->held_locks[i];
 		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 
-		if ((unsigned long)e->lock - (unsigned long)from < len) {
+		if ((unsigned long)e->lock - (unsigned long)from < len &&
+		    !held_lock_released_unseen(hlock)) {
 			report_subject_set((unsigned long)e->lock);
 			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
 			liblockdep_report_end();
@@ -330,10 +382,16 @@ static void lock_entry_forget(const void *lock)
 	}
 }
 
+static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip);
+
+/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c). */
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
-	if (liblockdep_busy || !liblockdep_enter(ip) || !lock_entry_find(lock))
+	struct lock_entry *e;
+
+	if (liblockdep_busy || !liblockdep_enter(ip) || !(e = lock_entry_find(lock)))
 		return;
 	check_no_held_lock_in(lock, 1);
-	lock_entry_forget(lock);
+	if (!lock_destroyed_while_held(e, ip))
+		lock_entry_forget(lock);
 }

@@ -13612,9 +13612,9 @@ static bool demangle(struct demangler *d, const char *mangled, char *out, size_t
  * address in it is first named (src/loaded_objects.c finds the object).
  *
  * This runs in lock wrappers and signal handlers, so it uses nothing that may lock or
- * allocate: memory comes from the arena (src/arena.c) and is never given back (names handed out stay
- * valid, lock classes keep them), files are read with open/pread/close, tables are
- * sorted by a heap sort of ours, C++ names demangled by src/demangle.c, and every
+ * allocate: memory comes from the arena (src/arena.c) and is never given back
+ * (names handed out stay valid, lock classes keep them), files are read with
+ * open/pread/close, tables are sorted by a heap sort of ours, C++ names demangled by src/demangle.c, and every
  * buffer is static, under sym_lock. sym_lock is a leaf: it is taken under the lock
  * table's, the lock sites' and the graph lock, and takes nothing. open() and pread()
  * are cancellation points; they run only inside its internal_lock() section.
@@ -16223,6 +16223,12 @@ static void liblockdep_graph_unlock(void)
  * so a first use is keyed by the first call site outside the plumbing instead. A
  * frame is plumbing by its function's name, mangled or as the source spells it; a
  * frame without a name is the user's.
+ *
+ * A library that creates all its locks in one helper is plumbing the same way: the
+ * helper is the user-space twin of the kernel's mutex_init() macro, whose class is
+ * its caller's site, so a lock it creates is keyed by the first call site outside it.
+ * Nesting within one class that really is one class (a tree's node locks, all made
+ * by one caller) is still reported.
  */
 #define LOCK_PLUMBING_PATH_MAX	128
 
@@ -16233,6 +16239,17 @@ static const char *const lock_plumbing_std[] = {
 	"__mutex_base", "__recursive_mutex_base", "__timed_mutex_impl",
 	"lock_guard", "unique_lock", "scoped_lock", "shared_lock",
 	"lock", "try_lock", "__detail::__lock_impl", "__detail::__try_lock_impl",
+};
+
+/* The well-known helpers that create every lock of their library. */
+static const char *const lock_creating_helpers[] = {
+	"CRYPTO_THREAD_lock_new",	/* OpenSSL */
+	"_dbus_platform_mutex_new",	/* libdbus */
+	"_dbus_platform_rmutex_new",
+	"pthreadMutexAlloc",		/* SQLite */
+	"g_mutex_impl_new",		/* GLib (static: seen with its debug symbols) */
+	"g_rec_mutex_impl_new",
+	"g_rw_lock_impl_new",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */
@@ -16309,6 +16326,9 @@ static bool lock_plumbing_symbol(const char *sym)
 	char path[LOCK_PLUMBING_PATH_MAX] = "";
 	const char *in_std;
 
+	for (size_t i = 0; i < ARRAY_SIZE(lock_creating_helpers); i++)
+		if (!strcmp(sym, lock_creating_helpers[i]))
+			return true;
 	if (!strncmp(sym, "_Z", 2))
 		plumbing_path_mangled(sym, path);
 	else

@@ -8,6 +8,12 @@
  * so a first use is keyed by the first call site outside the plumbing instead. A
  * frame is plumbing by its function's name, mangled or as the source spells it; a
  * frame without a name is the user's.
+ *
+ * A library that creates all its locks in one helper is plumbing the same way: the
+ * helper is the user-space twin of the kernel's mutex_init() macro, whose class is
+ * its caller's site, so a lock it creates is keyed by the first call site outside it.
+ * Nesting within one class that really is one class (a tree's node locks, all made
+ * by one caller) is still reported.
  */
 #define LOCK_PLUMBING_PATH_MAX	128
 
@@ -18,6 +24,17 @@ static const char *const lock_plumbing_std[] = {
 	"__mutex_base", "__recursive_mutex_base", "__timed_mutex_impl",
 	"lock_guard", "unique_lock", "scoped_lock", "shared_lock",
 	"lock", "try_lock", "__detail::__lock_impl", "__detail::__try_lock_impl",
+};
+
+/* The well-known helpers that create every lock of their library. */
+static const char *const lock_creating_helpers[] = {
+	"CRYPTO_THREAD_lock_new",	/* OpenSSL */
+	"_dbus_platform_mutex_new",	/* libdbus */
+	"_dbus_platform_rmutex_new",
+	"pthreadMutexAlloc",		/* SQLite */
+	"g_mutex_impl_new",		/* GLib (static: seen with its debug symbols) */
+	"g_rec_mutex_impl_new",
+	"g_rw_lock_impl_new",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */
@@ -94,6 +111,9 @@ static bool lock_plumbing_symbol(const char *sym)
 	char path[LOCK_PLUMBING_PATH_MAX] = "";
 	const char *in_std;
 
+	for (size_t i = 0; i < ARRAY_SIZE(lock_creating_helpers); i++)
+		if (!strcmp(sym, lock_creating_helpers[i]))
+			return true;
 	if (!strncmp(sym, "_Z", 2))
 		plumbing_path_mangled(sym, path);
 	else

@@ -5,9 +5,9 @@
  * address in it is first named (src/loaded_objects.c finds the object).
  *
  * This runs in lock wrappers and signal handlers, so it uses nothing that may lock or
- * allocate: memory comes from the arena (src/arena.c) and is never given back (names handed out stay
- * valid, lock classes keep them), files are read with open/pread/close, tables are
- * sorted by a heap sort of ours, C++ names demangled by src/demangle.c, and every
+ * allocate: memory comes from the arena (src/arena.c) and is never given back
+ * (names handed out stay valid, lock classes keep them), files are read with
+ * open/pread/close, tables are sorted by a heap sort of ours, C++ names demangled by src/demangle.c, and every
  * buffer is static, under sym_lock. sym_lock is a leaf: it is taken under the lock
  * table's, the lock sites' and the graph lock, and takes nothing. open() and pread()
  * are cancellation points; they run only inside its internal_lock() section.

@@ -16126,6 +16126,10 @@ static void synchronize_rcu(void)
 
 	if (unlikely(rcu_in_section()))
 		rcu_die("synchronize_rcu() called inside a read-side section");
+	/* One section, cancellation disabled: a thread cancelled here would take the
+	 * batch it claimed with it, and lockdep's delayed frees would never run again
+	 * (its classes would run out). */
+	internal_section_begin();
 	batch = rcu_take_callbacks();
 	for (round = 1; ; round++) {
 		rcu_grace_period();
@@ -16136,6 +16140,7 @@ static void synchronize_rcu(void)
 		if (!batch)
 			break;
 	}
+	internal_section_end();
 }
 
 /* Callers may be in a read-side section and hold locks: it only queues. */
@@ -17383,12 +17388,19 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
  * Unregisters a class key, which zaps its classes. Lockdep sets up the lists a zap
  * uses when its first class registers; a key may go before that.
  */
+/*
+ * One section, cancellation disabled: lockdep marks its delayed free scheduled under
+ * its lock and queues the callback after dropping it; a thread cancelled in between
+ * would leave it marked for ever, and no class would be freed again.
+ */
 static void class_key_unregister(struct lock_class_key *key)
 {
+	internal_section_begin();
 	liblockdep_graph_lock();
 	init_data_structures_once();
 	liblockdep_graph_unlock();
 	lockdep_unregister_key(key);
+	internal_section_end();
 }
 
 /* A lock's own class dies with it: lockdep frees the class after a grace period. */

@@ -364,6 +364,10 @@ static void synchronize_rcu(void)
 
 	if (unlikely(rcu_in_section()))
 		rcu_die("synchronize_rcu() called inside a read-side section");
+	/* One section, cancellation disabled: a thread cancelled here would take the
+	 * batch it claimed with it, and lockdep's delayed frees would never run again
+	 * (its classes would run out). */
+	internal_section_begin();
 	batch = rcu_take_callbacks();
 	for (round = 1; ; round++) {
 		rcu_grace_period();
@@ -374,6 +378,7 @@ static void synchronize_rcu(void)
 		if (!batch)
 			break;
 	}
+	internal_section_end();
 }
 
 /* Callers may be in a read-side section and hold locks: it only queues. */

@@ -344,12 +344,19 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
  * Unregisters a class key, which zaps its classes. Lockdep sets up the lists a zap
  * uses when its first class registers; a key may go before that.
  */
+/*
+ * One section, cancellation disabled: lockdep marks its delayed free scheduled under
+ * its lock and queues the callback after dropping it; a thread cancelled in between
+ * would leave it marked for ever, and no class would be freed again.
+ */
 static void class_key_unregister(struct lock_class_key *key)
 {
+	internal_section_begin();
 	liblockdep_graph_lock();
 	init_data_structures_once();
 	liblockdep_graph_unlock();
 	lockdep_unregister_key(key);
+	internal_section_end();
 }
 
 /* A lock's own class dies with it: lockdep frees the class after a grace period. */

@@ -46,7 +46,7 @@ test-sqlite: liblockdep.c
 	sh tests/sqlite/run.sh
 
 # Each parser of liblockdep's input (tests/fuzz/*.c) under libFuzzer with ASan and
-# UBSan for FUZZ_SECONDS each; fails on any finding. make test runs them for 10 s.
+# UBSan for FUZZ_SECONDS each; fails on any finding. make test runs them for 4 s.
 FUZZ_SECONDS ?= 300
 fuzz: liblockdep.c
 	FUZZ_SECONDS=$(FUZZ_SECONDS) BUILD=$(BUILD) sh tests/fuzz/run.sh

@@ -716,10 +716,12 @@ static const char *const demangle_special_names[][2] = {
 /* "Th <offset> _" and "Tv <offset> _ <offset> _" before the function a thunk calls. */
 static bool dm_thunk(struct demangler *d)
 {
-	bool is_virtual = d->in[1] == 'v';
+	bool is_virtual;
 
-	if (d->in[0] != 'T' || (d->in[1] != 'h' && !is_virtual))
+	/* The second letter only after the first: "_Z" may end right here. */
+	if (d->in[0] != 'T' || (d->in[1] != 'h' && d->in[1] != 'v'))
 		return false;
+	is_virtual = d->in[1] == 'v';
 	d->in += 2;
 	for (int i = 0; i < (is_virtual ? 2 : 1); i++) {
 		dm_eat(d, "n");

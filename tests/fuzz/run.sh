@@ -2,9 +2,11 @@
 # Builds each fuzz target tests/fuzz/*.c (a parser of liblockdep's input, on any
 # bytes) with clang's libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer, and
 # runs each for FUZZ_SECONDS (300), from its seeds (tests/fuzz/<target>.seeds, one a
-# line) and dictionary (<target>.dict). Prints per target the runs, executions per
-# second and coverage libFuzzer reports; fails on any finding (the input is kept in
-# $BUILD/fuzz). Exits 77 when clang cannot build a fuzzer here.
+# line) and dictionary (<target>.dict). A target that reads binary files (ELF) has
+# its seeds built from tests/fuzz/seeds/<target>.c instead: the object file, and a
+# shared object with and without its .symtab. Prints per target the runs, executions
+# per second and coverage libFuzzer reports; fails on any finding (the input is kept
+# in $BUILD/fuzz). Exits 77 when clang cannot build a fuzzer here.
 #
 # usage: tests/fuzz/run.sh [target-name-filter]   (make fuzz; make test runs it briefly)
 set -u
@@ -38,6 +40,18 @@ for src in "$top"/tests/fuzz/*.c; do
 			i=$((i + 1))
 			printf '%s' "$seed" > "$corpus/seed-$i"
 		done < "$top/tests/fuzz/$name.seeds"
+	fi
+	seed_c=$top/tests/fuzz/seeds/$name.c
+	if [ -f "$seed_c" ]; then
+		so_flags="-shared -fPIC -nostdlib -Wl,-z,noseparate-code,-z,norelro,--build-id=none"
+		if ! { "$clang" -c "$seed_c" -o "$corpus/seed-object" &&
+		       "$clang" $so_flags "$seed_c" -o "$corpus/seed-shared" &&
+		       "$clang" $so_flags -s "$seed_c" -o "$corpus/seed-stripped"; } \
+			2> "$build/$name.log"; then
+			echo "FAIL fuzz $name: seeds do not build: $(head -c 600 "$build/$name.log")"
+			failed=1
+			continue
+		fi
 	fi
 	dict=
 	[ -f "$top/tests/fuzz/$name.dict" ] && dict=-dict=$top/tests/fuzz/$name.dict

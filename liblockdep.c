@@ -13323,7 +13323,7 @@ static void dm_qualified_type(struct demangler *d, const char *suffix)
 	/* An array or a function pointer behind a template parameter or substitution
 	 * takes its qualifiers inside: rare, and shown mangled. */
 	if (d->len > start && (d->work[d->len - 1] == ']' || (d->work[d->len - 1] == ')' &&
-	    strncmp(d->work + d->len - 8, "nullptr)", 8)))) {
+	    (d->len - start < 8 || strncmp(d->work + d->len - 8, "nullptr)", 8))))) {
 		dm_fail(d);
 		return;
 	}

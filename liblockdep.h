@@ -82,6 +82,8 @@
  *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
  *                                  never one found through PATH, and -g)
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
+ *   LIBLOCKDEP_RUNNER=pid:file     set by ./lockdep: the processes it runs keep their own
+ *                                  exit status, its program answers for the tree
  *
  * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
  * "BUG: MAX_... too low!" and validation stops, the program runs on)

@@ -55,10 +55,12 @@ static void *next_definition(const char *name, void *ours)
 static void *usable_size_of_allocator(void *free_fn)
 {
 	void *size_fn = dlsym(RTLD_DEFAULT, "malloc_usable_size");
-	Dl_info free_info, size_info;
+	struct loaded_object free_obj, size_obj;
 
-	if (!size_fn || !free_fn || !dladdr(free_fn, &free_info) || !dladdr(size_fn, &size_info) ||
-	    free_info.dli_fbase != size_info.dli_fbase)
+	if (!size_fn || !free_fn ||
+	    !loaded_object_of((unsigned long)free_fn, &free_obj) ||
+	    !loaded_object_of((unsigned long)size_fn, &size_obj) ||
+	    free_obj.start != size_obj.start)
 		return NULL;
 	return size_fn;
 }

@@ -64,6 +64,7 @@ SRC_FILES = [
     'src/lock_sites.c',
     'src/lock_places.c',
     'src/lock_table.c',
+    'src/lock_stat.c',
     'src/task.c',
     'src/validate.c',
     'src/lock_owners.c',

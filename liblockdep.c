@@ -469,6 +469,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #pragma GCC diagnostic ignored "-Wmissing-declarations"
 #pragma GCC diagnostic ignored "-Wredundant-decls"
 #pragma GCC diagnostic ignored "-Wpointer-arith"
+#pragma GCC diagnostic ignored "-Wformat-truncation"
 #pragma GCC diagnostic ignored "-Wshadow"
 #pragma GCC diagnostic ignored "-Wgnu-statement-expression"
 #pragma GCC diagnostic ignored "-Wgnu-zero-variadic-macro-arguments"
@@ -488,11 +489,13 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 extern int atexit(void (*fn)(void)) __attribute__((__visibility__("hidden")));
 
 /* Lockdep as the kernel builds it with CONFIG_PROVE_LOCKING (which always brings
- * TRACE_IRQFLAGS). LOCK_STAT and DEBUG_LOCKDEP stay off: both sum real per-cpu
- * arrays, which per-thread storage cannot express. The table sizes are the kernel's
- * defaults; each can be raised at compile time (see liblockdep.h). */
+ * TRACE_IRQFLAGS) and CONFIG_LOCK_STAT (switched on at run time by LIBLOCKDEP_STAT:
+ * src/lock_stat.c). DEBUG_LOCKDEP stays off: its counters are per-cpu sums that
+ * nothing here needs. The table sizes are the kernel's defaults; each can be raised
+ * at compile time (see liblockdep.h). */
 #define CONFIG_LOCKDEP 1
 #define CONFIG_PROVE_LOCKING 1
+#define CONFIG_LOCK_STAT 1
 #define CONFIG_DEBUG_LOCK_ALLOC 1
 #define CONFIG_TRACE_IRQFLAGS 1
 /* Wait contexts with a level between spinning and sleeping (src/validate.c). */
@@ -687,7 +690,7 @@ static inline void *real_function(void **slot, const char *name)
 }
 #endif
 /************** End of src/real_pthread.h **************/
-#line 113 "src/config.h"
+#line 116 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -733,6 +736,7 @@ static inline void *real_function(void **slot, const char *name)
 #define lockdep_init_task		liblockdep__lockdep_init_task
 #define lockdep_next_lockchain		liblockdep__lockdep_next_lockchain
 #define lockdep_rcu_suspicious		liblockdep__lockdep_rcu_suspicious
+#define lockdep_recursion		liblockdep__lockdep_recursion
 #define lockdep_register_key		liblockdep__lockdep_register_key
 #define lockdep_reset			liblockdep__lockdep_reset
 #define lockdep_reset_lock		liblockdep__lockdep_reset_lock
@@ -1056,12 +1060,16 @@ static void liblockdep_warn(const char *file, int line, const char *cond);
 #line 1 "uinclude/asm/percpu.h"
 /* Shim: lockdep's per-cpu variables are per-thread here. Lockdep only touches its
  * own CPU's copy with interrupts off, i.e. never shares it with another context;
- * a thread is that context in user space. Cross-cpu sums (per_cpu(x, cpu)) exist
- * only under LOCK_STAT and DEBUG_LOCKDEP, which liblockdep leaves off. */
+ * a thread is that context in user space. The one per-cpu variable summed across
+ * cpus, lock_stat's statistics (DEBUG_LOCKDEP's are off), is too big for
+ * thread-local storage (1.8 MB): src/lock_stat.c keeps it in slots, one per live
+ * thread, and for_each_possible_cpu() walks them. */
 #ifndef LIBLOCKDEP_SHIM_PERCPU_H
 #define LIBLOCKDEP_SHIM_PERCPU_H
-#define DEFINE_PER_CPU(type, name)	static __thread __typeof__(type) name
-#define DECLARE_PER_CPU(type, name)	static __thread __typeof__(type) name
+/* No "static": lockdep.c writes "static DEFINE_PER_CPU(...)" for some. The others
+ * are renamed into liblockdep's namespace (src/kernel_begin.h). */
+#define DEFINE_PER_CPU(type, name)	__thread __typeof__(type) name
+#define DECLARE_PER_CPU(type, name)	extern __thread __typeof__(type) name
 #define this_cpu_read(var)		(var)
 #define __this_cpu_read(var)		(var)
 #define this_cpu_write(var, val)	((var) = (val))
@@ -1073,6 +1081,15 @@ static void liblockdep_warn(const char *file, int line, const char *cond);
 #define __this_cpu_dec_return(var)	(--(var))
 #define __this_cpu_inc_return(var)	(++(var))
 #define this_cpu_ptr(ptr)		(ptr)
+
+/* Its definition thereby declares each thread's pointer to its slot, which
+ * this_cpu_ptr(cpu_lock_stats) follows; per_cpu(cpu_lock_stats, slot) is any slot. */
+struct lock_class_stats;
+#define cpu_lock_stats			(*lock_stats_of_thread)
+#define per_cpu(var, slot)		(lock_stat_slot(slot))
+#define for_each_possible_cpu(slot)	for ((slot) = 0; (slot) < lock_stat_slots_used(); (slot)++)
+static struct lock_class_stats *lock_stat_slot(int slot);
+static int lock_stat_slots_used(void);
 #endif
 /************** End of uinclude/asm/percpu.h **************/
 #line 12 "uinclude/linux/irqflags.h"
@@ -1445,12 +1462,14 @@ struct pin_cookie { };
 /* #include <linux/smp.h> -- expanded below */
 /************** Begin file uinclude/linux/smp.h **************/
 #line 1 "uinclude/linux/smp.h"
-/* Shim: every thread is its own CPU (see asm/percpu.h), so the CPU number is 0. */
+/* Shim: every thread is its own CPU (see asm/percpu.h); its number is the thread's
+ * lock_stat slot (src/lock_stat.c), which only lock_stat's bounces read. */
 #ifndef LIBLOCKDEP_SHIM_SMP_H
 #define LIBLOCKDEP_SHIM_SMP_H
 /* #include <asm/percpu.h> -- already included above */
-#define raw_smp_processor_id()	0
-#define smp_processor_id()	0
+static int lock_stat_cpu(void);
+#define raw_smp_processor_id()	lock_stat_cpu()
+#define smp_processor_id()	lock_stat_cpu()
 #endif
 /************** End of uinclude/linux/smp.h **************/
 #line 15 "kernel-snapshot/include/linux/lockdep.h"
@@ -3741,7 +3760,9 @@ enum system_states { SYSTEM_SCHEDULING, SYSTEM_FREEING_INITMEM, SYSTEM_RUNNING }
 /* #include <linux/sched/clock.h> -- expanded below */
 /************** Begin file uinclude/linux/sched/clock.h **************/
 #line 1 "uinclude/linux/sched/clock.h"
-/* Shim: lockdep reads the clock only to make pin cookies (and for LOCK_STAT, off). */
+/* Shim: lockdep reads the clock to make pin cookies and, for lock_stat, at every
+ * acquisition (lockstat_clock()): that read happens only with statistics on
+ * (lockdep.c's own lock_stat switch, which this expands next to). */
 #ifndef LIBLOCKDEP_SHIM_SCHED_CLOCK_H
 #define LIBLOCKDEP_SHIM_SCHED_CLOCK_H
 static inline u64 sched_clock(void)
@@ -3751,7 +3772,7 @@ static inline u64 sched_clock(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
-#define local_clock()	sched_clock()
+#define local_clock()	(unlikely(lock_stat) ? sched_clock() : 0)
 #endif
 /************** End of uinclude/linux/sched/clock.h **************/
 #line 33 "kernel-snapshot/kernel/locking/lockdep.c"
@@ -3806,6 +3827,7 @@ static inline u64 sched_clock(void)
 struct seq_file {
 	char *buf;
 	size_t count, size;
+	const struct seq_operations *op;
 	void *private;
 };
 
@@ -3821,14 +3843,38 @@ struct seq_operations {
 
 static void seq_printf(struct seq_file *m, const char *fmt, ...);
 static void seq_puts(struct seq_file *m, const char *s);
+#define seq_putc(m, c)	seq_printf(m, "%c", c)
+
+/* A view with an open and release of its own (lock_stat's) runs on the seq_file
+ * src/dump.c gives its file; reading is src/dump.c's, as is the buffer. */
+struct inode;
+struct file {
+	void *private_data;
+};
+#define seq_open(file, ops)	(((struct seq_file *)(file)->private_data)->op = (ops), 0)
+#define seq_release(inode, file)	0
+#define seq_read	NULL
+#define seq_lseek	NULL
 #endif
 /************** End of uinclude/linux/seq_file.h **************/
 #line 6 "uinclude/linux/proc_fs.h"
+
+/* A view with handlers of its own: lock_stat, whose write is its reset. */
+struct proc_ops {
+	int (*proc_open)(struct inode *inode, struct file *file);
+	ssize_t (*proc_read)(struct file *file, char __user *buf, size_t count, loff_t *pos);
+	ssize_t (*proc_write)(struct file *file, const char __user *buf, size_t count,
+			      loff_t *pos);
+	loff_t (*proc_lseek)(struct file *file, loff_t offset, int whence);
+	int (*proc_release)(struct inode *inode, struct file *file);
+};
 
 static void proc_create_seq(const char *name, int mode, void *parent,
 			    const struct seq_operations *ops);
 static void proc_create_single(const char *name, int mode, void *parent,
 			       int (*show)(struct seq_file *m, void *v));
+static void proc_create(const char *name, int mode, void *parent,
+			const struct proc_ops *ops);
 #endif
 /************** End of uinclude/linux/proc_fs.h **************/
 #line 38 "kernel-snapshot/kernel/locking/lockdep.c"
@@ -4418,6 +4464,10 @@ static void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head))
 #define rcu_read_unlock()		liblockdep_rcu_read_unlock()
 #define init_rcu_head(head)		do { } while (0)
 #define rcu_dereference(p)		__atomic_load_n(&(p), __ATOMIC_CONSUME)
+/* The lock_stat view reads class names as a sched-RCU reader: an RCU reader here. */
+#define rcu_read_lock_sched()		liblockdep_rcu_read_lock()
+#define rcu_read_unlock_sched()		liblockdep_rcu_read_unlock()
+#define rcu_dereference_sched(p)	rcu_dereference(p)
 #define rcu_dereference_raw(p)		rcu_dereference(p)
 #define rcu_dereference_check(p, c)	rcu_dereference(p)
 #define rcu_dereference_raw_check(p)	rcu_dereference(p)
@@ -4505,7 +4555,7 @@ static inline void hlist_del_rcu(struct hlist_node *n)
 #define hlist_for_each_entry_rcu_notrace hlist_for_each_entry_rcu
 #endif
 /************** End of uinclude/linux/rculist.h **************/
-#line 35 "uinclude/linux/rcupdate.h"
+#line 39 "uinclude/linux/rcupdate.h"
 #endif
 /************** End of uinclude/linux/rcupdate.h **************/
 #line 56 "kernel-snapshot/kernel/locking/lockdep.c"
@@ -11786,25 +11836,45 @@ EXPORT_SYMBOL_GPL(lockdep_rcu_suspicious);
 /* #include <linux/vmalloc.h> -- expanded below */
 /************** Begin file uinclude/linux/vmalloc.h **************/
 #line 1 "uinclude/linux/vmalloc.h"
-/* Shim: lockdep_proc.c allocates only for the lock_stat view (LOCK_STAT is off). */
+/* Shim: lockdep_proc.c allocates only for the lock_stat view (1.9 MB): pages of
+ * liblockdep's own (src/lock_stat.c). */
+static void *vmalloc(unsigned long size);
+static void vfree(const void *addr);
 /************** End of uinclude/linux/vmalloc.h **************/
 #line 21 "kernel-snapshot/kernel/locking/lockdep_proc.c"
 /* #include <linux/sort.h> -- expanded below */
 /************** Begin file uinclude/linux/sort.h **************/
 #line 1 "uinclude/linux/sort.h"
-/* Shim: lockdep_proc.c sorts only for the lock_stat view (LOCK_STAT is off). */
+/* Shim: lockdep_proc.c sorts only for the lock_stat view, which is written outside
+ * any lock wrapper (src/dump.c): libc's qsort() does. */
+#define sort(base, num, size, cmp, swap)	qsort(base, num, size, cmp)
 /************** End of uinclude/linux/sort.h **************/
 #line 22 "kernel-snapshot/kernel/locking/lockdep_proc.c"
 /* #include <linux/uaccess.h> -- expanded below */
 /************** Begin file uinclude/linux/uaccess.h **************/
 #line 1 "uinclude/linux/uaccess.h"
-/* Shim: no user/kernel copies: lock_stat's write handler is the only user (LOCK_STAT is off). */
+/* Shim: no user/kernel copies; lock_stat's write handler (its reset) is the only
+ * user, and its buffer is liblockdep's own. */
+#define get_user(x, ptr)	((x) = *(ptr), 0)
 /************** End of uinclude/linux/uaccess.h **************/
 #line 23 "kernel-snapshot/kernel/locking/lockdep_proc.c"
 /* #include <asm/div64.h> -- expanded below */
 /************** Begin file uinclude/asm/div64.h **************/
 #line 1 "uinclude/asm/div64.h"
 /* Shim: 64-bit division is plain C here; used only by the lock_stat view. */
+#ifndef LIBLOCKDEP_SHIM_DIV64_H
+#define LIBLOCKDEP_SHIM_DIV64_H
+static inline s64 div_s64_rem(s64 dividend, s32 divisor, s32 *remainder)
+{
+	*remainder = (s32)(dividend % divisor);
+	return dividend / divisor;
+}
+
+static inline u64 div64_u64(u64 dividend, u64 divisor)
+{
+	return dividend / divisor;
+}
+#endif
 /************** End of uinclude/asm/div64.h **************/
 #line 24 "kernel-snapshot/kernel/locking/lockdep_proc.c"
 
@@ -14757,6 +14827,7 @@ static int log_file_fd(void)
  *   LIBLOCKDEP_ABORT=0|1       abort() right after the first report
  *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
+ *   LIBLOCKDEP_STAT=0|1        lock statistics: a table at exit, lock_stat in the dump
  *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
@@ -14861,6 +14932,7 @@ static int setting_exitcode(const char *name, int fallback)
 static const char *addr2line_find(void);
 
 static void runner_setting(char *value);
+static void lock_stat_start(bool on);
 
 static void liblockdep_read_settings(void)
 {
@@ -14876,6 +14948,7 @@ static void liblockdep_read_settings(void)
 		settings.addr2line = addr2line_find();
 	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes_words, CLASSES_SITE,
 					  "site, stack or instance");
+	lock_stat_start(setting_bool("LIBLOCKDEP_STAT", false));
 	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
@@ -16928,6 +17001,321 @@ static const void *liblockdep_lock_of_map(const void *map)
 	return map;
 }
 /************** End of src/lock_table.c **************/
+/************** Begin file src/lock_stat.c **************/
+#line 1 "src/lock_stat.c"
+/*
+ * Where threads wait: the kernel's lock statistics (CONFIG_LOCK_STAT), switched on by
+ * LIBLOCKDEP_STAT=1 (lockdep's own lock_stat switch, off by default here).
+ *
+ * Lockdep keeps them per cpu and sums the cpus when they are read; a cpu's copy is
+ * only ever written by the code running on it, with interrupts off. Here a thread is
+ * that cpu: each thread that enters lockdep claims a slot (one lock_class_stats per
+ * class, 1.75 MiB of address space of which only the pages of classes it uses are
+ * touched), writes only its own slot, and hands it back when it exits, for the next
+ * thread to go on adding to. So there are as many slots as threads live at once, and
+ * reading sums them all (for_each_possible_cpu(), asm/percpu.h). Slot 0 is shared:
+ * threads beyond LOCK_STAT_SLOTS_MAX, and what a thread does after its exit hook,
+ * count there, unserialised. A thread's slot number is also its "cpu", so lockdep's
+ * bounces count a lock taken by another thread than the one that took it last.
+ *
+ * The wrappers tell lockdep of contention as the kernel's lock slow paths do:
+ * lock_stat_blocking_call() below.
+ */
+#define LOCK_STAT_SLOTS_MAX	4096
+
+static pthread_mutex_t lock_stat_mutex = PTHREAD_MUTEX_INITIALIZER;
+/* Written under lock_stat_mutex; a slot is published before the count covers it. */
+static struct lock_class_stats **lock_stat_slots;
+static bool *lock_stat_slot_owned;
+static int lock_stat_nr_slots;
+static __thread int lock_stat_slot_of_thread;
+
+static int lock_stat_slots_used(void)
+{
+	return __atomic_load_n(&lock_stat_nr_slots, __ATOMIC_ACQUIRE);
+}
+
+static struct lock_class_stats *lock_stat_slot(int slot)
+{
+	return lock_stat_slots[slot];
+}
+
+static int lock_stat_cpu(void)
+{
+	return lock_stat_slot_of_thread;
+}
+
+/* Is lockdep keeping statistics? Then every acquisition and release must reach it. */
+static __always_inline bool lock_stat_enabled(void)
+{
+	return unlikely(lock_stat);
+}
+
+static size_t lock_stat_slot_size(void)
+{
+	return sizeof(struct lock_class_stats) * MAX_LOCKDEP_KEYS;
+}
+
+/* A new slot, or NULL when out of slots or memory. Under lock_stat_mutex. */
+static struct lock_class_stats *lock_stat_slot_new(void)
+{
+	struct lock_class_stats *stats;
+
+	if (lock_stat_nr_slots == LOCK_STAT_SLOTS_MAX)
+		return NULL;
+	stats = liblockdep_pages_alloc(lock_stat_slot_size());
+	if (!stats)
+		return NULL;
+	lock_stat_slots[lock_stat_nr_slots] = stats;
+	__atomic_store_n(&lock_stat_nr_slots, lock_stat_nr_slots + 1, __ATOMIC_RELEASE);
+	return stats;
+}
+
+/* From the settings (src/settings.c): with statistics on, the table of slots and the
+ * shared slot 0. Lockdep's own switch says whether they are kept. */
+static void lock_stat_start(bool on)
+{
+	lock_stat = 0;
+	if (!on)
+		return;
+	lock_stat_slots = liblockdep_pages_alloc(LOCK_STAT_SLOTS_MAX * sizeof(*lock_stat_slots));
+	lock_stat_slot_owned = liblockdep_pages_alloc(LOCK_STAT_SLOTS_MAX);
+	if (!lock_stat_slots || !lock_stat_slot_owned || !lock_stat_slot_new())
+		return;
+	lock_stat_slot_owned[0] = true;
+	lock_stat = 1;
+}
+
+/* The thread's first entry into liblockdep (src/task.c): a slot, free or new. */
+static void lock_stat_thread_start(void)
+{
+	int slot;
+
+	if (!lock_stat)
+		return;
+	internal_lock(&lock_stat_mutex);
+	for (slot = 1; slot < lock_stat_nr_slots && lock_stat_slot_owned[slot]; slot++)
+		;
+	if (slot == lock_stat_nr_slots && !lock_stat_slot_new())
+		slot = 0;
+	lock_stat_slot_owned[slot] = true;
+	internal_unlock(&lock_stat_mutex);
+	lock_stat_slot_of_thread = slot;
+	lock_stats_of_thread = (void *)lock_stat_slots[slot];
+}
+
+/* The thread's exit hook: its slot goes to the next thread, with what it counted. */
+static void lock_stat_thread_exit(void)
+{
+	int slot = lock_stat_slot_of_thread;
+
+	if (!lock_stat || !slot)
+		return;
+	lock_stat_slot_of_thread = 0;
+	lock_stats_of_thread = (void *)lock_stat_slots[0];
+	internal_lock(&lock_stat_mutex);
+	lock_stat_slot_owned[slot] = false;
+	internal_unlock(&lock_stat_mutex);
+}
+
+/* fork(), in the child: only the forking thread's slot is still owned. */
+static void lock_stat_fork_child(void)
+{
+	for (int slot = 1; lock_stat && slot < lock_stat_nr_slots; slot++)
+		lock_stat_slot_owned[slot] = slot == lock_stat_slot_of_thread;
+}
+
+/* lockdep_proc.c's vmalloc() (the lock_stat view's 1.9 MB): pages with their size
+ * in front. */
+static void *vmalloc(unsigned long size)
+{
+	size_t *p = liblockdep_pages_alloc(size + ARENA_ALIGN);
+
+	if (!p)
+		return NULL;
+	*p = size + ARENA_ALIGN;
+	return (char *)p + ARENA_ALIGN;
+}
+
+static void vfree(const void *addr)
+{
+	size_t *p = (size_t *)((char *)addr - ARENA_ALIGN);
+
+	if (addr)
+		liblockdep_pages_free(p, *p);
+}
+
+static __always_inline bool liblockdep_enter(unsigned long ip);
+
+/* A lock of the thread's, being acquired (lock_acquire() came first), is busy. */
+static noinline void lock_stat_contended(struct lockdep_map *map, unsigned long ip)
+{
+	if (!liblockdep_enter(ip))
+		return;
+	lock_contended(map, ip);
+	liblockdep_report_end();
+}
+
+/* ... and is now held: the wait ends, the hold begins. */
+static noinline void lock_stat_acquired(struct lockdep_map *map, unsigned long ip)
+{
+	if (!liblockdep_enter(ip))
+		return;
+	lock_acquired(map, ip);
+	liblockdep_report_end();
+}
+
+/*
+ * A wrapper's blocking call, after lockdep was told of the acquisition, as the
+ * kernel's LOCK_CONTENDED_RETURN() makes it: with statistics on, try first; if the
+ * lock is busy, lock_contended() before the blocking call; lock_acquired() once the
+ * lock is held. With them off, just the call. busy: what try_call returns for a
+ * lock held elsewhere; acquired(ret): whether the call took the lock.
+ */
+#define lock_stat_blocking_call(map, ip, try_call, busy, blocking_call, acquired) ({	\
+	int __ret;								\
+	if (!lock_stat_enabled()) {						\
+		__ret = (blocking_call);					\
+	} else {								\
+		__ret = (try_call);						\
+		if (__ret == (busy)) {						\
+			lock_stat_contended(map, ip);				\
+			__ret = (blocking_call);				\
+		}								\
+		if (acquired(__ret))						\
+			lock_stat_acquired(map, ip);				\
+	}									\
+	__ret;									\
+})
+
+static inline bool lock_stat_call_ok(int ret)
+{
+	return ret == 0;
+}
+
+/* The kernel's "echo 0 > /proc/lock_stat", by lockdep_proc.c's own handler. */
+LIBLOCKDEP_API void liblockdep_stat_reset(void)
+{
+	loff_t pos = 0;
+
+	if (lock_stat)
+		lock_stat_proc_ops.proc_write(NULL, "0", 1, &pos);
+}
+
+/* The table printed at exit: the classes threads waited for most. */
+#define LOCK_STAT_TABLE_ROWS	8
+
+struct lock_stat_row {
+	struct lock_class *class;
+	struct lock_class_stats stats;
+};
+
+static unsigned long lock_stat_contentions(const struct lock_class_stats *s)
+{
+	return s->read_waittime.nr + s->write_waittime.nr;
+}
+
+static s64 lock_stat_waited(const struct lock_class_stats *s)
+{
+	return s->read_waittime.total + s->write_waittime.total;
+}
+
+static s64 lock_stat_longest_hold(const struct lock_class_stats *s)
+{
+	return max(s->read_holdtime.max, s->write_holdtime.max);
+}
+
+/* Most contentions first, then the longest total wait, then the longest hold. */
+static bool lock_stat_row_before(const struct lock_class_stats *a,
+				 const struct lock_class_stats *b)
+{
+	if (lock_stat_contentions(a) != lock_stat_contentions(b))
+		return lock_stat_contentions(a) > lock_stat_contentions(b);
+	if (lock_stat_waited(a) != lock_stat_waited(b))
+		return lock_stat_waited(a) > lock_stat_waited(b);
+	return lock_stat_longest_hold(a) > lock_stat_longest_hold(b);
+}
+
+/* The top rows, in order; returns how many. */
+static int lock_stat_rank(struct lock_stat_row *rows)
+{
+	struct lock_stat_row row;
+	unsigned long idx;
+	int n = 0, i;
+
+	for (idx = 0; idx <= max_lock_class_idx && idx < MAX_LOCKDEP_KEYS; idx++) {
+		if (!test_bit(idx, lock_classes_in_use))
+			continue;
+		row.class = &lock_classes[idx];
+		row.stats = lock_stats(row.class);
+		if (!row.stats.read_holdtime.nr && !row.stats.write_holdtime.nr &&
+		    !lock_stat_contentions(&row.stats))
+			continue;
+		i = n;
+		if (i == LOCK_STAT_TABLE_ROWS) {
+			if (!lock_stat_row_before(&row.stats, &rows[i - 1].stats))
+				continue;
+			i--;		/* the last row makes room */
+		} else {
+			n++;
+		}
+		for (; i > 0 && lock_stat_row_before(&row.stats, &rows[i - 1].stats); i--)
+			rows[i] = rows[i - 1];
+		rows[i] = row;
+	}
+	return n;
+}
+
+static void class_name_format(char *out, size_t size, struct lock_class *class);
+
+/* Microseconds with two decimals, as lockdep_proc.c prints its times. */
+static const char *lock_stat_us(char *buf, size_t size, s64 ns)
+{
+	snprintf(buf, size, "%lld.%02lld", (long long)(ns + 5) / 1000,
+		 (long long)((ns + 5) % 1000) / 10);
+	return buf;
+}
+
+static void lock_stat_print_points(const char *what, const unsigned long *points,
+				   const unsigned long *counts)
+{
+	for (int i = 0; i < LOCKSTAT_POINTS && points[i]; i++)
+		printk(KERN_INFO "%42lu %s %pS\n", counts[i], what, (void *)points[i]);
+}
+
+static void lock_stat_print_table(void)
+{
+	static struct lock_stat_row rows[LOCK_STAT_TABLE_ROWS];
+	char name[KSYM_NAME_LEN], t[4][24];
+	int n = lock_stat_rank(rows);
+
+	printk(KERN_INFO "liblockdep: where threads waited (lock_stat; times in us; "
+	       "LIBLOCKDEP_DUMP writes all of it):\n");
+	printk(KERN_INFO "%40s %12s %14s %12s %12s %14s %12s\n", "class", "contentions",
+	       "waittime-total", "waittime-max", "acquisitions", "holdtime-total",
+	       "holdtime-max");
+	for (int r = 0; r < n; r++) {
+		struct lock_class_stats *s = &rows[r].stats;
+
+		class_name_format(name, sizeof(name), rows[r].class);
+		printk(KERN_INFO "%40.40s %12lu %14s %12s %12lu %14s %12s\n", name,
+		       lock_stat_contentions(s),
+		       lock_stat_us(t[0], sizeof(t[0]), lock_stat_waited(s)),
+		       lock_stat_us(t[1], sizeof(t[1]),
+				    max(s->read_waittime.max, s->write_waittime.max)),
+		       s->read_holdtime.nr + s->write_holdtime.nr,
+		       lock_stat_us(t[2], sizeof(t[2]),
+				    s->read_holdtime.total + s->write_holdtime.total),
+		       lock_stat_us(t[3], sizeof(t[3]), lock_stat_longest_hold(s)));
+		if (!lock_stat_contentions(s))
+			continue;
+		lock_stat_print_points("contended at", rows[r].class->contention_point,
+				       s->contention_point);
+		lock_stat_print_points("while held from", rows[r].class->contending_point,
+				       s->contending_point);
+	}
+}
+/************** End of src/lock_stat.c **************/
 /************** Begin file src/task.c **************/
 #line 1 "src/task.c"
 /*
@@ -16974,6 +17362,7 @@ static void task_exit(void *task)
 	internal_lock(&live_tasks_mutex);
 	list_del_init(&current->thread_list);
 	internal_unlock(&live_tasks_mutex);
+	lock_stat_thread_exit();
 	liblockdep_rcu_thread_exit();
 	liblockdep_busy_end();
 }
@@ -17011,6 +17400,7 @@ static noinline void liblockdep_task_start(void)
 	task->pid = (int)syscall(SYS_gettid);
 	task_read_name(task);
 	lockdep_init_task(task);
+	lock_stat_thread_start();
 	internal_lock(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
 	internal_unlock(&live_tasks_mutex);
@@ -17826,6 +18216,16 @@ static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
 	}
 }
 
+static inline int real_mutex_trylock(pthread_mutex_t *m, bool c11)
+{
+	return c11 ? real(mtx_trylock)((mtx_t *)m) : real(pthread_mutex_trylock)(m);
+}
+
+static inline bool mutex_call_c11(enum mutex_call call)
+{
+	return call == MTX_LOCK || call == MTX_TIMEDLOCK;
+}
+
 /*
  * Every wrapper first tests whether to check at all, and with checking off goes
  * straight to pthread; the rest is a function of its own for the frequent calls
@@ -17846,7 +18246,9 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 	if (mutex_nested_by_owner(m) || !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		return real_mutex_lock(m, call, wait);
 	lock_acquire_checked(e, subclass, 0, 0, ip);
-	ret = real_mutex_lock(m, call, wait);
+	ret = lock_stat_blocking_call(&e->map, ip, real_mutex_trylock(m, mutex_call_c11(call)),
+				      mutex_call_c11(call) ? thrd_busy : EBUSY,
+				      real_mutex_lock(m, call, wait), mutex_acquired);
 	if (unlikely(!mutex_acquired(ret)))
 		liblockdep_release(e, ip);
 	return ret;
@@ -17872,11 +18274,6 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 	if (call == MTX_LOCK)
 		return mtx_lock_validated(m, ip);
 	return mutex_lock_validated(m, call, wait, 0, ip);
-}
-
-static inline int real_mutex_trylock(pthread_mutex_t *m, bool c11)
-{
-	return c11 ? real(mtx_trylock)((mtx_t *)m) : real(pthread_mutex_trylock)(m);
 }
 
 static noinline int mutex_trylock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
@@ -18044,7 +18441,10 @@ static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlo
 		return ret;
 	}
 	lock_acquire_checked(e, subclass, rwlock_call_writes(call) ? 0 : e->read_mode, 0, ip);
-	ret = real_rwlock_lock(rw, call, wait);
+	ret = lock_stat_blocking_call(&e->map, ip,
+				      real_rwlock_lock(rw, rwlock_call_writes(call) ? RWLOCK_TRYWR :
+							       RWLOCK_TRYRD, NULL),
+				      EBUSY, real_rwlock_lock(rw, call, wait), lock_stat_call_ok);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
 	return ret;
@@ -18191,7 +18591,8 @@ static noinline int spin_lock_validated(pthread_spinlock_t *s, unsigned long ip)
 	if (!e)
 		return real(pthread_spin_lock)(s);
 	liblockdep_acquire(e, 0, 0, ip);
-	ret = real(pthread_spin_lock)(s);
+	ret = lock_stat_blocking_call(&e->map, ip, real(pthread_spin_trylock)(s), EBUSY,
+				      real(pthread_spin_lock)(s), lock_stat_call_ok);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
 	return ret;
@@ -18278,12 +18679,17 @@ struct cond_waiter {
 	unsigned long ip;
 };
 
+/* glibc took the mutex back inside the wait, unseen: whether it had to wait for it
+ * cannot be told, but the hold begins here. */
 static void cond_wait_reacquired(void *arg)
 {
 	struct cond_waiter *w = arg;
 
-	if (w->held)
-		liblockdep_acquire(w->held, 0, 0, w->ip);
+	if (!w->held)
+		return;
+	liblockdep_acquire(w->held, 0, 0, w->ip);
+	if (lock_stat_enabled())
+		lock_stat_acquired(&w->held->map, w->ip);
 }
 
 /*
@@ -19630,6 +20036,7 @@ static pthread_mutex_t *const internal_locks[] = {
 	&live_tasks_mutex,	/* the threads, whose held locks a report may list */
 	&rcu_registry_lock,	/* a thread's first RCU read section, under any lock above */
 	&rcu_cb_lock,		/* call_rcu(), under the graph lock */
+	&lock_stat_mutex,	/* a thread's statistics slot, at its start and exit */
 	&sym_lock,		/* loaded objects' symbols, read while naming anything */
 	&output_mutex,		/* one write(2) of a line or a report */
 };
@@ -19673,6 +20080,7 @@ static void internal_locks_fork_parent(void)
 static void internal_locks_fork_child(void)
 {
 	task_fork_child();
+	lock_stat_fork_child();
 	liblockdep_rcu_fork_child();
 	for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0;)
 		internal_lock_reset(internal_locks[i]);
@@ -19702,36 +20110,43 @@ static void __attribute__((__constructor__(101))) internal_locks_early_fork_hand
 #line 1 "src/dump.c"
 /*
  * What a run leaves behind: lockdep's own /proc views (lockdep, lockdep_chains,
- * lockdep_stats, produced by the kernel's lockdep_proc.c) and a Graphviz graph of the
- * class dependencies, written to LIBLOCKDEP_DUMP at exit (src/process_exit.c) or by
- * liblockdep_dump().
+ * lockdep_stats and, with statistics on, lock_stat, produced by the kernel's
+ * lockdep_proc.c) and a Graphviz graph of the class dependencies, written to
+ * LIBLOCKDEP_DUMP at exit (src/process_exit.c) or by liblockdep_dump().
  */
 struct proc_view {
 	const char *name;
 	const struct seq_operations *ops;
 	int (*show)(struct seq_file *m, void *v);
+	const struct proc_ops *proc_ops;
 };
 
-static struct proc_view proc_views[4];
+static struct proc_view proc_views[5];
 static unsigned int nr_proc_views;
 
-static void proc_register(const char *name, const struct seq_operations *ops,
-			  int (*show)(struct seq_file *m, void *v))
+static void proc_register(struct proc_view view)
 {
 	if (nr_proc_views < ARRAY_SIZE(proc_views))
-		proc_views[nr_proc_views++] = (struct proc_view){ name, ops, show };
+		proc_views[nr_proc_views++] = view;
 }
 
 static void proc_create_seq(const char *name, int mode, void *parent,
 			    const struct seq_operations *ops)
 {
-	proc_register(name, ops, NULL);
+	proc_register((struct proc_view){ .name = name, .ops = ops });
 }
 
 static void proc_create_single(const char *name, int mode, void *parent,
 			       int (*show)(struct seq_file *m, void *v))
 {
-	proc_register(name, NULL, show);
+	proc_register((struct proc_view){ .name = name, .show = show });
+}
+
+/* Only lock_stat has an open and a release of its own, and only statistics show. */
+static void proc_create(const char *name, int mode, void *parent, const struct proc_ops *ops)
+{
+	if (lock_stat)
+		proc_register((struct proc_view){ .name = name, .proc_ops = ops });
 }
 
 static void seq_write_text(struct seq_file *m, const char *text, size_t len)
@@ -19767,19 +20182,31 @@ static void seq_puts(struct seq_file *m, const char *s)
 	seq_write_text(m, s, strlen(s));
 }
 
-/* Runs a view as reading its /proc file would. */
-static void proc_view_fill(const struct proc_view *view, struct seq_file *m)
+static void seq_fill(struct seq_file *m)
 {
 	loff_t pos = 0;
 	void *v;
 
+	for (v = m->op->start(m, &pos); v; v = m->op->next(m, v, &pos))
+		m->op->show(m, v);
+	m->op->stop(m, v);
+}
+
+/* Runs a view as opening, reading and closing its /proc file would. */
+static void proc_view_fill(const struct proc_view *view, struct seq_file *m)
+{
+	struct file file = { m };
+
+	m->op = view->ops;
+	m->private = NULL;
 	if (view->show) {
 		view->show(m, NULL);
-		return;
+	} else if (!view->proc_ops) {
+		seq_fill(m);
+	} else if (view->proc_ops->proc_open(NULL, &file) == 0) {
+		seq_fill(m);
+		view->proc_ops->proc_release(NULL, &file);
 	}
-	for (v = view->ops->start(m, &pos); v; v = view->ops->next(m, v, &pos))
-		view->ops->show(m, v);
-	view->ops->stop(m, v);
 }
 
 /* The dump directory, not followed if it is a symbolic link (a trailing slash would
@@ -19886,7 +20313,7 @@ static bool cycle_edge_draw(const char *from, const char *to, bool *drawn)
 }
 
 /* The class name as lockdep prints it: name, then #version and /subclass. */
-static void dot_class_name(char *out, size_t size, struct lock_class *class)
+static void class_name_format(char *out, size_t size, struct lock_class *class)
 {
 	char key[KSYM_NAME_LEN];
 	const char *name = class->name;
@@ -19925,12 +20352,12 @@ static void dump_dot(FILE *f)
 
 		if (!test_bit(i, lock_classes_in_use))
 			continue;
-		dot_class_name(from, sizeof(from), class);
+		class_name_format(from, sizeof(from), class);
 		fputc('\t', f);
 		dot_quoted(f, from);
 		fprintf(f, ";\n");
 		list_for_each_entry(entry, &class->locks_after, entry) {
-			dot_class_name(to, sizeof(to), entry->class);
+			class_name_format(to, sizeof(to), entry->class);
 			fputc('\t', f);
 			dot_quoted(f, from);
 			fprintf(f, " -> ");
@@ -20027,6 +20454,8 @@ static void liblockdep_at_exit(void)
 
 	if (settings.dump_dir)
 		dump_to(settings.dump_dir);
+	if (lock_stat)
+		lock_stat_print_table();
 	if (settings.summary)
 		printk(KERN_INFO "liblockdep: %lu report%s, %lu lock classes, %lu direct "
 		       "dependencies, %lu lock chains, held-lock depth up to %u\n",

@@ -58,6 +58,7 @@
 #pragma GCC diagnostic ignored "-Wmissing-declarations"
 #pragma GCC diagnostic ignored "-Wredundant-decls"
 #pragma GCC diagnostic ignored "-Wpointer-arith"
+#pragma GCC diagnostic ignored "-Wformat-truncation"
 #pragma GCC diagnostic ignored "-Wshadow"
 #pragma GCC diagnostic ignored "-Wgnu-statement-expression"
 #pragma GCC diagnostic ignored "-Wgnu-zero-variadic-macro-arguments"
@@ -77,11 +78,13 @@
 extern int atexit(void (*fn)(void)) __attribute__((__visibility__("hidden")));
 
 /* Lockdep as the kernel builds it with CONFIG_PROVE_LOCKING (which always brings
- * TRACE_IRQFLAGS). LOCK_STAT and DEBUG_LOCKDEP stay off: both sum real per-cpu
- * arrays, which per-thread storage cannot express. The table sizes are the kernel's
- * defaults; each can be raised at compile time (see liblockdep.h). */
+ * TRACE_IRQFLAGS) and CONFIG_LOCK_STAT (switched on at run time by LIBLOCKDEP_STAT:
+ * src/lock_stat.c). DEBUG_LOCKDEP stays off: its counters are per-cpu sums that
+ * nothing here needs. The table sizes are the kernel's defaults; each can be raised
+ * at compile time (see liblockdep.h). */
 #define CONFIG_LOCKDEP 1
 #define CONFIG_PROVE_LOCKING 1
+#define CONFIG_LOCK_STAT 1
 #define CONFIG_DEBUG_LOCK_ALLOC 1
 #define CONFIG_TRACE_IRQFLAGS 1
 /* Wait contexts with a level between spinning and sleeping (src/validate.c). */

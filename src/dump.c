@@ -1,35 +1,42 @@
 /*
  * What a run leaves behind: lockdep's own /proc views (lockdep, lockdep_chains,
- * lockdep_stats, produced by the kernel's lockdep_proc.c) and a Graphviz graph of the
- * class dependencies, written to LIBLOCKDEP_DUMP at exit (src/process_exit.c) or by
- * liblockdep_dump().
+ * lockdep_stats and, with statistics on, lock_stat, produced by the kernel's
+ * lockdep_proc.c) and a Graphviz graph of the class dependencies, written to
+ * LIBLOCKDEP_DUMP at exit (src/process_exit.c) or by liblockdep_dump().
  */
 struct proc_view {
 	const char *name;
 	const struct seq_operations *ops;
 	int (*show)(struct seq_file *m, void *v);
+	const struct proc_ops *proc_ops;
 };
 
-static struct proc_view proc_views[4];
+static struct proc_view proc_views[5];
 static unsigned int nr_proc_views;
 
-static void proc_register(const char *name, const struct seq_operations *ops,
-			  int (*show)(struct seq_file *m, void *v))
+static void proc_register(struct proc_view view)
 {
 	if (nr_proc_views < ARRAY_SIZE(proc_views))
-		proc_views[nr_proc_views++] = (struct proc_view){ name, ops, show };
+		proc_views[nr_proc_views++] = view;
 }
 
 static void proc_create_seq(const char *name, int mode, void *parent,
 			    const struct seq_operations *ops)
 {
-	proc_register(name, ops, NULL);
+	proc_register((struct proc_view){ .name = name, .ops = ops });
 }
 
 static void proc_create_single(const char *name, int mode, void *parent,
 			       int (*show)(struct seq_file *m, void *v))
 {
-	proc_register(name, NULL, show);
+	proc_register((struct proc_view){ .name = name, .show = show });
+}
+
+/* Only lock_stat has an open and a release of its own, and only statistics show. */
+static void proc_create(const char *name, int mode, void *parent, const struct proc_ops *ops)
+{
+	if (lock_stat)
+		proc_register((struct proc_view){ .name = name, .proc_ops = ops });
 }
 
 static void seq_write_text(struct seq_file *m, const char *text, size_t len)
@@ -65,19 +72,31 @@ static void seq_puts(struct seq_file *m, const char *s)
 	seq_write_text(m, s, strlen(s));
 }
 
-/* Runs a view as reading its /proc file would. */
-static void proc_view_fill(const struct proc_view *view, struct seq_file *m)
+static void seq_fill(struct seq_file *m)
 {
 	loff_t pos = 0;
 	void *v;
 
+	for (v = m->op->start(m, &pos); v; v = m->op->next(m, v, &pos))
+		m->op->show(m, v);
+	m->op->stop(m, v);
+}
+
+/* Runs a view as opening, reading and closing its /proc file would. */
+static void proc_view_fill(const struct proc_view *view, struct seq_file *m)
+{
+	struct file file = { m };
+
+	m->op = view->ops;
+	m->private = NULL;
 	if (view->show) {
 		view->show(m, NULL);
-		return;
+	} else if (!view->proc_ops) {
+		seq_fill(m);
+	} else if (view->proc_ops->proc_open(NULL, &file) == 0) {
+		seq_fill(m);
+		view->proc_ops->proc_release(NULL, &file);
 	}
-	for (v = view->ops->start(m, &pos); v; v = view->ops->next(m, v, &pos))
-		view->ops->show(m, v);
-	view->ops->stop(m, v);
 }
 
 /* The dump directory, not followed if it is a symbolic link (a trailing slash would
@@ -184,7 +203,7 @@ static bool cycle_edge_draw(const char *from, const char *to, bool *drawn)
 }
 
 /* The class name as lockdep prints it: name, then #version and /subclass. */
-static void dot_class_name(char *out, size_t size, struct lock_class *class)
+static void class_name_format(char *out, size_t size, struct lock_class *class)
 {
 	char key[KSYM_NAME_LEN];
 	const char *name = class->name;
@@ -223,12 +242,12 @@ static void dump_dot(FILE *f)
 
 		if (!test_bit(i, lock_classes_in_use))
 			continue;
-		dot_class_name(from, sizeof(from), class);
+		class_name_format(from, sizeof(from), class);
 		fputc('\t', f);
 		dot_quoted(f, from);
 		fprintf(f, ";\n");
 		list_for_each_entry(entry, &class->locks_after, entry) {
-			dot_class_name(to, sizeof(to), entry->class);
+			class_name_format(to, sizeof(to), entry->class);
 			fputc('\t', f);
 			dot_quoted(f, from);
 			fprintf(f, " -> ");

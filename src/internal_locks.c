@@ -17,6 +17,7 @@ static pthread_mutex_t *const internal_locks[] = {
 	&live_tasks_mutex,	/* the threads, whose held locks a report may list */
 	&rcu_registry_lock,	/* a thread's first RCU read section, under any lock above */
 	&rcu_cb_lock,		/* call_rcu(), under the graph lock */
+	&lock_stat_mutex,	/* a thread's statistics slot, at its start and exit */
 	&sym_lock,		/* loaded objects' symbols, read while naming anything */
 	&output_mutex,		/* one write(2) of a line or a report */
 };
@@ -60,6 +61,7 @@ static void internal_locks_fork_parent(void)
 static void internal_locks_fork_child(void)
 {
 	task_fork_child();
+	lock_stat_fork_child();
 	liblockdep_rcu_fork_child();
 	for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0;)
 		internal_lock_reset(internal_locks[i]);

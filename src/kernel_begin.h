@@ -40,6 +40,7 @@
 #define lockdep_init_task		liblockdep__lockdep_init_task
 #define lockdep_next_lockchain		liblockdep__lockdep_next_lockchain
 #define lockdep_rcu_suspicious		liblockdep__lockdep_rcu_suspicious
+#define lockdep_recursion		liblockdep__lockdep_recursion
 #define lockdep_register_key		liblockdep__lockdep_register_key
 #define lockdep_reset			liblockdep__lockdep_reset
 #define lockdep_reset_lock		liblockdep__lockdep_reset_lock

@@ -21,6 +21,8 @@ static void liblockdep_at_exit(void)
 
 	if (settings.dump_dir)
 		dump_to(settings.dump_dir);
+	if (lock_stat)
+		lock_stat_print_table();
 	if (settings.summary)
 		printk(KERN_INFO "liblockdep: %lu report%s, %lu lock classes, %lu direct "
 		       "dependencies, %lu lock chains, held-lock depth up to %u\n",

@@ -37,12 +37,17 @@ struct cond_waiter {
 	unsigned long ip;
 };
 
+/* glibc took the mutex back inside the wait, unseen: whether it had to wait for it
+ * cannot be told, but the hold begins here. */
 static void cond_wait_reacquired(void *arg)
 {
 	struct cond_waiter *w = arg;
 
-	if (w->held)
-		liblockdep_acquire(w->held, 0, 0, w->ip);
+	if (!w->held)
+		return;
+	liblockdep_acquire(w->held, 0, 0, w->ip);
+	if (lock_stat_enabled())
+		lock_stat_acquired(&w->held->map, w->ip);
 }
 
 /*

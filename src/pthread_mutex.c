@@ -63,6 +63,16 @@ static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
 	}
 }
 
+static inline int real_mutex_trylock(pthread_mutex_t *m, bool c11)
+{
+	return c11 ? real(mtx_trylock)((mtx_t *)m) : real(pthread_mutex_trylock)(m);
+}
+
+static inline bool mutex_call_c11(enum mutex_call call)
+{
+	return call == MTX_LOCK || call == MTX_TIMEDLOCK;
+}
+
 /*
  * Every wrapper first tests whether to check at all, and with checking off goes
  * straight to pthread; the rest is a function of its own for the frequent calls
@@ -83,7 +93,9 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 	if (mutex_nested_by_owner(m) || !(e = lock_entry_of(m, LOCK_KIND_MUTEX, 0, ip)))
 		return real_mutex_lock(m, call, wait);
 	lock_acquire_checked(e, subclass, 0, 0, ip);
-	ret = real_mutex_lock(m, call, wait);
+	ret = lock_stat_blocking_call(&e->map, ip, real_mutex_trylock(m, mutex_call_c11(call)),
+				      mutex_call_c11(call) ? thrd_busy : EBUSY,
+				      real_mutex_lock(m, call, wait), mutex_acquired);
 	if (unlikely(!mutex_acquired(ret)))
 		liblockdep_release(e, ip);
 	return ret;
@@ -109,11 +121,6 @@ static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_cal
 	if (call == MTX_LOCK)
 		return mtx_lock_validated(m, ip);
 	return mutex_lock_validated(m, call, wait, 0, ip);
-}
-
-static inline int real_mutex_trylock(pthread_mutex_t *m, bool c11)
-{
-	return c11 ? real(mtx_trylock)((mtx_t *)m) : real(pthread_mutex_trylock)(m);
 }
 
 static noinline int mutex_trylock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)

@@ -75,7 +75,10 @@ static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlo
 		return ret;
 	}
 	lock_acquire_checked(e, subclass, rwlock_call_writes(call) ? 0 : e->read_mode, 0, ip);
-	ret = real_rwlock_lock(rw, call, wait);
+	ret = lock_stat_blocking_call(&e->map, ip,
+				      real_rwlock_lock(rw, rwlock_call_writes(call) ? RWLOCK_TRYWR :
+							       RWLOCK_TRYRD, NULL),
+				      EBUSY, real_rwlock_lock(rw, call, wait), lock_stat_call_ok);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
 	return ret;

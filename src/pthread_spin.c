@@ -33,7 +33,8 @@ static noinline int spin_lock_validated(pthread_spinlock_t *s, unsigned long ip)
 	if (!e)
 		return real(pthread_spin_lock)(s);
 	liblockdep_acquire(e, 0, 0, ip);
-	ret = real(pthread_spin_lock)(s);
+	ret = lock_stat_blocking_call(&e->map, ip, real(pthread_spin_trylock)(s), EBUSY,
+				      real(pthread_spin_lock)(s), lock_stat_call_ok);
 	if (unlikely(ret))
 		liblockdep_release(e, ip);
 	return ret;

@@ -11,6 +11,7 @@
  *   LIBLOCKDEP_ABORT=0|1       abort() right after the first report
  *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
+ *   LIBLOCKDEP_STAT=0|1        lock statistics: a table at exit, lock_stat in the dump
  *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
@@ -115,6 +116,7 @@ static int setting_exitcode(const char *name, int fallback)
 static const char *addr2line_find(void);
 
 static void runner_setting(char *value);
+static void lock_stat_start(bool on);
 
 static void liblockdep_read_settings(void)
 {
@@ -130,6 +132,7 @@ static void liblockdep_read_settings(void)
 		settings.addr2line = addr2line_find();
 	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes_words, CLASSES_SITE,
 					  "site, stack or instance");
+	lock_stat_start(setting_bool("LIBLOCKDEP_STAT", false));
 	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;

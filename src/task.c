@@ -42,6 +42,7 @@ static void task_exit(void *task)
 	internal_lock(&live_tasks_mutex);
 	list_del_init(&current->thread_list);
 	internal_unlock(&live_tasks_mutex);
+	lock_stat_thread_exit();
 	liblockdep_rcu_thread_exit();
 	liblockdep_busy_end();
 }
@@ -79,6 +80,7 @@ static noinline void liblockdep_task_start(void)
 	task->pid = (int)syscall(SYS_gettid);
 	task_read_name(task);
 	lockdep_init_task(task);
+	lock_stat_thread_start();
 	internal_lock(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
 	internal_unlock(&live_tasks_mutex);

@@ -122,6 +122,10 @@ typedef int liblockdep_is_off;
  *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the
  *                                  kernel's /proc views) and lockdep.dot (Graphviz);
  *                                  as the log is, and created in dir with openat()
+ *   LIBLOCKDEP_STAT=1              lock statistics (the kernel's lock_stat): at exit a
+ *                                  table of the classes threads waited for most, and
+ *                                  lock_stat in the dump; 1.75 MiB of address space per
+ *                                  live thread, resident only for classes it uses
  *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
  *                                  never one found through PATH, and -g)
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
@@ -131,7 +135,7 @@ typedef int liblockdep_is_off;
  * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
  * "BUG: MAX_... too low!" and validation stops, the program runs on)
  *   LIBLOCKDEP_MAX_LOCK_DEPTH      locks one thread may hold at once (63, lockdep's
- *                                  ceiling; 40 bytes per thread each)
+ *                                  ceiling; 56 bytes per thread each)
  *   LIBLOCKDEP_DEPENDENCY_BITS     log2 of dependency entries (15)
  *   LIBLOCKDEP_CHAIN_BITS          log2 of lock chains (16)
  *   LIBLOCKDEP_STACK_TRACE_BITS    log2 of saved stack-trace entries (19)
@@ -183,6 +187,9 @@ int liblockdep_enabled(void);
 
 /* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (or the current directory). */
 void liblockdep_dump(void);
+
+/* Clear the lock statistics (LIBLOCKDEP_STAT=1), as "echo 0 > /proc/lock_stat" does. */
+void liblockdep_stat_reset(void);
 
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
@@ -385,6 +392,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #define liblockdep_disable()				((void)0)
 #define liblockdep_enabled()				0
 #define liblockdep_dump()				((void)0)
+#define liblockdep_stat_reset()				((void)0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)

@@ -17,7 +17,7 @@ cc=${CC:-cc}
 clang=${CLANG:-clang}
 reps=${REPS:-9}
 workloads="mutex nested3 rwlock own2 own4 pool4 classes condvar free0 free1"
-flavours="plain liblockdep lib-O0 disabled tsan helgrind preload"
+flavours="plain liblockdep lib-O0 disabled stat tsan helgrind preload"
 
 
 # Helgrind costs microseconds per lock: it runs 1/200 of the iterations. Its cost
@@ -40,6 +40,7 @@ run_once() {
 	liblockdep)	"$build/checked" "$2" ;;
 	lib-O0)		"$build/checked-O0" "$2" ;;
 	disabled)	LIBLOCKDEP=0 "$build/checked" "$2" ;;
+	stat)		LIBLOCKDEP_STAT=1 "$build/checked" "$2" ;;
 	tsan)		"$build/tsan" "$2" ;;
 	helgrind)	valgrind --tool=helgrind -q "$build/plain" "$2" "$(helgrind_divisor "$2")" ;;
 	preload)	LD_PRELOAD=$build/liblockdep.so "$build/plain" "$2" ;;
@@ -52,6 +53,7 @@ flavour_title() {
 	liblockdep)	echo "liblockdep" ;;
 	lib-O0)		echo "liblockdep, its .c at -O0" ;;
 	disabled)	echo "liblockdep, LIBLOCKDEP=0" ;;
+	stat)		echo "liblockdep, LIBLOCKDEP_STAT=1" ;;
 	tsan)		echo "TSan" ;;
 	helgrind)	echo "Helgrind" ;;
 	preload)	echo "liblockdep preload" ;;
@@ -202,12 +204,13 @@ instructions() {
 	liblockdep)	$callgrind "$build/checked" mutex "$2" ;;
 	lib-O0)		$callgrind "$build/checked-O0" mutex "$2" ;;
 	disabled)	env LIBLOCKDEP=0 $callgrind "$build/checked" mutex "$2" ;;
+	stat)		env LIBLOCKDEP_STAT=1 $callgrind "$build/checked" mutex "$2" ;;
 	preload)	env LD_PRELOAD="$build/liblockdep.so" $callgrind "$build/plain" mutex "$2" ;;
 	esac 2>&1 | sed -n 's/.*Collected : //p'
 }
 
 # The flavours callgrind can run (TSan's runtime cannot run under valgrind).
-counted_flavours="plain liblockdep lib-O0 disabled preload"
+counted_flavours="plain liblockdep lib-O0 disabled stat preload"
 echo "counting instructions" >&2
 for f in $counted_flavours; do
 	echo $((($(instructions "$f" 10) - $(instructions "$f" 20)) / 110000)) \

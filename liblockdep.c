@@ -17297,6 +17297,8 @@ static void lock_stat_print_table(void)
 	char name[KSYM_NAME_LEN], t[4][24];
 	int n = lock_stat_rank(rows);
 
+	if (!n)
+		return;		/* no lock was taken while checking */
 	printk(KERN_INFO "liblockdep: where threads waited (lock_stat; times in us; "
 	       "LIBLOCKDEP_DUMP writes all of it):\n");
 	printk(KERN_INFO "%40s %12s %14s %12s %12s %14s %12s\n", "class", "contentions",

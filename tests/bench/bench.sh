@@ -1,8 +1,8 @@
 #!/bin/sh
 # The benchmark: builds tests/bench/workloads.c plain, with liblockdep (liblockdep.c
 # at -O2, and at -O0 as in a debug build) and with TSan; runs each workload in each
-# flavour, plus the checked binary with LIBLOCKDEP=0 and the plain one under Helgrind
-# and under liblockdep's preload flavour;
+# flavour, plus the checked binary with LIBLOCKDEP=0 and with LIBLOCKDEP_STAT=1 (lock
+# statistics) and the plain one under Helgrind and under liblockdep's preload flavour;
 # prints ns per operation (the median of $REPS runs), ratios, peak memory and the
 # targets of issue 6, and saves the tables as tests/bench/RESULTS.md. It reports
 # times, it never fails on one.

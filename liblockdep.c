@@ -3716,6 +3716,7 @@ struct task_struct {
 	int			softirq_context;
 	int			irq_config;
 	struct list_head	thread_list;	/* all live threads, src/task.c */
+	unsigned char		*handler_stack;	/* src/handler_stack.c */
 	struct held_lock	held_locks[LIBLOCKDEP_MAX_LOCK_DEPTH];
 };
 
@@ -12601,6 +12602,221 @@ static void internal_lock_reset(pthread_mutex_t *m)
 	internal_section_end();
 }
 /************** End of src/reentry.c **************/
+/************** Begin file src/handler_stack.c **************/
+#line 1 "src/handler_stack.c"
+/*
+ * A stack of liblockdep's own for its work inside a signal handler. A handler may
+ * run on a small alternate stack: sigaltstack() accepts MINSIGSTKSZ (2 KiB), most of
+ * which the kernel's signal frame takes. Lockdep's validation, and a full report with
+ * its stack traces and symbol lookups, need about 10 KiB. So in a handler that work
+ * runs on a stack the thread maps at its first need (mmap(2) is a system call, safe in
+ * a handler), a guard page below it, unmapped when the thread exits (src/task.c) or
+ * in a child of fork() for the threads that did not survive it.
+ *
+ * While on it every signal is blocked: the kernel tells from the stack pointer
+ * whether a new signal comes on top of a handler already on the alternate stack, and
+ * off that stack it would build the new frame at the alternate stack's top, over the
+ * frames of the handler that called us. A handler that would have come meanwhile
+ * would have run unchecked (it interrupted liblockdep, src/reentry.c); it now comes
+ * right after, checked. So nothing nests on this stack: a call while on it runs in
+ * place. Cancellation is off as in any internal section: the thread never ends on it.
+ *
+ * The switch is a few instructions of assembly with call-frame information, so that
+ * backtrace() walks from this stack back to the program's frames. It exists for
+ * x86_64 and aarch64; elsewhere the work stays on the handler's stack, as before.
+ */
+#if defined(__x86_64__) || defined(__aarch64__)
+#define HANDLER_STACK_SIZE	(64 * 1024)
+
+/* fn(arg) with the stack pointer at top (16-byte aligned), then back. */
+void liblockdep__stack_call(void (*fn)(void *), void *arg, void *top)
+	__attribute__((__visibility__("hidden")));
+
+#if defined(__x86_64__)
+#ifdef __CET__
+#define STACK_CALL_LANDING	"endbr64\n"
+#else
+#define STACK_CALL_LANDING	""
+#endif
+/* The frame pointer keeps the caller's stack pointer; the CFA follows it. */
+__asm__(".pushsection .text\n"
+	".p2align 4\n"
+	".globl liblockdep__stack_call\n"
+	".hidden liblockdep__stack_call\n"
+	".type liblockdep__stack_call, @function\n"
+	"liblockdep__stack_call:\n"
+	".cfi_startproc\n"
+	STACK_CALL_LANDING
+	"pushq %rbp\n"
+	".cfi_def_cfa_offset 16\n"
+	".cfi_offset %rbp, -16\n"
+	"movq %rsp, %rbp\n"
+	".cfi_def_cfa_register %rbp\n"
+	"movq %rdx, %rsp\n"
+	"movq %rdi, %rax\n"
+	"movq %rsi, %rdi\n"
+	"call *%rax\n"
+	"movq %rbp, %rsp\n"
+	"popq %rbp\n"
+	".cfi_def_cfa %rsp, 8\n"
+	"ret\n"
+	".cfi_endproc\n"
+	".size liblockdep__stack_call, .-liblockdep__stack_call\n"
+	".popsection\n");
+#else
+__asm__(".pushsection .text\n"
+	".p2align 2\n"
+	".globl liblockdep__stack_call\n"
+	".hidden liblockdep__stack_call\n"
+	".type liblockdep__stack_call, %function\n"
+	"liblockdep__stack_call:\n"
+	".cfi_startproc\n"
+	"stp x29, x30, [sp, #-16]!\n"
+	".cfi_def_cfa_offset 16\n"
+	".cfi_offset x29, -16\n"
+	".cfi_offset x30, -8\n"
+	"mov x29, sp\n"
+	".cfi_def_cfa_register x29\n"
+	"mov sp, x2\n"
+	"mov x3, x0\n"
+	"mov x0, x1\n"
+	"blr x3\n"
+	"mov sp, x29\n"
+	".cfi_def_cfa_register sp\n"
+	"ldp x29, x30, [sp], #16\n"
+	".cfi_def_cfa_offset 0\n"
+	".cfi_restore x29\n"
+	".cfi_restore x30\n"
+	"ret\n"
+	".cfi_endproc\n"
+	".size liblockdep__stack_call, .-liblockdep__stack_call\n"
+	".popsection\n");
+#endif
+
+/* At the stack's top, above the frames: what the switch keeps while on it. */
+struct handler_stack_top {
+	sigset_t all;			/* what is blocked on it */
+	sigset_t saved_mask;		/* the thread's mask before */
+	unsigned long caller_sp;	/* where the work came from */
+};
+
+static __thread bool handler_stack_in_use;
+static __thread bool handler_stack_retired;	/* the thread is past its exit hook */
+
+static size_t handler_stack_guard(void)
+{
+	return (size_t)sysconf(_SC_PAGESIZE);
+}
+
+static struct handler_stack_top *handler_stack_top_of(unsigned char *base)
+{
+	unsigned long top = (unsigned long)base + handler_stack_guard() + HANDLER_STACK_SIZE -
+			    sizeof(struct handler_stack_top);
+
+	return (struct handler_stack_top *)(top & ~15UL);
+}
+
+/* The thread's stack, mapped now if it has none; NULL if it cannot have one. */
+static struct handler_stack_top *handler_stack_get(void)
+{
+	struct task_struct *task = current;
+	size_t guard = handler_stack_guard();
+	int saved_errno = errno;
+	unsigned char *base;
+
+	if (task->handler_stack)
+		return handler_stack_top_of(task->handler_stack);
+	if (handler_stack_retired)
+		return NULL;
+	base = mmap(NULL, guard + HANDLER_STACK_SIZE, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
+	if (base != MAP_FAILED && mprotect(base, guard, PROT_NONE)) {
+		munmap(base, guard + HANDLER_STACK_SIZE);
+		base = MAP_FAILED;
+	}
+	errno = saved_errno;
+	if (base == MAP_FAILED)
+		return NULL;
+	task->handler_stack = base;
+	return handler_stack_top_of(base);
+}
+
+/* fn(arg) on the thread's handler stack, every signal blocked, cancellation off; in
+ * place when on it already, or when no stack can be had. */
+static void handler_stack_run(void (*fn)(void *), void *arg)
+{
+	struct handler_stack_top *top;
+
+	if (handler_stack_in_use || !(top = handler_stack_get())) {
+		fn(arg);
+		return;
+	}
+	sigfillset(&top->all);
+	real(pthread_sigmask)(SIG_BLOCK, &top->all, &top->saved_mask);
+	top->caller_sp = (unsigned long)__builtin_frame_address(0);
+	handler_stack_in_use = true;
+	internal_section_begin();
+	liblockdep__stack_call(fn, arg, top);
+	internal_section_end();
+	handler_stack_in_use = false;
+	real(pthread_sigmask)(SIG_SETMASK, &top->saved_mask, NULL);
+}
+
+/* On the handler stack: the caller's stack pointer and mask, as they were. */
+static unsigned long handler_stack_caller_sp(void)
+{
+	if (handler_stack_in_use)
+		return handler_stack_top_of(current->handler_stack)->caller_sp;
+	return (unsigned long)__builtin_frame_address(0);
+}
+
+static const sigset_t *handler_stack_caller_mask(void)
+{
+	return handler_stack_in_use ? &handler_stack_top_of(current->handler_stack)->saved_mask
+				    : NULL;
+}
+
+static void handler_stack_unmap(struct task_struct *task)
+{
+	if (task->handler_stack) {
+		munmap(task->handler_stack, handler_stack_guard() + HANDLER_STACK_SIZE);
+		task->handler_stack = NULL;
+	}
+}
+
+/* The thread's exit hook: no stack from now on (handlers still to come run in place). */
+static void handler_stack_thread_exit(void)
+{
+	handler_stack_retired = true;
+	if (!handler_stack_in_use)
+		handler_stack_unmap(current);
+}
+#else
+static void handler_stack_run(void (*fn)(void *), void *arg)
+{
+	fn(arg);
+}
+
+static unsigned long handler_stack_caller_sp(void)
+{
+	return (unsigned long)__builtin_frame_address(0);
+}
+
+static const sigset_t *handler_stack_caller_mask(void)
+{
+	return NULL;
+}
+
+static void handler_stack_unmap(struct task_struct *task)
+{
+	(void)task;
+}
+
+static void handler_stack_thread_exit(void)
+{
+}
+#endif
+/************** End of src/handler_stack.c **************/
 /************** Begin file src/arena.c **************/
 #line 1 "src/arena.c"
 /*
@@ -16975,16 +17191,22 @@ static void task_exit(void *task)
 	list_del_init(&current->thread_list);
 	internal_unlock(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
+	handler_stack_thread_exit();
 	liblockdep_busy_end();
 }
 
 /*
  * fork(), in the child (src/internal_locks.c holds every lock across the fork): the
- * forking thread is the only one left, and the other threads' held locks are gone
- * with them. A thread that never entered liblockdep stays unknown to it.
+ * forking thread is the only one left, and the other threads' held locks and handler
+ * stacks are gone with them. A thread that never entered liblockdep stays unknown to it.
  */
 static void task_fork_child(void)
 {
+	struct task_struct *task;
+
+	list_for_each_entry(task, &live_tasks, thread_list)
+		if (task != current)
+			handler_stack_unmap(task);
 	INIT_LIST_HEAD(&live_tasks);
 	if (!current->pid)
 		return;
@@ -17153,6 +17375,20 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 }
 
 static bool liblockdep_prepare_entry(unsigned long ip);
+static bool signal_handler_running(void);
+
+/*
+ * In a signal handler, lockdep's work runs on liblockdep's handler stack
+ * (src/handler_stack.c). A handler always takes the slow way in (liblockdep_enter()),
+ * so the paths below test for one only there: the fast path pays nothing.
+ */
+static void on_handler_stack(void (*fn)(void *), void *arg)
+{
+	if (signal_handler_running())
+		handler_stack_run(fn, arg);
+	else
+		fn(arg);
+}
 
 /*
  * Whether to check this call: checking is on, and the thread is not at work inside
@@ -17174,6 +17410,15 @@ static inline bool liblockdep_check_now(void)
 static __always_inline bool liblockdep_enter(unsigned long ip)
 {
 	if (unlikely(!READ_ONCE(current->entry_ready)) && !liblockdep_prepare_entry(ip))
+		return false;
+	liblockdep_entry_ip = ip;
+	return true;
+}
+
+/* The fast way in only: false when the slow one is due, left to the caller. */
+static __always_inline bool liblockdep_enter_ready(unsigned long ip)
+{
+	if (unlikely(!READ_ONCE(current->entry_ready)))
 		return false;
 	liblockdep_entry_ip = ip;
 	return true;
@@ -17233,20 +17478,33 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 
 static struct lock_entry *lock_entry_find(const void *lock);
 
+struct lock_lookup {
+	struct lock_origin origin;
+	struct lock_entry *found;
+};
+
+static void lock_entry_lookup_here(void *arg)
+{
+	struct lock_lookup *l = arg;
+	const void *lock = l->origin.lock;
+
+	/* Entered first: a thread's first RCU read section comes after its start. */
+	if (!liblockdep_enter(l->origin.ip))
+		return;
+	l->found = lock_entry_find(lock) ?: lock_table_add(lock, false, lock_entry_setup,
+							   &l->origin);
+	if (l->found)
+		*lock_cache_slot(lock) = l->found;
+}
+
 /* A lock this thread has not used lately: from the table, or created on first sight. */
 static noinline struct lock_entry *lock_entry_lookup(const void *lock, enum lock_kind kind,
 						     int read_mode, unsigned long ip)
 {
-	struct lock_origin origin = { lock, ip, kind, false, read_mode };
-	struct lock_entry *e;
+	struct lock_lookup l = { { lock, ip, kind, false, read_mode }, NULL };
 
-	/* Entered first: a thread's first RCU read section comes after its start. */
-	if (!liblockdep_enter(ip))
-		return NULL;
-	e = lock_entry_find(lock) ?: lock_table_add(lock, false, lock_entry_setup, &origin);
-	if (e)
-		*lock_cache_slot(lock) = e;
-	return e;
+	on_handler_stack(lock_entry_lookup_here, &l);
+	return l.found;
 }
 
 /* The entry for a lock about to be used. */
@@ -17326,14 +17584,12 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task)
  * lock out of the thread's held locks; liblockdep goes on validating after reports,
  * so it records the lock as held, unvalidated, to keep the later release balanced.
  */
-static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
+static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned int subclass,
 						 int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 	int depth;
 
-	if (!liblockdep_enter(ip))
-		return;
 	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
 	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
@@ -17347,6 +17603,40 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 	}
 }
 
+struct lock_call {
+	struct lock_entry *e;
+	unsigned int subclass;
+	int read, trylock;
+	unsigned long ip;
+};
+
+static void lock_acquire_prepared(void *arg)
+{
+	struct lock_call *c = arg;
+
+	if (liblockdep_enter(c->ip))
+		lock_acquire_entered(c->e, c->subclass, c->read, c->trylock, c->ip);
+}
+
+/* The slow way in: a preparation due, perhaps a signal handler running. */
+static noinline void lock_acquire_unready(struct lock_entry *e, unsigned int subclass,
+					  int read, int trylock, unsigned long ip)
+{
+	struct lock_call c = { e, subclass, read, trylock, ip };
+
+	on_handler_stack(lock_acquire_prepared, &c);
+}
+
+static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
+						 int read, int trylock, unsigned long ip)
+{
+	if (!liblockdep_enter_ready(ip)) {
+		lock_acquire_unready(e, subclass, read, trylock, ip);
+		return;
+	}
+	lock_acquire_entered(e, subclass, read, trylock, ip);
+}
+
 /* Inline, as liblockdep_release(): a call of its own is ~20 instructions per lock+unlock. */
 static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, int trylock,
 					       unsigned long ip)
@@ -17354,12 +17644,34 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 	lock_acquire_checked(e, 0, read, trylock, ip);
 }
 
-static __always_inline void liblockdep_release(struct lock_entry *e, unsigned long ip)
+static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
 {
-	if (!liblockdep_enter(ip))
-		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
+}
+
+static void lock_release_prepared(void *arg)
+{
+	struct lock_call *c = arg;
+
+	if (liblockdep_enter(c->ip))
+		lock_release_entered(c->e, c->ip);
+}
+
+static noinline void lock_release_unready(struct lock_entry *e, unsigned long ip)
+{
+	struct lock_call c = { .e = e, .ip = ip };
+
+	on_handler_stack(lock_release_prepared, &c);
+}
+
+static __always_inline void liblockdep_release(struct lock_entry *e, unsigned long ip)
+{
+	if (!liblockdep_enter_ready(ip)) {
+		lock_release_unready(e, ip);
+		return;
+	}
+	lock_release_entered(e, ip);
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);
@@ -18607,9 +18919,15 @@ static bool handled_signals_blocked(const sigset_t *mask)
 	return handled != 0;
 }
 
+/* The thread's mask; on the handler stack, the one it will get back. */
 static void current_mask(sigset_t *mask)
 {
-	real(pthread_sigmask)(SIG_BLOCK, NULL, mask);
+	const sigset_t *caller = handler_stack_caller_mask();
+
+	if (caller)
+		*mask = *caller;
+	else
+		real(pthread_sigmask)(SIG_BLOCK, NULL, mask);
 }
 
 /* The kernel's local_irq_enable() tracing: the locks held count as taken with
@@ -18725,7 +19043,7 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 	liblockdep_busy_begin();
 	if (handler_depth) {
 		current_mask(&mask);
-		checked = handler_frames_prune((unsigned long)__builtin_frame_address(0), &mask, ip);
+		checked = handler_frames_prune(handler_stack_caller_sp(), &mask, ip);
 	}
 	if (!checked)
 		goto out;
@@ -18748,6 +19066,11 @@ out:
 	return checked;
 }
 
+static bool signal_handler_running(void)
+{
+	return handler_depth != 0;
+}
+
 /* Whether the interrupted code is inside liblockdep (see src/reentry.c). */
 static bool thread_in_liblockdep(void)
 {
@@ -18757,14 +19080,14 @@ static bool thread_in_liblockdep(void)
 /*
  * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
  * hard-irq context begins; inside, interrupts are on again if the handler's mask
- * lets some handled signal in. Returns the frame's index.
+ * lets some handled signal in. Returns the frame's index. Unchecked: the handler
+ * interrupted liblockdep.
  */
 static unsigned int handler_enter(int sig, const struct user_handler *user,
-				  const ucontext_t *uc, unsigned long sp)
+				  const ucontext_t *uc, unsigned long sp, bool checked)
 {
 	unsigned long alt_lo = (unsigned long)uc->uc_stack.ss_sp;
 	unsigned long ip = (unsigned long)user->handler;
-	bool checked = !thread_in_liblockdep();
 	struct handler_frame *f;
 	unsigned int depth;
 	sigset_t mask;
@@ -18844,25 +19167,57 @@ out:
 	liblockdep_busy_end();
 }
 
+/* A handler's entry or exit, as run on liblockdep's handler stack. */
+struct handler_call {
+	int sig;
+	const struct user_handler *user;
+	const ucontext_t *uc;
+	unsigned long sp;
+	unsigned int depth;
+};
+
+static void handler_enter_checked(void *arg)
+{
+	struct handler_call *call = arg;
+
+	call->depth = handler_enter(call->sig, call->user, call->uc, call->sp, true);
+}
+
+static void handler_exit_checked(void *arg)
+{
+	struct handler_call *call = arg;
+
+	handler_exit(call->depth, call->user, call->uc, call->sp);
+}
+
+/* The checked entry and exit run on liblockdep's stack (src/handler_stack.c): the
+ * handler's may be a bare MINSIGSTKSZ, with no room for lockdep and its reports. */
 static void signal_trampoline(int sig, siginfo_t *info, void *context)
 {
-	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	struct handler_call call = { sig, NULL, context,
+				     (unsigned long)__builtin_frame_address(0), 0 };
 	struct user_handler user;
 	int saved_errno = errno;
-	unsigned int depth;
 
 	user_handler_read(sig, &user);
 	/* Uninstalled while this signal was on its way: it is dropped. */
 	if (user.handler == SIG_DFL || user.handler == SIG_IGN)
 		return;
-	depth = handler_enter(sig, &user, context, sp);
+	call.user = &user;
+	if (thread_in_liblockdep())
+		call.depth = handler_enter(sig, &user, context, call.sp, false);
+	else
+		handler_stack_run(handler_enter_checked, &call);
 	errno = saved_errno;
 	if (user.flags & SA_SIGINFO)
 		user.action(sig, info, context);
 	else
 		user.handler(sig);
 	saved_errno = errno;
-	handler_exit(depth, &user, context, sp);
+	if (call.depth < HANDLER_FRAMES_MAX && handler_frames[call.depth].checked)
+		handler_stack_run(handler_exit_checked, &call);
+	else
+		handler_exit(call.depth, &user, context, call.sp);
 	errno = saved_errno;
 }
 

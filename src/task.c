@@ -43,16 +43,22 @@ static void task_exit(void *task)
 	list_del_init(&current->thread_list);
 	internal_unlock(&live_tasks_mutex);
 	liblockdep_rcu_thread_exit();
+	handler_stack_thread_exit();
 	liblockdep_busy_end();
 }
 
 /*
  * fork(), in the child (src/internal_locks.c holds every lock across the fork): the
- * forking thread is the only one left, and the other threads' held locks are gone
- * with them. A thread that never entered liblockdep stays unknown to it.
+ * forking thread is the only one left, and the other threads' held locks and handler
+ * stacks are gone with them. A thread that never entered liblockdep stays unknown to it.
  */
 static void task_fork_child(void)
 {
+	struct task_struct *task;
+
+	list_for_each_entry(task, &live_tasks, thread_list)
+		if (task != current)
+			handler_stack_unmap(task);
 	INIT_LIST_HEAD(&live_tasks);
 	if (!current->pid)
 		return;

@@ -16168,8 +16168,11 @@ static bool rcu_orphan_unlock(void)
 }
 
 /* A thread's first read lock, a dead thread's, or one nested too deeply. */
+static void task_exit_hook_arm(void);
+
 static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 {
+	bool registered;
 	sigset_t saved;
 
 	if (rcu_self.pprev) {
@@ -16185,12 +16188,16 @@ static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 	}
 	rcu_registry_lock_nosig(&saved);
 	/* Unless a signal handler registered us before signals were blocked. */
-	if (!rcu_self.pprev) {
+	registered = !rcu_self.pprev;
+	if (registered) {
 		rcu_decide_mode();
 		rcu_self.ctr = 0;
 		rcu_list_add(&rcu_registry, &rcu_self);
 	}
 	rcu_registry_unlock_nosig(&saved);
+	/* Its exit takes it off the registry (src/task.c), even if it never locks. */
+	if (registered)
+		task_exit_hook_arm();
 	liblockdep_rcu_read_lock();
 }
 
@@ -17187,9 +17194,11 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
-	internal_lock(&live_tasks_mutex);
-	list_del_init(&current->thread_list);
-	internal_unlock(&live_tasks_mutex);
+	if (current->pid) {
+		internal_lock(&live_tasks_mutex);
+		list_del_init(&current->thread_list);
+		internal_unlock(&live_tasks_mutex);
+	}
 	liblockdep_rcu_thread_exit();
 	handler_stack_thread_exit();
 	liblockdep_busy_end();
@@ -17223,6 +17232,15 @@ static void task_process_start(void)
 	internal_locks_at_fork();
 }
 
+/* The thread's exit runs task_exit(): also for a thread that never locks but reads
+ * lockdep's tables (a key's registration), which makes it one of RCU's readers. */
+static void task_exit_hook_arm(void)
+{
+	pthread_once(&task_process_once, task_process_start);
+	if (task_exit_key != (pthread_key_t)-1)
+		pthread_setspecific(task_exit_key, current);
+}
+
 /* One section: a thread cancelled half way would stay listed without its exit hook. */
 static noinline void liblockdep_task_start(void)
 {
@@ -17236,9 +17254,7 @@ static noinline void liblockdep_task_start(void)
 	internal_lock(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
 	internal_unlock(&live_tasks_mutex);
-	pthread_once(&task_process_once, task_process_start);
-	if (task_exit_key != (pthread_key_t)-1)
-		pthread_setspecific(task_exit_key, task);
+	task_exit_hook_arm();
 	internal_section_end();
 	errno = saved_errno;
 }

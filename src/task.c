@@ -39,9 +39,11 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
-	internal_lock(&live_tasks_mutex);
-	list_del_init(&current->thread_list);
-	internal_unlock(&live_tasks_mutex);
+	if (current->pid) {
+		internal_lock(&live_tasks_mutex);
+		list_del_init(&current->thread_list);
+		internal_unlock(&live_tasks_mutex);
+	}
 	liblockdep_rcu_thread_exit();
 	handler_stack_thread_exit();
 	liblockdep_busy_end();
@@ -75,6 +77,15 @@ static void task_process_start(void)
 	internal_locks_at_fork();
 }
 
+/* The thread's exit runs task_exit(): also for a thread that never locks but reads
+ * lockdep's tables (a key's registration), which makes it one of RCU's readers. */
+static void task_exit_hook_arm(void)
+{
+	pthread_once(&task_process_once, task_process_start);
+	if (task_exit_key != (pthread_key_t)-1)
+		pthread_setspecific(task_exit_key, current);
+}
+
 /* One section: a thread cancelled half way would stay listed without its exit hook. */
 static noinline void liblockdep_task_start(void)
 {
@@ -88,9 +99,7 @@ static noinline void liblockdep_task_start(void)
 	internal_lock(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
 	internal_unlock(&live_tasks_mutex);
-	pthread_once(&task_process_once, task_process_start);
-	if (task_exit_key != (pthread_key_t)-1)
-		pthread_setspecific(task_exit_key, task);
+	task_exit_hook_arm();
 	internal_section_end();
 	errno = saved_errno;
 }

@@ -79,6 +79,7 @@ SRC_FILES = [
     'src/unloaded_objects.c',
     'src/api.c',
     'src/internal_locks.c',
+    'src/fork.c',
     'src/dump.c',
     'src/process_exit.c',
     'src/preload.c',

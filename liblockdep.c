@@ -293,6 +293,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _DLFCN_H
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _UNISTD_H
+#define LIBLOCKDEP_ROUTE_PROCESS_ LIBLOCKDEP_LABEL_
+#endif
 #endif
 #ifndef LIBLOCKDEP_ROUTE_PTHREAD_
 #define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_RENAME_
@@ -306,6 +309,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifndef LIBLOCKDEP_ROUTE_LOADER_
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
 #endif
+#ifndef LIBLOCKDEP_ROUTE_PROCESS_
+#define LIBLOCKDEP_ROUTE_PROCESS_ LIBLOCKDEP_RENAME_
+#endif
 /* Renaming free() would rename a program's own free() too: see routed_calls.h. */
 #define LIBLOCKDEP_ROUTE_ALLOCATOR_(name)
 #define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(name)
@@ -317,6 +323,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
  * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -362,6 +369,7 @@ LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighan
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
@@ -373,6 +381,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
 #undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_ROUTE_LOADER_
+#undef LIBLOCKDEP_ROUTE_PROCESS_
 #undef LIBLOCKDEP_ROUTE_ALLOCATOR_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
@@ -541,6 +550,7 @@ extern int atexit(void (*fn)(void)) __attribute__((__visibility__("hidden")));
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
  * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -586,6 +596,7 @@ LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighan
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
@@ -613,6 +624,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
  * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -658,6 +670,7 @@ LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighan
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
@@ -20100,6 +20113,34 @@ static void __attribute__((__constructor__(101))) internal_locks_early_fork_hand
 	internal_locks_at_fork();
 }
 /************** End of src/internal_locks.c **************/
+/************** Begin file src/fork.c **************/
+#line 1 "src/fork.c"
+/*
+ * fork(). The handlers that pthread_atfork() registered run inside it: the prepare
+ * handlers before the copy (liblockdep's last, src/internal_locks.c), the parent and
+ * child handlers after it. A library's prepare handler locks what its parent and
+ * child handlers give back: typically every lock it has, at once and in an order
+ * of its own, so that the child starts from a quiet state (jemalloc's are more than
+ * the 63 locks lockdep lets a thread hold, and many share a class). That is not the
+ * program's locking, and lockdep cannot take it as such: the locks taken and released
+ * inside fork() are not validated, as if liblockdep were at work (src/reentry.c),
+ * and their unlocks pass unrecorded (src/lock_owners.c). Locks the caller holds
+ * across the fork stay as they were; a signal handler that runs meanwhile runs
+ * unchecked. A fork() liblockdep does not see (a library's call through another
+ * name) runs the handlers checked, as before.
+ */
+LIBLOCKDEP_WRAPPER(pid_t, fork, (void))
+
+LIBLOCKDEP_API pid_t liblockdep_fork(void)
+{
+	pid_t pid;
+
+	liblockdep_busy_begin();
+	pid = real(fork)();
+	liblockdep_busy_end();
+	return pid;
+}
+/************** End of src/fork.c **************/
 /************** Begin file src/dump.c **************/
 #line 1 "src/dump.c"
 /*
@@ -20487,6 +20528,7 @@ static void __attribute__((__destructor__(101))) process_exit_destructor(void)
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
  * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -20532,6 +20574,7 @@ LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighan
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))

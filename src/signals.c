@@ -389,30 +389,34 @@ static void handler_exit_checked(void *arg)
 }
 
 /* The checked entry and exit run on liblockdep's stack (src/handler_stack.c): the
- * handler's may be a bare MINSIGSTKSZ, with no room for lockdep and its reports. */
+ * handler's may be a bare MINSIGSTKSZ, with no room for lockdep and its reports.
+ * Checking switched off, there is nothing to report, and no stack to map. */
 static void signal_trampoline(int sig, siginfo_t *info, void *context)
 {
 	struct handler_call call = { sig, NULL, context,
 				     (unsigned long)__builtin_frame_address(0), 0 };
 	struct user_handler user;
 	int saved_errno = errno;
+	bool checked;
 
 	user_handler_read(sig, &user);
 	/* Uninstalled while this signal was on its way: it is dropped. */
 	if (user.handler == SIG_DFL || user.handler == SIG_IGN)
 		return;
 	call.user = &user;
-	if (thread_in_liblockdep())
-		call.depth = handler_enter(sig, &user, context, call.sp, false);
-	else
+	checked = !thread_in_liblockdep();
+	if (checked && READ_ONCE(liblockdep_checking))
 		handler_stack_run(handler_enter_checked, &call);
+	else
+		call.depth = handler_enter(sig, &user, context, call.sp, checked);
 	errno = saved_errno;
 	if (user.flags & SA_SIGINFO)
 		user.action(sig, info, context);
 	else
 		user.handler(sig);
 	saved_errno = errno;
-	if (call.depth < HANDLER_FRAMES_MAX && handler_frames[call.depth].checked)
+	if (call.depth < HANDLER_FRAMES_MAX && handler_frames[call.depth].checked &&
+	    READ_ONCE(liblockdep_checking))
 		handler_stack_run(handler_exit_checked, &call);
 	else
 		handler_exit(call.depth, &user, context, call.sp);

@@ -45,6 +45,7 @@ KERNEL_PROC = 'kernel/locking/lockdep_proc.c'
 # Our runtime, in dependency order: each file may use what the files above it define.
 SRC_FILES = [
     'src/reentry.c',
+    'src/handler_stack.c',
     'src/arena.c',
     'src/loaded_objects.c',
     'src/demangle.c',
@@ -79,6 +80,7 @@ SRC_FILES = [
     'src/unloaded_objects.c',
     'src/api.c',
     'src/internal_locks.c',
+    'src/fork.c',
     'src/dump.c',
     'src/process_exit.c',
     'src/preload.c',

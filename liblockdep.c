@@ -300,6 +300,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _DLFCN_H
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _UNISTD_H
+#define LIBLOCKDEP_ROUTE_PROCESS_ LIBLOCKDEP_LABEL_
+#endif
 #endif
 #ifndef LIBLOCKDEP_ROUTE_PTHREAD_
 #define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_RENAME_
@@ -313,6 +316,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifndef LIBLOCKDEP_ROUTE_LOADER_
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
 #endif
+#ifndef LIBLOCKDEP_ROUTE_PROCESS_
+#define LIBLOCKDEP_ROUTE_PROCESS_ LIBLOCKDEP_RENAME_
+#endif
 /* Renaming free() would rename a program's own free() too: see routed_calls.h. */
 #define LIBLOCKDEP_ROUTE_ALLOCATOR_(name)
 #define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(name)
@@ -324,6 +330,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
  * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -369,6 +376,7 @@ LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighan
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
@@ -380,6 +388,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
 #undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_ROUTE_LOADER_
+#undef LIBLOCKDEP_ROUTE_PROCESS_
 #undef LIBLOCKDEP_ROUTE_ALLOCATOR_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_
@@ -552,6 +561,7 @@ extern int atexit(void (*fn)(void)) __attribute__((__visibility__("hidden")));
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
  * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -597,6 +607,7 @@ LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighan
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
@@ -624,6 +635,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
  * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -669,6 +681,7 @@ LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighan
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
@@ -3743,6 +3756,7 @@ struct task_struct {
 	int			softirq_context;
 	int			irq_config;
 	struct list_head	thread_list;	/* all live threads, src/task.c */
+	unsigned char		*handler_stack;	/* src/handler_stack.c */
 	struct held_lock	held_locks[LIBLOCKDEP_MAX_LOCK_DEPTH];
 };
 
@@ -12679,6 +12693,221 @@ static void internal_lock_reset(pthread_mutex_t *m)
 	internal_section_end();
 }
 /************** End of src/reentry.c **************/
+/************** Begin file src/handler_stack.c **************/
+#line 1 "src/handler_stack.c"
+/*
+ * A stack of liblockdep's own for its work inside a signal handler. A handler may
+ * run on a small alternate stack: sigaltstack() accepts MINSIGSTKSZ (2 KiB), most of
+ * which the kernel's signal frame takes. Lockdep's validation, and a full report with
+ * its stack traces and symbol lookups, need about 10 KiB. So in a handler that work
+ * runs on a stack the thread maps at its first need (mmap(2) is a system call, safe in
+ * a handler), a guard page below it, unmapped when the thread exits (src/task.c) or
+ * in a child of fork() for the threads that did not survive it.
+ *
+ * While on it every signal is blocked: the kernel tells from the stack pointer
+ * whether a new signal comes on top of a handler already on the alternate stack, and
+ * off that stack it would build the new frame at the alternate stack's top, over the
+ * frames of the handler that called us. A handler that would have come meanwhile
+ * would have run unchecked (it interrupted liblockdep, src/reentry.c); it now comes
+ * right after, checked. So nothing nests on this stack: a call while on it runs in
+ * place. Cancellation is off as in any internal section: the thread never ends on it.
+ *
+ * The switch is a few instructions of assembly with call-frame information, so that
+ * backtrace() walks from this stack back to the program's frames. It exists for
+ * x86_64 and aarch64; elsewhere the work stays on the handler's stack, as before.
+ */
+#if defined(__x86_64__) || defined(__aarch64__)
+#define HANDLER_STACK_SIZE	(64 * 1024)
+
+/* fn(arg) with the stack pointer at top (16-byte aligned), then back. */
+void liblockdep__stack_call(void (*fn)(void *), void *arg, void *top)
+	__attribute__((__visibility__("hidden")));
+
+#if defined(__x86_64__)
+#ifdef __CET__
+#define STACK_CALL_LANDING	"endbr64\n"
+#else
+#define STACK_CALL_LANDING	""
+#endif
+/* The frame pointer keeps the caller's stack pointer; the CFA follows it. */
+__asm__(".pushsection .text\n"
+	".p2align 4\n"
+	".globl liblockdep__stack_call\n"
+	".hidden liblockdep__stack_call\n"
+	".type liblockdep__stack_call, @function\n"
+	"liblockdep__stack_call:\n"
+	".cfi_startproc\n"
+	STACK_CALL_LANDING
+	"pushq %rbp\n"
+	".cfi_def_cfa_offset 16\n"
+	".cfi_offset %rbp, -16\n"
+	"movq %rsp, %rbp\n"
+	".cfi_def_cfa_register %rbp\n"
+	"movq %rdx, %rsp\n"
+	"movq %rdi, %rax\n"
+	"movq %rsi, %rdi\n"
+	"call *%rax\n"
+	"movq %rbp, %rsp\n"
+	"popq %rbp\n"
+	".cfi_def_cfa %rsp, 8\n"
+	"ret\n"
+	".cfi_endproc\n"
+	".size liblockdep__stack_call, .-liblockdep__stack_call\n"
+	".popsection\n");
+#else
+__asm__(".pushsection .text\n"
+	".p2align 2\n"
+	".globl liblockdep__stack_call\n"
+	".hidden liblockdep__stack_call\n"
+	".type liblockdep__stack_call, %function\n"
+	"liblockdep__stack_call:\n"
+	".cfi_startproc\n"
+	"stp x29, x30, [sp, #-16]!\n"
+	".cfi_def_cfa_offset 16\n"
+	".cfi_offset x29, -16\n"
+	".cfi_offset x30, -8\n"
+	"mov x29, sp\n"
+	".cfi_def_cfa_register x29\n"
+	"mov sp, x2\n"
+	"mov x3, x0\n"
+	"mov x0, x1\n"
+	"blr x3\n"
+	"mov sp, x29\n"
+	".cfi_def_cfa_register sp\n"
+	"ldp x29, x30, [sp], #16\n"
+	".cfi_def_cfa_offset 0\n"
+	".cfi_restore x29\n"
+	".cfi_restore x30\n"
+	"ret\n"
+	".cfi_endproc\n"
+	".size liblockdep__stack_call, .-liblockdep__stack_call\n"
+	".popsection\n");
+#endif
+
+/* At the stack's top, above the frames: what the switch keeps while on it. */
+struct handler_stack_top {
+	sigset_t all;			/* what is blocked on it */
+	sigset_t saved_mask;		/* the thread's mask before */
+	unsigned long caller_sp;	/* where the work came from */
+};
+
+static __thread bool handler_stack_in_use;
+static __thread bool handler_stack_retired;	/* the thread is past its exit hook */
+
+static size_t handler_stack_guard(void)
+{
+	return (size_t)sysconf(_SC_PAGESIZE);
+}
+
+static struct handler_stack_top *handler_stack_top_of(unsigned char *base)
+{
+	unsigned long top = (unsigned long)base + handler_stack_guard() + HANDLER_STACK_SIZE -
+			    sizeof(struct handler_stack_top);
+
+	return (struct handler_stack_top *)(top & ~15UL);
+}
+
+/* The thread's stack, mapped now if it has none; NULL if it cannot have one. */
+static struct handler_stack_top *handler_stack_get(void)
+{
+	struct task_struct *task = current;
+	size_t guard = handler_stack_guard();
+	int saved_errno = errno;
+	unsigned char *base;
+
+	if (task->handler_stack)
+		return handler_stack_top_of(task->handler_stack);
+	if (handler_stack_retired)
+		return NULL;
+	base = mmap(NULL, guard + HANDLER_STACK_SIZE, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
+	if (base != MAP_FAILED && mprotect(base, guard, PROT_NONE)) {
+		munmap(base, guard + HANDLER_STACK_SIZE);
+		base = MAP_FAILED;
+	}
+	errno = saved_errno;
+	if (base == MAP_FAILED)
+		return NULL;
+	task->handler_stack = base;
+	return handler_stack_top_of(base);
+}
+
+/* fn(arg) on the thread's handler stack, every signal blocked, cancellation off; in
+ * place when on it already, or when no stack can be had. */
+static void handler_stack_run(void (*fn)(void *), void *arg)
+{
+	struct handler_stack_top *top;
+
+	if (handler_stack_in_use || !(top = handler_stack_get())) {
+		fn(arg);
+		return;
+	}
+	sigfillset(&top->all);
+	real(pthread_sigmask)(SIG_BLOCK, &top->all, &top->saved_mask);
+	top->caller_sp = (unsigned long)__builtin_frame_address(0);
+	handler_stack_in_use = true;
+	internal_section_begin();
+	liblockdep__stack_call(fn, arg, top);
+	internal_section_end();
+	handler_stack_in_use = false;
+	real(pthread_sigmask)(SIG_SETMASK, &top->saved_mask, NULL);
+}
+
+/* On the handler stack: the caller's stack pointer and mask, as they were. */
+static unsigned long handler_stack_caller_sp(void)
+{
+	if (handler_stack_in_use)
+		return handler_stack_top_of(current->handler_stack)->caller_sp;
+	return (unsigned long)__builtin_frame_address(0);
+}
+
+static const sigset_t *handler_stack_caller_mask(void)
+{
+	return handler_stack_in_use ? &handler_stack_top_of(current->handler_stack)->saved_mask
+				    : NULL;
+}
+
+static void handler_stack_unmap(struct task_struct *task)
+{
+	if (task->handler_stack) {
+		munmap(task->handler_stack, handler_stack_guard() + HANDLER_STACK_SIZE);
+		task->handler_stack = NULL;
+	}
+}
+
+/* The thread's exit hook: no stack from now on (handlers still to come run in place). */
+static void handler_stack_thread_exit(void)
+{
+	handler_stack_retired = true;
+	if (!handler_stack_in_use)
+		handler_stack_unmap(current);
+}
+#else
+static void handler_stack_run(void (*fn)(void *), void *arg)
+{
+	fn(arg);
+}
+
+static unsigned long handler_stack_caller_sp(void)
+{
+	return (unsigned long)__builtin_frame_address(0);
+}
+
+static const sigset_t *handler_stack_caller_mask(void)
+{
+	return NULL;
+}
+
+static void handler_stack_unmap(struct task_struct *task)
+{
+	(void)task;
+}
+
+static void handler_stack_thread_exit(void)
+{
+}
+#endif
+/************** End of src/handler_stack.c **************/
 /************** Begin file src/arena.c **************/
 #line 1 "src/arena.c"
 /*
@@ -16033,8 +16262,11 @@ static bool rcu_orphan_unlock(void)
 }
 
 /* A thread's first read lock, a dead thread's, or one nested too deeply. */
+static void task_exit_hook_arm(void);
+
 static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 {
+	bool registered;
 	sigset_t saved;
 
 	if (rcu_self.pprev) {
@@ -16050,12 +16282,16 @@ static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 	}
 	rcu_registry_lock_nosig(&saved);
 	/* Unless a signal handler registered us before signals were blocked. */
-	if (!rcu_self.pprev) {
+	registered = !rcu_self.pprev;
+	if (registered) {
 		rcu_decide_mode();
 		rcu_self.ctr = 0;
 		rcu_list_add(&rcu_registry, &rcu_self);
 	}
 	rcu_registry_unlock_nosig(&saved);
+	/* Its exit takes it off the registry (src/task.c), even if it never locks. */
+	if (registered)
+		task_exit_hook_arm();
 	liblockdep_rcu_read_lock();
 }
 
@@ -17369,21 +17605,29 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
-	internal_lock(&live_tasks_mutex);
-	list_del_init(&current->thread_list);
-	internal_unlock(&live_tasks_mutex);
+	if (current->pid) {
+		internal_lock(&live_tasks_mutex);
+		list_del_init(&current->thread_list);
+		internal_unlock(&live_tasks_mutex);
+	}
 	lock_stat_thread_exit();
 	liblockdep_rcu_thread_exit();
+	handler_stack_thread_exit();
 	liblockdep_busy_end();
 }
 
 /*
  * fork(), in the child (src/internal_locks.c holds every lock across the fork): the
- * forking thread is the only one left, and the other threads' held locks are gone
- * with them. A thread that never entered liblockdep stays unknown to it.
+ * forking thread is the only one left, and the other threads' held locks and handler
+ * stacks are gone with them. A thread that never entered liblockdep stays unknown to it.
  */
 static void task_fork_child(void)
 {
+	struct task_struct *task;
+
+	list_for_each_entry(task, &live_tasks, thread_list)
+		if (task != current)
+			handler_stack_unmap(task);
 	INIT_LIST_HEAD(&live_tasks);
 	if (!current->pid)
 		return;
@@ -17400,6 +17644,15 @@ static void task_process_start(void)
 	internal_locks_at_fork();
 }
 
+/* The thread's exit runs task_exit(): also for a thread that never locks but reads
+ * lockdep's tables (a key's registration), which makes it one of RCU's readers. */
+static void task_exit_hook_arm(void)
+{
+	pthread_once(&task_process_once, task_process_start);
+	if (task_exit_key != (pthread_key_t)-1)
+		pthread_setspecific(task_exit_key, current);
+}
+
 /* One section: a thread cancelled half way would stay listed without its exit hook. */
 static noinline void liblockdep_task_start(void)
 {
@@ -17414,9 +17667,7 @@ static noinline void liblockdep_task_start(void)
 	internal_lock(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
 	internal_unlock(&live_tasks_mutex);
-	pthread_once(&task_process_once, task_process_start);
-	if (task_exit_key != (pthread_key_t)-1)
-		pthread_setspecific(task_exit_key, task);
+	task_exit_hook_arm();
 	internal_section_end();
 	errno = saved_errno;
 }
@@ -17553,6 +17804,20 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 }
 
 static bool liblockdep_prepare_entry(unsigned long ip);
+static bool signal_handler_running(void);
+
+/*
+ * In a signal handler, lockdep's work runs on liblockdep's handler stack
+ * (src/handler_stack.c). A handler always takes the slow way in (liblockdep_enter()),
+ * so the paths below test for one only there: the fast path pays nothing.
+ */
+static void on_handler_stack(void (*fn)(void *), void *arg)
+{
+	if (signal_handler_running())
+		handler_stack_run(fn, arg);
+	else
+		fn(arg);
+}
 
 /*
  * Whether to check this call: checking is on, and the thread is not at work inside
@@ -17574,6 +17839,15 @@ static inline bool liblockdep_check_now(void)
 static __always_inline bool liblockdep_enter(unsigned long ip)
 {
 	if (unlikely(!READ_ONCE(current->entry_ready)) && !liblockdep_prepare_entry(ip))
+		return false;
+	liblockdep_entry_ip = ip;
+	return true;
+}
+
+/* The fast way in only: false when the slow one is due, left to the caller. */
+static __always_inline bool liblockdep_enter_ready(unsigned long ip)
+{
+	if (unlikely(!READ_ONCE(current->entry_ready)))
 		return false;
 	liblockdep_entry_ip = ip;
 	return true;
@@ -17633,20 +17907,33 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 
 static struct lock_entry *lock_entry_find(const void *lock);
 
+struct lock_lookup {
+	struct lock_origin origin;
+	struct lock_entry *found;
+};
+
+static void lock_entry_lookup_here(void *arg)
+{
+	struct lock_lookup *l = arg;
+	const void *lock = l->origin.lock;
+
+	/* Entered first: a thread's first RCU read section comes after its start. */
+	if (!liblockdep_enter(l->origin.ip))
+		return;
+	l->found = lock_entry_find(lock) ?: lock_table_add(lock, false, lock_entry_setup,
+							   &l->origin);
+	if (l->found)
+		*lock_cache_slot(lock) = l->found;
+}
+
 /* A lock this thread has not used lately: from the table, or created on first sight. */
 static noinline struct lock_entry *lock_entry_lookup(const void *lock, enum lock_kind kind,
 						     int read_mode, unsigned long ip)
 {
-	struct lock_origin origin = { lock, ip, kind, false, read_mode };
-	struct lock_entry *e;
+	struct lock_lookup l = { { lock, ip, kind, false, read_mode }, NULL };
 
-	/* Entered first: a thread's first RCU read section comes after its start. */
-	if (!liblockdep_enter(ip))
-		return NULL;
-	e = lock_entry_find(lock) ?: lock_table_add(lock, false, lock_entry_setup, &origin);
-	if (e)
-		*lock_cache_slot(lock) = e;
-	return e;
+	on_handler_stack(lock_entry_lookup_here, &l);
+	return l.found;
 }
 
 /* The entry for a lock about to be used. */
@@ -17726,14 +18013,12 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task)
  * lock out of the thread's held locks; liblockdep goes on validating after reports,
  * so it records the lock as held, unvalidated, to keep the later release balanced.
  */
-static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
+static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned int subclass,
 						 int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 	int depth;
 
-	if (!liblockdep_enter(ip))
-		return;
 	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
 	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
@@ -17747,6 +18032,40 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 	}
 }
 
+struct lock_call {
+	struct lock_entry *e;
+	unsigned int subclass;
+	int read, trylock;
+	unsigned long ip;
+};
+
+static void lock_acquire_prepared(void *arg)
+{
+	struct lock_call *c = arg;
+
+	if (liblockdep_enter(c->ip))
+		lock_acquire_entered(c->e, c->subclass, c->read, c->trylock, c->ip);
+}
+
+/* The slow way in: a preparation due, perhaps a signal handler running. */
+static noinline void lock_acquire_unready(struct lock_entry *e, unsigned int subclass,
+					  int read, int trylock, unsigned long ip)
+{
+	struct lock_call c = { e, subclass, read, trylock, ip };
+
+	on_handler_stack(lock_acquire_prepared, &c);
+}
+
+static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
+						 int read, int trylock, unsigned long ip)
+{
+	if (!liblockdep_enter_ready(ip)) {
+		lock_acquire_unready(e, subclass, read, trylock, ip);
+		return;
+	}
+	lock_acquire_entered(e, subclass, read, trylock, ip);
+}
+
 /* Inline, as liblockdep_release(): a call of its own is ~20 instructions per lock+unlock. */
 static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, int trylock,
 					       unsigned long ip)
@@ -17754,12 +18073,34 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 	lock_acquire_checked(e, 0, read, trylock, ip);
 }
 
-static __always_inline void liblockdep_release(struct lock_entry *e, unsigned long ip)
+static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
 {
-	if (!liblockdep_enter(ip))
-		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
+}
+
+static void lock_release_prepared(void *arg)
+{
+	struct lock_call *c = arg;
+
+	if (liblockdep_enter(c->ip))
+		lock_release_entered(c->e, c->ip);
+}
+
+static noinline void lock_release_unready(struct lock_entry *e, unsigned long ip)
+{
+	struct lock_call c = { .e = e, .ip = ip };
+
+	on_handler_stack(lock_release_prepared, &c);
+}
+
+static __always_inline void liblockdep_release(struct lock_entry *e, unsigned long ip)
+{
+	if (!liblockdep_enter_ready(ip)) {
+		lock_release_unready(e, ip);
+		return;
+	}
+	lock_release_entered(e, ip);
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);
@@ -19023,9 +19364,15 @@ static bool handled_signals_blocked(const sigset_t *mask)
 	return handled != 0;
 }
 
+/* The thread's mask; on the handler stack, the one it will get back. */
 static void current_mask(sigset_t *mask)
 {
-	real(pthread_sigmask)(SIG_BLOCK, NULL, mask);
+	const sigset_t *caller = handler_stack_caller_mask();
+
+	if (caller)
+		*mask = *caller;
+	else
+		real(pthread_sigmask)(SIG_BLOCK, NULL, mask);
 }
 
 /* The kernel's local_irq_enable() tracing: the locks held count as taken with
@@ -19141,7 +19488,7 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 	liblockdep_busy_begin();
 	if (handler_depth) {
 		current_mask(&mask);
-		checked = handler_frames_prune((unsigned long)__builtin_frame_address(0), &mask, ip);
+		checked = handler_frames_prune(handler_stack_caller_sp(), &mask, ip);
 	}
 	if (!checked)
 		goto out;
@@ -19164,6 +19511,11 @@ out:
 	return checked;
 }
 
+static bool signal_handler_running(void)
+{
+	return handler_depth != 0;
+}
+
 /* Whether the interrupted code is inside liblockdep (see src/reentry.c). */
 static bool thread_in_liblockdep(void)
 {
@@ -19173,14 +19525,14 @@ static bool thread_in_liblockdep(void)
 /*
  * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
  * hard-irq context begins; inside, interrupts are on again if the handler's mask
- * lets some handled signal in. Returns the frame's index.
+ * lets some handled signal in. Returns the frame's index. Unchecked: the handler
+ * interrupted liblockdep.
  */
 static unsigned int handler_enter(int sig, const struct user_handler *user,
-				  const ucontext_t *uc, unsigned long sp)
+				  const ucontext_t *uc, unsigned long sp, bool checked)
 {
 	unsigned long alt_lo = (unsigned long)uc->uc_stack.ss_sp;
 	unsigned long ip = (unsigned long)user->handler;
-	bool checked = !thread_in_liblockdep();
 	struct handler_frame *f;
 	unsigned int depth;
 	sigset_t mask;
@@ -19260,25 +19612,61 @@ out:
 	liblockdep_busy_end();
 }
 
+/* A handler's entry or exit, as run on liblockdep's handler stack. */
+struct handler_call {
+	int sig;
+	const struct user_handler *user;
+	const ucontext_t *uc;
+	unsigned long sp;
+	unsigned int depth;
+};
+
+static void handler_enter_checked(void *arg)
+{
+	struct handler_call *call = arg;
+
+	call->depth = handler_enter(call->sig, call->user, call->uc, call->sp, true);
+}
+
+static void handler_exit_checked(void *arg)
+{
+	struct handler_call *call = arg;
+
+	handler_exit(call->depth, call->user, call->uc, call->sp);
+}
+
+/* The checked entry and exit run on liblockdep's stack (src/handler_stack.c): the
+ * handler's may be a bare MINSIGSTKSZ, with no room for lockdep and its reports.
+ * Checking switched off, there is nothing to report, and no stack to map. */
 static void signal_trampoline(int sig, siginfo_t *info, void *context)
 {
-	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	struct handler_call call = { sig, NULL, context,
+				     (unsigned long)__builtin_frame_address(0), 0 };
 	struct user_handler user;
 	int saved_errno = errno;
-	unsigned int depth;
+	bool checked;
 
 	user_handler_read(sig, &user);
 	/* Uninstalled while this signal was on its way: it is dropped. */
 	if (user.handler == SIG_DFL || user.handler == SIG_IGN)
 		return;
-	depth = handler_enter(sig, &user, context, sp);
+	call.user = &user;
+	checked = !thread_in_liblockdep();
+	if (checked && READ_ONCE(liblockdep_checking))
+		handler_stack_run(handler_enter_checked, &call);
+	else
+		call.depth = handler_enter(sig, &user, context, call.sp, checked);
 	errno = saved_errno;
 	if (user.flags & SA_SIGINFO)
 		user.action(sig, info, context);
 	else
 		user.handler(sig);
 	saved_errno = errno;
-	handler_exit(depth, &user, context, sp);
+	if (call.depth < HANDLER_FRAMES_MAX && handler_frames[call.depth].checked &&
+	    READ_ONCE(liblockdep_checking))
+		handler_stack_run(handler_exit_checked, &call);
+	else
+		handler_exit(call.depth, &user, context, call.sp);
 	errno = saved_errno;
 }
 
@@ -20070,30 +20458,61 @@ static pthread_mutex_t *const internal_locks[] = {
  */
 static __thread sigset_t fork_saved_mask;
 
+/*
+ * A fork() from a signal handler that interrupted one of liblockdep's sections or
+ * RCU read sections: the interrupted code may hold any of the locks, or hold up a
+ * grace period, and waiting for a lock (its own, or one whose holder waits for it)
+ * would never end. So the prepare handler takes none,
+ * and the child, whose tables may be half way through a change, runs unchecked, as
+ * one line says. (The parent's go on: they were not copied.)
+ */
+static __thread bool fork_in_section;
+
 static void internal_locks_fork_prepare(void)
 {
 	sigset_t all;
 
 	sigfillset(&all);
 	real(pthread_sigmask)(SIG_BLOCK, &all, &fork_saved_mask);
+	fork_in_section = internal_sections || rcu_in_section();
+	if (fork_in_section)
+		return;
 	for (size_t i = 0; i < ARRAY_SIZE(internal_locks); i++)
 		internal_lock(internal_locks[i]);
 }
 
 static void internal_locks_fork_parent(void)
 {
-	for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0;)
+	for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0 && !fork_in_section;)
 		internal_unlock(internal_locks[i]);
 	real(pthread_sigmask)(SIG_SETMASK, &fork_saved_mask, NULL);
 }
 
+/* The interrupted code, if the child returns to it, unlocks what it held: a mutex
+ * unlocked twice stays free. */
+static void fork_child_unchecked(void)
+{
+	WRITE_ONCE(liblockdep_checking, 0);
+	liblockdep_was_off = true;
+	INIT_LIST_HEAD(&live_tasks);
+	liblockdep_rcu_fork_child();
+	for (size_t i = 0; i < ARRAY_SIZE(internal_locks); i++)
+		*internal_locks[i] = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	printk(KERN_ERR "liblockdep: fork() in a signal handler that interrupted liblockdep: "
+	       "no checking in the child (pid %d)\n", (int)getpid());
+}
+
 static void internal_locks_fork_child(void)
 {
-	task_fork_child();
-	lock_stat_fork_child();
-	liblockdep_rcu_fork_child();
-	for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0;)
-		internal_lock_reset(internal_locks[i]);
+	if (fork_in_section) {
+		fork_child_unchecked();
+	} else {
+		task_fork_child();
+		lock_stat_fork_child();
+		liblockdep_rcu_fork_child();
+		for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0;)
+			internal_lock_reset(internal_locks[i]);
+	}
 	real(pthread_sigmask)(SIG_SETMASK, &fork_saved_mask, NULL);
 }
 
@@ -20116,6 +20535,34 @@ static void __attribute__((__constructor__(101))) internal_locks_early_fork_hand
 	internal_locks_at_fork();
 }
 /************** End of src/internal_locks.c **************/
+/************** Begin file src/fork.c **************/
+#line 1 "src/fork.c"
+/*
+ * fork(). The handlers that pthread_atfork() registered run inside it: the prepare
+ * handlers before the copy (liblockdep's last, src/internal_locks.c), the parent and
+ * child handlers after it. A library's prepare handler locks what its parent and
+ * child handlers give back: typically every lock it has, at once and in an order
+ * of its own, so that the child starts from a quiet state (jemalloc's are more than
+ * the 63 locks lockdep lets a thread hold, and many share a class). That is not the
+ * program's locking, and lockdep cannot take it as such: the locks taken and released
+ * inside fork() are not validated, as if liblockdep were at work (src/reentry.c),
+ * and their unlocks pass unrecorded (src/lock_owners.c). Locks the caller holds
+ * across the fork stay as they were; a signal handler that runs meanwhile runs
+ * unchecked. A fork() liblockdep does not see (a library's call through another
+ * name) runs the handlers checked, as before.
+ */
+LIBLOCKDEP_WRAPPER(pid_t, fork, (void))
+
+LIBLOCKDEP_API pid_t liblockdep_fork(void)
+{
+	pid_t pid;
+
+	liblockdep_busy_begin();
+	pid = real(fork)();
+	liblockdep_busy_end();
+	return pid;
+}
+/************** End of src/fork.c **************/
 /************** Begin file src/dump.c **************/
 #line 1 "src/dump.c"
 /*
@@ -20524,6 +20971,7 @@ static void __attribute__((__destructor__(101))) process_exit_destructor(void)
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
  * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -20569,6 +21017,7 @@ LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighan
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))

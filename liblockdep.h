@@ -257,6 +257,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _DLFCN_H
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _UNISTD_H
+#define LIBLOCKDEP_ROUTE_PROCESS_ LIBLOCKDEP_LABEL_
+#endif
 #endif
 #ifndef LIBLOCKDEP_ROUTE_PTHREAD_
 #define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_RENAME_
@@ -270,6 +273,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifndef LIBLOCKDEP_ROUTE_LOADER_
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
 #endif
+#ifndef LIBLOCKDEP_ROUTE_PROCESS_
+#define LIBLOCKDEP_ROUTE_PROCESS_ LIBLOCKDEP_RENAME_
+#endif
 /* Renaming free() would rename a program's own free() too: see routed_calls.h. */
 #define LIBLOCKDEP_ROUTE_ALLOCATOR_(name)
 #define LIBLOCKDEP_CALL(family, ret, name, params) LIBLOCKDEP_ROUTE_##family##_(name)
@@ -281,6 +287,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
  * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -326,6 +333,7 @@ LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighan
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
@@ -337,6 +345,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
 #undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_ROUTE_LOADER_
+#undef LIBLOCKDEP_ROUTE_PROCESS_
 #undef LIBLOCKDEP_ROUTE_ALLOCATOR_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_

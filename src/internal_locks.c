@@ -41,30 +41,61 @@ static pthread_mutex_t *const internal_locks[] = {
  */
 static __thread sigset_t fork_saved_mask;
 
+/*
+ * A fork() from a signal handler that interrupted one of liblockdep's sections or
+ * RCU read sections: the interrupted code may hold any of the locks, or hold up a
+ * grace period, and waiting for a lock (its own, or one whose holder waits for it)
+ * would never end. So the prepare handler takes none,
+ * and the child, whose tables may be half way through a change, runs unchecked, as
+ * one line says. (The parent's go on: they were not copied.)
+ */
+static __thread bool fork_in_section;
+
 static void internal_locks_fork_prepare(void)
 {
 	sigset_t all;
 
 	sigfillset(&all);
 	real(pthread_sigmask)(SIG_BLOCK, &all, &fork_saved_mask);
+	fork_in_section = internal_sections || rcu_in_section();
+	if (fork_in_section)
+		return;
 	for (size_t i = 0; i < ARRAY_SIZE(internal_locks); i++)
 		internal_lock(internal_locks[i]);
 }
 
 static void internal_locks_fork_parent(void)
 {
-	for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0;)
+	for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0 && !fork_in_section;)
 		internal_unlock(internal_locks[i]);
 	real(pthread_sigmask)(SIG_SETMASK, &fork_saved_mask, NULL);
 }
 
+/* The interrupted code, if the child returns to it, unlocks what it held: a mutex
+ * unlocked twice stays free. */
+static void fork_child_unchecked(void)
+{
+	WRITE_ONCE(liblockdep_checking, 0);
+	liblockdep_was_off = true;
+	INIT_LIST_HEAD(&live_tasks);
+	liblockdep_rcu_fork_child();
+	for (size_t i = 0; i < ARRAY_SIZE(internal_locks); i++)
+		*internal_locks[i] = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
+	printk(KERN_ERR "liblockdep: fork() in a signal handler that interrupted liblockdep: "
+	       "no checking in the child (pid %d)\n", (int)getpid());
+}
+
 static void internal_locks_fork_child(void)
 {
-	task_fork_child();
-	lock_stat_fork_child();
-	liblockdep_rcu_fork_child();
-	for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0;)
-		internal_lock_reset(internal_locks[i]);
+	if (fork_in_section) {
+		fork_child_unchecked();
+	} else {
+		task_fork_child();
+		lock_stat_fork_child();
+		liblockdep_rcu_fork_child();
+		for (size_t i = ARRAY_SIZE(internal_locks); i-- > 0;)
+			internal_lock_reset(internal_locks[i]);
+	}
 	real(pthread_sigmask)(SIG_SETMASK, &fork_saved_mask, NULL);
 }
 

@@ -247,6 +247,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _DLFCN_H
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _UNISTD_H
+#define LIBLOCKDEP_ROUTE_PROCESS_ LIBLOCKDEP_LABEL_
+#endif
 #endif
 #ifndef LIBLOCKDEP_ROUTE_PTHREAD_
 #define LIBLOCKDEP_ROUTE_PTHREAD_ LIBLOCKDEP_RENAME_
@@ -259,6 +262,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 #ifndef LIBLOCKDEP_ROUTE_LOADER_
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
+#endif
+#ifndef LIBLOCKDEP_ROUTE_PROCESS_
+#define LIBLOCKDEP_ROUTE_PROCESS_ LIBLOCKDEP_RENAME_
 #endif
 /* Renaming free() would rename a program's own free() too: see routed_calls.h. */
 #define LIBLOCKDEP_ROUTE_ALLOCATOR_(name)
@@ -276,6 +282,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
 #undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_ROUTE_LOADER_
+#undef LIBLOCKDEP_ROUTE_PROCESS_
 #undef LIBLOCKDEP_ROUTE_ALLOCATOR_
 #undef LIBLOCKDEP_RENAME_
 #undef LIBLOCKDEP_PRAGMA_

@@ -186,8 +186,11 @@ static bool rcu_orphan_unlock(void)
 }
 
 /* A thread's first read lock, a dead thread's, or one nested too deeply. */
+static void task_exit_hook_arm(void);
+
 static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 {
+	bool registered;
 	sigset_t saved;
 
 	if (rcu_self.pprev) {
@@ -203,12 +206,16 @@ static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 	}
 	rcu_registry_lock_nosig(&saved);
 	/* Unless a signal handler registered us before signals were blocked. */
-	if (!rcu_self.pprev) {
+	registered = !rcu_self.pprev;
+	if (registered) {
 		rcu_decide_mode();
 		rcu_self.ctr = 0;
 		rcu_list_add(&rcu_registry, &rcu_self);
 	}
 	rcu_registry_unlock_nosig(&saved);
+	/* Its exit takes it off the registry (src/task.c), even if it never locks. */
+	if (registered)
+		task_exit_hook_arm();
 	liblockdep_rcu_read_lock();
 }
 

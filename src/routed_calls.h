@@ -1,6 +1,7 @@
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
  * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -46,6 +47,7 @@ LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighan
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
+LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))

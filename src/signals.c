@@ -117,9 +117,15 @@ static bool handled_signals_blocked(const sigset_t *mask)
 	return handled != 0;
 }
 
+/* The thread's mask; on the handler stack, the one it will get back. */
 static void current_mask(sigset_t *mask)
 {
-	real(pthread_sigmask)(SIG_BLOCK, NULL, mask);
+	const sigset_t *caller = handler_stack_caller_mask();
+
+	if (caller)
+		*mask = *caller;
+	else
+		real(pthread_sigmask)(SIG_BLOCK, NULL, mask);
 }
 
 /* The kernel's local_irq_enable() tracing: the locks held count as taken with
@@ -235,7 +241,7 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 	liblockdep_busy_begin();
 	if (handler_depth) {
 		current_mask(&mask);
-		checked = handler_frames_prune((unsigned long)__builtin_frame_address(0), &mask, ip);
+		checked = handler_frames_prune(handler_stack_caller_sp(), &mask, ip);
 	}
 	if (!checked)
 		goto out;
@@ -258,6 +264,11 @@ out:
 	return checked;
 }
 
+static bool signal_handler_running(void)
+{
+	return handler_depth != 0;
+}
+
 /* Whether the interrupted code is inside liblockdep (see src/reentry.c). */
 static bool thread_in_liblockdep(void)
 {
@@ -267,14 +278,14 @@ static bool thread_in_liblockdep(void)
 /*
  * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
  * hard-irq context begins; inside, interrupts are on again if the handler's mask
- * lets some handled signal in. Returns the frame's index.
+ * lets some handled signal in. Returns the frame's index. Unchecked: the handler
+ * interrupted liblockdep.
  */
 static unsigned int handler_enter(int sig, const struct user_handler *user,
-				  const ucontext_t *uc, unsigned long sp)
+				  const ucontext_t *uc, unsigned long sp, bool checked)
 {
 	unsigned long alt_lo = (unsigned long)uc->uc_stack.ss_sp;
 	unsigned long ip = (unsigned long)user->handler;
-	bool checked = !thread_in_liblockdep();
 	struct handler_frame *f;
 	unsigned int depth;
 	sigset_t mask;
@@ -354,25 +365,61 @@ out:
 	liblockdep_busy_end();
 }
 
+/* A handler's entry or exit, as run on liblockdep's handler stack. */
+struct handler_call {
+	int sig;
+	const struct user_handler *user;
+	const ucontext_t *uc;
+	unsigned long sp;
+	unsigned int depth;
+};
+
+static void handler_enter_checked(void *arg)
+{
+	struct handler_call *call = arg;
+
+	call->depth = handler_enter(call->sig, call->user, call->uc, call->sp, true);
+}
+
+static void handler_exit_checked(void *arg)
+{
+	struct handler_call *call = arg;
+
+	handler_exit(call->depth, call->user, call->uc, call->sp);
+}
+
+/* The checked entry and exit run on liblockdep's stack (src/handler_stack.c): the
+ * handler's may be a bare MINSIGSTKSZ, with no room for lockdep and its reports.
+ * Checking switched off, there is nothing to report, and no stack to map. */
 static void signal_trampoline(int sig, siginfo_t *info, void *context)
 {
-	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+	struct handler_call call = { sig, NULL, context,
+				     (unsigned long)__builtin_frame_address(0), 0 };
 	struct user_handler user;
 	int saved_errno = errno;
-	unsigned int depth;
+	bool checked;
 
 	user_handler_read(sig, &user);
 	/* Uninstalled while this signal was on its way: it is dropped. */
 	if (user.handler == SIG_DFL || user.handler == SIG_IGN)
 		return;
-	depth = handler_enter(sig, &user, context, sp);
+	call.user = &user;
+	checked = !thread_in_liblockdep();
+	if (checked && READ_ONCE(liblockdep_checking))
+		handler_stack_run(handler_enter_checked, &call);
+	else
+		call.depth = handler_enter(sig, &user, context, call.sp, checked);
 	errno = saved_errno;
 	if (user.flags & SA_SIGINFO)
 		user.action(sig, info, context);
 	else
 		user.handler(sig);
 	saved_errno = errno;
-	handler_exit(depth, &user, context, sp);
+	if (call.depth < HANDLER_FRAMES_MAX && handler_frames[call.depth].checked &&
+	    READ_ONCE(liblockdep_checking))
+		handler_stack_run(handler_exit_checked, &call);
+	else
+		handler_exit(call.depth, &user, context, call.sp);
 	errno = saved_errno;
 }
 

@@ -39,21 +39,29 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
-	internal_lock(&live_tasks_mutex);
-	list_del_init(&current->thread_list);
-	internal_unlock(&live_tasks_mutex);
+	if (current->pid) {
+		internal_lock(&live_tasks_mutex);
+		list_del_init(&current->thread_list);
+		internal_unlock(&live_tasks_mutex);
+	}
 	lock_stat_thread_exit();
 	liblockdep_rcu_thread_exit();
+	handler_stack_thread_exit();
 	liblockdep_busy_end();
 }
 
 /*
  * fork(), in the child (src/internal_locks.c holds every lock across the fork): the
- * forking thread is the only one left, and the other threads' held locks are gone
- * with them. A thread that never entered liblockdep stays unknown to it.
+ * forking thread is the only one left, and the other threads' held locks and handler
+ * stacks are gone with them. A thread that never entered liblockdep stays unknown to it.
  */
 static void task_fork_child(void)
 {
+	struct task_struct *task;
+
+	list_for_each_entry(task, &live_tasks, thread_list)
+		if (task != current)
+			handler_stack_unmap(task);
 	INIT_LIST_HEAD(&live_tasks);
 	if (!current->pid)
 		return;
@@ -70,6 +78,15 @@ static void task_process_start(void)
 	internal_locks_at_fork();
 }
 
+/* The thread's exit runs task_exit(): also for a thread that never locks but reads
+ * lockdep's tables (a key's registration), which makes it one of RCU's readers. */
+static void task_exit_hook_arm(void)
+{
+	pthread_once(&task_process_once, task_process_start);
+	if (task_exit_key != (pthread_key_t)-1)
+		pthread_setspecific(task_exit_key, current);
+}
+
 /* One section: a thread cancelled half way would stay listed without its exit hook. */
 static noinline void liblockdep_task_start(void)
 {
@@ -84,9 +101,7 @@ static noinline void liblockdep_task_start(void)
 	internal_lock(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
 	internal_unlock(&live_tasks_mutex);
-	pthread_once(&task_process_once, task_process_start);
-	if (task_exit_key != (pthread_key_t)-1)
-		pthread_setspecific(task_exit_key, task);
+	task_exit_hook_arm();
 	internal_section_end();
 	errno = saved_errno;
 }

@@ -105,6 +105,20 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 }
 
 static bool liblockdep_prepare_entry(unsigned long ip);
+static bool signal_handler_running(void);
+
+/*
+ * In a signal handler, lockdep's work runs on liblockdep's handler stack
+ * (src/handler_stack.c). A handler always takes the slow way in (liblockdep_enter()),
+ * so the paths below test for one only there: the fast path pays nothing.
+ */
+static void on_handler_stack(void (*fn)(void *), void *arg)
+{
+	if (signal_handler_running())
+		handler_stack_run(fn, arg);
+	else
+		fn(arg);
+}
 
 /*
  * Whether to check this call: checking is on, and the thread is not at work inside
@@ -126,6 +140,15 @@ static inline bool liblockdep_check_now(void)
 static __always_inline bool liblockdep_enter(unsigned long ip)
 {
 	if (unlikely(!READ_ONCE(current->entry_ready)) && !liblockdep_prepare_entry(ip))
+		return false;
+	liblockdep_entry_ip = ip;
+	return true;
+}
+
+/* The fast way in only: false when the slow one is due, left to the caller. */
+static __always_inline bool liblockdep_enter_ready(unsigned long ip)
+{
+	if (unlikely(!READ_ONCE(current->entry_ready)))
 		return false;
 	liblockdep_entry_ip = ip;
 	return true;
@@ -185,20 +208,33 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 
 static struct lock_entry *lock_entry_find(const void *lock);
 
+struct lock_lookup {
+	struct lock_origin origin;
+	struct lock_entry *found;
+};
+
+static void lock_entry_lookup_here(void *arg)
+{
+	struct lock_lookup *l = arg;
+	const void *lock = l->origin.lock;
+
+	/* Entered first: a thread's first RCU read section comes after its start. */
+	if (!liblockdep_enter(l->origin.ip))
+		return;
+	l->found = lock_entry_find(lock) ?: lock_table_add(lock, false, lock_entry_setup,
+							   &l->origin);
+	if (l->found)
+		*lock_cache_slot(lock) = l->found;
+}
+
 /* A lock this thread has not used lately: from the table, or created on first sight. */
 static noinline struct lock_entry *lock_entry_lookup(const void *lock, enum lock_kind kind,
 						     int read_mode, unsigned long ip)
 {
-	struct lock_origin origin = { lock, ip, kind, false, read_mode };
-	struct lock_entry *e;
+	struct lock_lookup l = { { lock, ip, kind, false, read_mode }, NULL };
 
-	/* Entered first: a thread's first RCU read section comes after its start. */
-	if (!liblockdep_enter(ip))
-		return NULL;
-	e = lock_entry_find(lock) ?: lock_table_add(lock, false, lock_entry_setup, &origin);
-	if (e)
-		*lock_cache_slot(lock) = e;
-	return e;
+	on_handler_stack(lock_entry_lookup_here, &l);
+	return l.found;
 }
 
 /* The entry for a lock about to be used. */
@@ -278,14 +314,12 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task)
  * lock out of the thread's held locks; liblockdep goes on validating after reports,
  * so it records the lock as held, unvalidated, to keep the later release balanced.
  */
-static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
+static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned int subclass,
 						 int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 	int depth;
 
-	if (!liblockdep_enter(ip))
-		return;
 	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
 	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
@@ -299,6 +333,40 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 	}
 }
 
+struct lock_call {
+	struct lock_entry *e;
+	unsigned int subclass;
+	int read, trylock;
+	unsigned long ip;
+};
+
+static void lock_acquire_prepared(void *arg)
+{
+	struct lock_call *c = arg;
+
+	if (liblockdep_enter(c->ip))
+		lock_acquire_entered(c->e, c->subclass, c->read, c->trylock, c->ip);
+}
+
+/* The slow way in: a preparation due, perhaps a signal handler running. */
+static noinline void lock_acquire_unready(struct lock_entry *e, unsigned int subclass,
+					  int read, int trylock, unsigned long ip)
+{
+	struct lock_call c = { e, subclass, read, trylock, ip };
+
+	on_handler_stack(lock_acquire_prepared, &c);
+}
+
+static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned int subclass,
+						 int read, int trylock, unsigned long ip)
+{
+	if (!liblockdep_enter_ready(ip)) {
+		lock_acquire_unready(e, subclass, read, trylock, ip);
+		return;
+	}
+	lock_acquire_entered(e, subclass, read, trylock, ip);
+}
+
 /* Inline, as liblockdep_release(): a call of its own is ~20 instructions per lock+unlock. */
 static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, int trylock,
 					       unsigned long ip)
@@ -306,12 +374,34 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 	lock_acquire_checked(e, 0, read, trylock, ip);
 }
 
-static __always_inline void liblockdep_release(struct lock_entry *e, unsigned long ip)
+static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
 {
-	if (!liblockdep_enter(ip))
-		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
+}
+
+static void lock_release_prepared(void *arg)
+{
+	struct lock_call *c = arg;
+
+	if (liblockdep_enter(c->ip))
+		lock_release_entered(c->e, c->ip);
+}
+
+static noinline void lock_release_unready(struct lock_entry *e, unsigned long ip)
+{
+	struct lock_call c = { .e = e, .ip = ip };
+
+	on_handler_stack(lock_release_prepared, &c);
+}
+
+static __always_inline void liblockdep_release(struct lock_entry *e, unsigned long ip)
+{
+	if (!liblockdep_enter_ready(ip)) {
+		lock_release_unready(e, ip);
+		return;
+	}
+	lock_release_entered(e, ip);
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);

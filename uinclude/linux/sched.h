@@ -30,6 +30,7 @@ struct task_struct {
 	int			softirq_context;
 	int			irq_config;
 	struct list_head	thread_list;	/* all live threads, src/task.c */
+	unsigned char		*handler_stack;	/* src/handler_stack.c */
 	struct held_lock	held_locks[LIBLOCKDEP_MAX_LOCK_DEPTH];
 };
 

@@ -1,0 +1,100 @@
+# fork() from a signal handler that interrupted liblockdep: the main thread makes,
+# locks and destroys mutexes, each a class of its own (LIBLOCKDEP_CLASSES=instance:
+# liblockdep's lock table and lockdep's graph change under their locks, and grace
+# periods pass, all the time) while another thread signals it; the handler forks, the
+# child exits at once, the handler waits for it. Neither parent nor child may hang;
+# the children forked inside liblockdep's work say in one line that they run
+# unchecked, and there is nothing else to see. Drop-in and preloaded.
+set -eu
+cc=${CC:-cc}
+build=${BUILD:-build}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cat > "$out/fork_in_handler.c" <<'EOF'
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define FORKS 100
+#define MUTEXES 32
+
+static pthread_t main_thread;
+static volatile sig_atomic_t forks, stop;
+
+static void fork_and_wait(int sig)
+{
+	pid_t pid = fork();
+
+	(void)sig;
+	if (pid == 0)
+		_exit(0);
+	if (pid > 0 && waitpid(pid, NULL, 0) == pid)
+		forks++;
+}
+
+static void *signaller(void *arg)
+{
+	struct timespec pause = { 0, 100000 };
+
+	while (!stop) {
+		pthread_kill(main_thread, SIGUSR1);
+		nanosleep(&pause, NULL);
+	}
+	return arg;
+}
+
+int main(void)
+{
+	struct sigaction sa = { .sa_handler = fork_and_wait };
+	pthread_mutex_t m[MUTEXES];
+	time_t end = time(NULL) + 5;
+	pthread_t thread;
+
+	main_thread = pthread_self();
+	if (sigaction(SIGUSR1, &sa, NULL) || pthread_create(&thread, NULL, signaller, NULL))
+		return 2;
+	while (forks < FORKS && time(NULL) < end) {
+		for (int i = 0; i < MUTEXES; i++)
+			pthread_mutex_init(&m[i], NULL);
+		for (int i = 0; i < MUTEXES; i++) {
+			pthread_mutex_lock(&m[i]);
+			pthread_mutex_unlock(&m[i]);
+		}
+		for (int i = 0; i < MUTEXES; i++)
+			pthread_mutex_destroy(&m[i]);
+	}
+	stop = 1;
+	pthread_join(thread, NULL);
+	printf("%d\n", (int)forks);
+	return 0;
+}
+EOF
+$cc -O2 -pthread "$out/fork_in_handler.c" -o "$out/plain"
+$cc -O2 -DLIBLOCKDEP -include liblockdep.h -pthread "$out/fork_in_handler.c" liblockdep.c \
+	-o "$out/dropin"
+make -s preload > /dev/null
+line='liblockdep: fork() in a signal handler that interrupted liblockdep: no checking in the child (pid [0-9]*)'
+for flavour in drop-in preload; do
+	case $flavour in
+	drop-in) set -- "$out/dropin" ;;
+	preload) set -- env LD_PRELOAD="$(pwd)/$build/liblockdep.so" "$out/plain" ;;
+	esac
+	status=0
+	LIBLOCKDEP_CLASSES=instance timeout 30 "$@" > "$out/forks" 2> "$out/err" || status=$?
+	if [ "$status" -ne 0 ]; then
+		echo "$flavour: exit status $status (124: hung)"
+		head -n 5 "$out/err"
+		exit 1
+	fi
+	if grep -vx "$line" "$out/err" | grep -q .; then
+		echo "$flavour: unexpected output:"
+		grep -vx "$line" "$out/err" | head -n 5
+		exit 1
+	fi
+	inside=$(grep -cx "$line" "$out/err" || true)
+	echo "$flavour: $(cat "$out/forks") forks from the handler, $inside of them inside liblockdep"
+	[ "$inside" -gt 0 ] || { echo "$flavour: no fork interrupted liblockdep"; exit 1; }
+done

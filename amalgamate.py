@@ -55,6 +55,7 @@ SRC_FILES = [
     'src/log_file.c',
     'src/settings.c',
     'src/report_once.c',
+    'src/report_record.c',
     'src/runtime.c',
     'src/runner.c',
     'src/stacktrace.c',

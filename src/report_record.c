@@ -67,9 +67,13 @@ static struct {
 	bool previous_was_frame;
 	int lock_wanting_site;	/* a "(name) at:" lock whose site is the next line; or -1 */
 	char title[REPORT_NAME_MAX];	/* the last line that was not a frame */
+	char link[REPORT_NAME_MAX];	/* the last "-> (name)..." line */
 } report_reading;
 static __thread bool report_recording;
 static unsigned long liblockdep_reports_suppressed;
+
+static void report_json_write(const struct report_record *record);
+static void report_sarif_keep(const struct report_record *record);
 
 /* A copy in the record's storage; NULL when it is full. */
 static const char *report_record_keep(const char *text, size_t len)
@@ -95,7 +99,22 @@ static void report_record_begin(void)
 	report_reading.previous_was_frame = false;
 	report_reading.lock_wanting_site = -1;
 	report_reading.title[0] = '\0';
+	report_reading.link[0] = '\0';
 	report_recording = true;
+}
+
+/* The class a stack is about: the one its title names, or the link it is part of
+ * ("-> (name){...} {" then "IN-HARDIRQ-W at:"). */
+static const char *report_stack_class(void)
+{
+	const char *name;
+	size_t len;
+	int inner;
+
+	if (report_next_class(report_reading.title, &name, &len, &inner) ||
+	    report_next_class(report_reading.link, &name, &len, &inner))
+		return report_record_keep(name, len);
+	return NULL;
 }
 
 /* A frame lockdep is about to print, in the stack the lines before it began. */
@@ -118,6 +137,7 @@ static void report_record_frame(unsigned long address)
 		stack->title = report_record_keep(report_reading.title,
 						  strlen(report_reading.title));
 		stack->chain_link = report_starts(report_reading.title, "-> #");
+		stack->class_name = report_stack_class();
 		report_reading.previous_was_frame = true;
 	}
 	stack = &r->stacks[r->nr_stacks - 1];
@@ -188,6 +208,7 @@ static void report_lock_line(const char *line, size_t len)
 	struct report_record *r = &report_record;
 	const char *start = line, *name, *at;
 	struct report_lock *lock;
+	bool site_follows;
 	size_t name_len;
 	int inner;
 
@@ -207,12 +228,14 @@ static void report_lock_line(const char *line, size_t len)
 		.address = report_parse_address(start, name - 2),
 		.held = report_reading.in_held_locks,
 	};
-	if (!lock->address && !(len > 4 && !strcmp(line + len - 4, " at:")))
+	/* Else only "lock (name) at:" and " (name){...}" show a lock. */
+	site_follows = len > 4 && !strcmp(line + len - 4, " at:");
+	if (!lock->address && !site_follows && start + 1 != name)
 		return;
 	lock->class_name = report_record_keep(name, name_len);
 	if ((at = strstr(name + name_len, ", at: ")))
 		lock->site = report_record_keep(at + 6, line + len - at - 6);
-	else if (!lock->address)
+	else if (site_follows)
 		report_reading.lock_wanting_site = (int)r->nr_locks;
 	r->nr_locks++;
 }
@@ -246,18 +269,22 @@ static void report_record_note_line(const char *line, size_t len)
 		report_site_line(line, len);
 		return;
 	}
-	if (report_is_held_locks_line(line))
+	if (report_is_held_locks_line(line)) {
 		report_reading.in_held_locks = true;
-	else if (!len)
+	} else if (!len) {	/* a list of held locks, a link, ends here */
 		report_reading.in_held_locks = false;
-	else
+		report_reading.link[0] = '\0';
+	} else {
 		report_lock_line(line, len);
+	}
 	if (len) {
 		while (*line == ' ')
 			line++, len--;
 		len = min(len, sizeof(report_reading.title) - 1);
 		memcpy(report_reading.title, line, len);
 		report_reading.title[len] = '\0';
+		if (report_starts(line, "-> "))
+			memcpy(report_reading.link, report_reading.title, len + 1);
 	}
 }
 
@@ -277,9 +304,6 @@ static bool report_rules_suppress(const struct report_record *record)
 static bool report_record_end(bool printing)
 {
 	struct report_record *r = &report_record;
-	const char *name;
-	size_t name_len;
-	int inner;
 
 	report_recording = false;
 	if (!printing)
@@ -289,13 +313,11 @@ static bool report_record_end(bool printing)
 	r->program = program_invocation_short_name;
 	r->tid = current->pid;
 	r->thread = current->comm;
-	for (unsigned int i = 0; i < r->nr_stacks; i++)
-		if (r->stacks[i].title && report_next_class(r->stacks[i].title, &name,
-							    &name_len, &inner))
-			r->stacks[i].class_name = report_record_keep(name, name_len);
 	printk_report_close();
 	printk("fingerprint: %s\n", r->about.fingerprint);
 	r->suppressed = report_rules_suppress(r);
+	report_json_write(r);
+	report_sarif_keep(r);
 	if (r->suppressed) {
 		__atomic_add_fetch(&liblockdep_reports_suppressed, 1, __ATOMIC_RELAXED);
 		printk_discard_report();

@@ -115,6 +115,11 @@ typedef int liblockdep_is_off;
  *   LIBLOCKDEP_LOG=path            reports go to this file, appended; %p is the pid;
  *                                  opened at the first report, 0600, not through a
  *                                  symbolic link nor another user's file
+ *   LIBLOCKDEP_JSON=path           one JSON object per line per report (suppressed ones
+ *                                  marked) and a summary at exit, appended; %p is the
+ *                                  pid; as the log is (docs/liblockdep-json.schema.json)
+ *   LIBLOCKDEP_SARIF=path          at exit: a SARIF 2.1.0 log of the reports (rewritten;
+ *                                  %p is the pid), for GitHub code scanning
  *   LIBLOCKDEP_EXITCODE=N          exit status if any report was printed (66; 0 keeps
  *                                  the program's own), set after all exit-time code
  *   LIBLOCKDEP_ABORT=1             abort() right after the first report
@@ -14166,10 +14171,10 @@ static void printk_report_close(void)
 {
 	if (printk_line.len)
 		printk_end_line();
+	printk_report.closing = true;
 	if (printk_report.cut)
 		printk("liblockdep: %zu bytes of this report left out: it is longer than "
 		       "%d bytes\n", printk_report.cut, PRINTK_REPORT_MAX - PRINTK_REPORT_CLOSING_ROOM);
-	printk_report.closing = true;
 }
 
 static void printk_release_report(void)
@@ -16316,25 +16321,28 @@ static struct {
 	size_t cwd_len;
 } sarif_where;
 
-/* A path as a URI reference: bytes other than unreserved ones and '/' as %XX. */
+/* A path as a URI reference: bytes other than unreserved ones and '/' as %XX, so
+ * that nothing in it needs a JSON escape either. */
 static void sarif_uri_path(struct json_out *o, const char *prefix, const char *path)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	char text[3 * PATH_MAX + 16];
-	size_t len = strlen(prefix);
+	char escape[3] = { '%' };
 
-	memcpy(text, prefix, len);
-	for (const unsigned char *p = (const unsigned char *)path; *p && len + 4 < sizeof(text); p++) {
+	json_separate(o);
+	json_raw(o, "\"", 1);
+	json_raw(o, prefix, strlen(prefix));
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
 		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p)) {
-			text[len++] = *p;
+			json_raw(o, (const char *)p, 1);
 		} else {
-			text[len++] = '%';
-			text[len++] = hex[*p >> 4];
-			text[len++] = hex[*p & 15];
+			escape[1] = hex[*p >> 4];
+			escape[2] = hex[*p & 15];
+			json_raw(o, escape, 3);
 		}
 	}
-	json_string_n(o, text, len);
+	json_raw(o, "\"", 1);
+	o->comma = true;
 }
 
 static void sarif_text(struct json_out *o, const char *key, const char *text)

@@ -156,10 +156,10 @@ static void printk_report_close(void)
 {
 	if (printk_line.len)
 		printk_end_line();
+	printk_report.closing = true;
 	if (printk_report.cut)
 		printk("liblockdep: %zu bytes of this report left out: it is longer than "
 		       "%d bytes\n", printk_report.cut, PRINTK_REPORT_MAX - PRINTK_REPORT_CLOSING_ROOM);
-	printk_report.closing = true;
 }
 
 static void printk_release_report(void)

@@ -118,25 +118,28 @@ static struct {
 	size_t cwd_len;
 } sarif_where;
 
-/* A path as a URI reference: bytes other than unreserved ones and '/' as %XX. */
+/* A path as a URI reference: bytes other than unreserved ones and '/' as %XX, so
+ * that nothing in it needs a JSON escape either. */
 static void sarif_uri_path(struct json_out *o, const char *prefix, const char *path)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	char text[3 * PATH_MAX + 16];
-	size_t len = strlen(prefix);
+	char escape[3] = { '%' };
 
-	memcpy(text, prefix, len);
-	for (const unsigned char *p = (const unsigned char *)path; *p && len + 4 < sizeof(text); p++) {
+	json_separate(o);
+	json_raw(o, "\"", 1);
+	json_raw(o, prefix, strlen(prefix));
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
 		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p)) {
-			text[len++] = *p;
+			json_raw(o, (const char *)p, 1);
 		} else {
-			text[len++] = '%';
-			text[len++] = hex[*p >> 4];
-			text[len++] = hex[*p & 15];
+			escape[1] = hex[*p >> 4];
+			escape[2] = hex[*p & 15];
+			json_raw(o, escape, 3);
 		}
 	}
-	json_string_n(o, text, len);
+	json_raw(o, "\"", 1);
+	o->comma = true;
 }
 
 static void sarif_text(struct json_out *o, const char *key, const char *text)

@@ -15444,13 +15444,15 @@ static void report_identity_add_class(const char *name, size_t len)
 	report_identity_add(report_hash_text(name, len), &part);
 }
 
-/* A decimal number at *p, which moves past it; -1 when there is none. */
+/* A decimal number at *p, which moves past it; -1 when there is none. Wait types
+ * are single digits: a longer number stops growing (a name may hold any digits). */
 static int report_parse_int(const char **p)
 {
 	int n = -1;
 
 	for (; **p >= '0' && **p <= '9'; (*p)++)
-		n = (n < 0 ? 0 : 10 * n) + (**p - '0');
+		if (n < 100000)
+			n = (n < 0 ? 0 : 10 * n) + (**p - '0');
 	return n;
 }
 
@@ -15975,11 +15977,11 @@ static void report_lock_line(const char *line, size_t len)
 static void report_site_line(const char *line, size_t len)
 {
 	struct report_lock *lock = &report_record.locks[report_reading.lock_wanting_site];
-	const char *site = line, *end = line + len;
+	const char *site = line, *end = line + len, *address_end;
 
 	report_reading.lock_wanting_site = -1;
-	if (report_starts(line, "[<") && (site = strstr(line, "] ")))
-		site += 2;
+	if (report_starts(line, "[<") && (address_end = strstr(line, "] ")))
+		site = address_end + 2;
 	while (site < end && *site == ' ')
 		site++;
 	lock->site = report_record_keep(site, end - site);
@@ -16135,6 +16137,38 @@ static void report_json_stacks(struct json_out *o, const struct report_record *r
 	json_close(o, ']');
 }
 
+/* The report's object (tests/fuzz/report_record.c makes one of any report text). */
+static void report_json_object(struct json_out *o, const struct report_record *r)
+{
+	json_open(o, '{');
+	json_member_string(o, "type", "report");
+	json_member_string(o, "kind", r->about.kind);
+	json_member_string(o, "headline", r->about.headline);
+	json_member_string(o, "fingerprint", r->about.fingerprint);
+	json_member_bool(o, "suppressed", r->suppressed);
+	json_key(o, "process");
+	json_open(o, '{');
+	json_member_number(o, "pid", r->pid);
+	json_member_string(o, "name", r->program);
+	json_close(o, '}');
+	json_key(o, "thread");
+	json_open(o, '{');
+	json_member_number(o, "tid", r->tid);
+	json_member_string(o, "name", r->thread);
+	json_close(o, '}');
+	json_key(o, "classes");
+	json_open(o, '[');
+	for (unsigned int i = 0; i < r->about.nr_classes; i++)
+		json_string(o, r->about.classes[i]);
+	json_close(o, ']');
+	report_json_locks(o, "locks", r, false);
+	report_json_locks(o, "held", r, true);
+	report_json_stacks(o, r, true);
+	report_json_stacks(o, r, false);
+	json_member_bool(o, "truncated", r->truncated);
+	json_close(o, '}');
+}
+
 static void report_json_write(const struct report_record *r)
 {
 	struct json_out o = { .file = &json_file, .buf = report_json_buffer,
@@ -16142,33 +16176,7 @@ static void report_json_write(const struct report_record *r)
 
 	if (!json_file.pattern[0])
 		return;
-	json_open(&o, '{');
-	json_member_string(&o, "type", "report");
-	json_member_string(&o, "kind", r->about.kind);
-	json_member_string(&o, "headline", r->about.headline);
-	json_member_string(&o, "fingerprint", r->about.fingerprint);
-	json_member_bool(&o, "suppressed", r->suppressed);
-	json_key(&o, "process");
-	json_open(&o, '{');
-	json_member_number(&o, "pid", r->pid);
-	json_member_string(&o, "name", r->program);
-	json_close(&o, '}');
-	json_key(&o, "thread");
-	json_open(&o, '{');
-	json_member_number(&o, "tid", r->tid);
-	json_member_string(&o, "name", r->thread);
-	json_close(&o, '}');
-	json_key(&o, "classes");
-	json_open(&o, '[');
-	for (unsigned int i = 0; i < r->about.nr_classes; i++)
-		json_string(&o, r->about.classes[i]);
-	json_close(&o, ']');
-	report_json_locks(&o, "locks", r, false);
-	report_json_locks(&o, "held", r, true);
-	report_json_stacks(&o, r, true);
-	report_json_stacks(&o, r, false);
-	json_member_bool(&o, "truncated", r->truncated);
-	json_close(&o, '}');
+	report_json_object(&o, r);
 	json_raw(&o, "\n", 1);
 	json_flush(&o);
 }

@@ -75,6 +75,38 @@ static void report_json_stacks(struct json_out *o, const struct report_record *r
 	json_close(o, ']');
 }
 
+/* The report's object (tests/fuzz/report_record.c makes one of any report text). */
+static void report_json_object(struct json_out *o, const struct report_record *r)
+{
+	json_open(o, '{');
+	json_member_string(o, "type", "report");
+	json_member_string(o, "kind", r->about.kind);
+	json_member_string(o, "headline", r->about.headline);
+	json_member_string(o, "fingerprint", r->about.fingerprint);
+	json_member_bool(o, "suppressed", r->suppressed);
+	json_key(o, "process");
+	json_open(o, '{');
+	json_member_number(o, "pid", r->pid);
+	json_member_string(o, "name", r->program);
+	json_close(o, '}');
+	json_key(o, "thread");
+	json_open(o, '{');
+	json_member_number(o, "tid", r->tid);
+	json_member_string(o, "name", r->thread);
+	json_close(o, '}');
+	json_key(o, "classes");
+	json_open(o, '[');
+	for (unsigned int i = 0; i < r->about.nr_classes; i++)
+		json_string(o, r->about.classes[i]);
+	json_close(o, ']');
+	report_json_locks(o, "locks", r, false);
+	report_json_locks(o, "held", r, true);
+	report_json_stacks(o, r, true);
+	report_json_stacks(o, r, false);
+	json_member_bool(o, "truncated", r->truncated);
+	json_close(o, '}');
+}
+
 static void report_json_write(const struct report_record *r)
 {
 	struct json_out o = { .file = &json_file, .buf = report_json_buffer,
@@ -82,33 +114,7 @@ static void report_json_write(const struct report_record *r)
 
 	if (!json_file.pattern[0])
 		return;
-	json_open(&o, '{');
-	json_member_string(&o, "type", "report");
-	json_member_string(&o, "kind", r->about.kind);
-	json_member_string(&o, "headline", r->about.headline);
-	json_member_string(&o, "fingerprint", r->about.fingerprint);
-	json_member_bool(&o, "suppressed", r->suppressed);
-	json_key(&o, "process");
-	json_open(&o, '{');
-	json_member_number(&o, "pid", r->pid);
-	json_member_string(&o, "name", r->program);
-	json_close(&o, '}');
-	json_key(&o, "thread");
-	json_open(&o, '{');
-	json_member_number(&o, "tid", r->tid);
-	json_member_string(&o, "name", r->thread);
-	json_close(&o, '}');
-	json_key(&o, "classes");
-	json_open(&o, '[');
-	for (unsigned int i = 0; i < r->about.nr_classes; i++)
-		json_string(&o, r->about.classes[i]);
-	json_close(&o, ']');
-	report_json_locks(&o, "locks", r, false);
-	report_json_locks(&o, "held", r, true);
-	report_json_stacks(&o, r, true);
-	report_json_stacks(&o, r, false);
-	json_member_bool(&o, "truncated", r->truncated);
-	json_close(&o, '}');
+	report_json_object(&o, r);
 	json_raw(&o, "\n", 1);
 	json_flush(&o);
 }

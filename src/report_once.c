@@ -285,13 +285,15 @@ static void report_identity_add_class(const char *name, size_t len)
 	report_identity_add(report_hash_text(name, len), &part);
 }
 
-/* A decimal number at *p, which moves past it; -1 when there is none. */
+/* A decimal number at *p, which moves past it; -1 when there is none. Wait types
+ * are single digits: a longer number stops growing (a name may hold any digits). */
 static int report_parse_int(const char **p)
 {
 	int n = -1;
 
 	for (; **p >= '0' && **p <= '9'; (*p)++)
-		n = (n < 0 ? 0 : 10 * n) + (**p - '0');
+		if (n < 100000)
+			n = (n < 0 ? 0 : 10 * n) + (**p - '0');
 	return n;
 }
 

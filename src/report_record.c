@@ -244,11 +244,11 @@ static void report_lock_line(const char *line, size_t len)
 static void report_site_line(const char *line, size_t len)
 {
 	struct report_lock *lock = &report_record.locks[report_reading.lock_wanting_site];
-	const char *site = line, *end = line + len;
+	const char *site = line, *end = line + len, *address_end;
 
 	report_reading.lock_wanting_site = -1;
-	if (report_starts(line, "[<") && (site = strstr(line, "] ")))
-		site += 2;
+	if (report_starts(line, "[<") && (address_end = strstr(line, "] ")))
+		site = address_end + 2;
 	while (site < end && *site == ' ')
 		site++;
 	lock->site = report_record_keep(site, end - site);

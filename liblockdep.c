@@ -115,6 +115,11 @@ typedef int liblockdep_is_off;
  *   LIBLOCKDEP_LOG=path            reports go to this file, appended; %p is the pid;
  *                                  opened at the first report, 0600, not through a
  *                                  symbolic link nor another user's file
+ *   LIBLOCKDEP_JSON=path           one JSON object per line per report (suppressed ones
+ *                                  marked) and a summary at exit, appended; %p is the
+ *                                  pid; as the log is (docs/liblockdep-json.schema.json)
+ *   LIBLOCKDEP_SARIF=path          at exit: a SARIF 2.1.0 log of the reports (rewritten;
+ *                                  %p is the pid), for GitHub code scanning
  *   LIBLOCKDEP_EXITCODE=N          exit status if any report was printed (66; 0 keeps
  *                                  the program's own), set after all exit-time code
  *   LIBLOCKDEP_ABORT=1             abort() right after the first report
@@ -14324,10 +14329,12 @@ static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
  * reports from different threads never interleave.
  *
  * Nothing here allocates: a report may be printed from a signal handler that
- * interrupted malloc (src/signals.c). A line longer than a buffer is cut; a report
- * longer than its buffer goes out in pieces, still whole with respect to other
- * reports. A report found to repeat one already printed (src/report_once.c) is
- * discarded: what is held back is dropped and the rest is not even formatted.
+ * interrupted malloc (src/signals.c). A line longer than a buffer is cut. A report is
+ * held whole until its end, so that a rule can still suppress it there
+ * (src/report_record.c): what does not fit in its buffer is left out, and a line at
+ * its end says how much; the lines that close a report (its fingerprint) always fit.
+ * A report found to repeat one already printed (src/report_once.c) is discarded:
+ * what is held back is dropped and the rest is not even formatted.
  *
  * A kernel log level is read from the start of the formatted text, as the kernel
  * does, so a level passed through "%s" (print_ip_sym()) is a level too; no control
@@ -14335,6 +14342,7 @@ static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
  */
 #define PRINTK_LINE_MAX 1024
 #define PRINTK_REPORT_MAX 65536
+#define PRINTK_REPORT_CLOSING_ROOM 4096	/* kept for the lines that end a report */
 
 static __thread struct {
 	char text[PRINTK_LINE_MAX];
@@ -14348,6 +14356,8 @@ static __thread bool printk_discarding;
 static struct {
 	char text[PRINTK_REPORT_MAX];
 	size_t len;
+	size_t cut;		/* bytes left out */
+	bool closing;		/* the closing room may be used */
 } printk_report;
 
 static int log_file_fd(void);
@@ -14381,9 +14391,13 @@ static void liblockdep_line_done(const char *line, size_t len);
 
 static void printk_report_append(const char *text, size_t len)
 {
-	if (printk_report.len + len > sizeof(printk_report.text)) {
-		liblockdep_output(printk_report.text, printk_report.len);
-		printk_report.len = 0;
+	size_t room = sizeof(printk_report.text) - printk_report.len;
+
+	if (!printk_report.closing)
+		room -= min(room, (size_t)PRINTK_REPORT_CLOSING_ROOM);
+	if (len > room) {
+		printk_report.cut += len;
+		return;
 	}
 	memcpy(printk_report.text + printk_report.len, text, len);
 	printk_report.len += len;
@@ -14459,6 +14473,17 @@ static bool printk_report_discarded(void)
 	return printk_discarding;
 }
 
+/* What follows closes the report: it goes in the room kept for it. */
+static void printk_report_close(void)
+{
+	if (printk_line.len)
+		printk_end_line();
+	printk_report.closing = true;
+	if (printk_report.cut)
+		printk("liblockdep: %zu bytes of this report left out: it is longer than "
+		       "%d bytes\n", printk_report.cut, PRINTK_REPORT_MAX - PRINTK_REPORT_CLOSING_ROOM);
+}
+
 static void printk_release_report(void)
 {
 	if (printk_line.len)
@@ -14468,6 +14493,8 @@ static void printk_release_report(void)
 	if (printk_report.len)
 		liblockdep_output(printk_report.text, printk_report.len);
 	printk_report.len = 0;
+	printk_report.cut = 0;
+	printk_report.closing = false;
 }
 
 static const void *liblockdep_lock_of_map(const void *map);
@@ -14946,7 +14973,9 @@ static int output_file_open(int dir, const char *name, bool log, const char **wh
 #line 1 "src/log_file.c"
 /*
  * LIBLOCKDEP_LOG: reports go to a file instead of standard error, appended; each %p
- * in its name is the pid, so the processes of a run write apart.
+ * in its name is the pid, so the processes of a run write apart. The machine-readable
+ * outputs, LIBLOCKDEP_JSON and LIBLOCKDEP_SARIF, are named the same way and opened
+ * the same way (struct pattern_file).
  *
  * The file is opened at the first report, not at start: a program that reports
  * nothing creates no file, and a FIFO that nobody reads cannot hold up a correct
@@ -14958,7 +14987,10 @@ static int output_file_open(int dir, const char *name, bool log, const char **wh
  * Opening happens under output_mutex, from a lock wrapper or a signal handler, so
  * it allocates nothing: the name was copied at start into storage of our own.
  */
-static struct {
+struct pattern_file {
+	const char *variable;	/* "LIBLOCKDEP_LOG" */
+	const char *otherwise;	/* what happens when it cannot be used */
+	bool log;		/* appended, may be a FIFO (output_file_open()) */
 	char pattern[PATH_MAX];
 	char path[PATH_MAX];
 	char shown[PATH_MAX];	/* path, escaped for an error line */
@@ -14966,7 +14998,17 @@ static struct {
 	bool per_pid;
 	pid_t pid;	/* the process that opened fd, or tried to; 0: none yet */
 	int fd;
-} log_file = { .fd = -1 };
+};
+
+static struct pattern_file log_file = {
+	.variable = "LIBLOCKDEP_LOG", .otherwise = "reports go to stderr", .log = true, .fd = -1,
+};
+static struct pattern_file json_file = {	/* src/report_json.c */
+	.variable = "LIBLOCKDEP_JSON", .otherwise = "no JSON written", .log = true, .fd = -1,
+};
+static struct pattern_file sarif_file = {	/* src/report_sarif.c */
+	.variable = "LIBLOCKDEP_SARIF", .otherwise = "no SARIF written", .fd = -1,
+};
 
 /* The name with each %p replaced by pid. Returns its length, or -1 if it needs more
  * than size bytes: out then holds as much as fits, and nothing is to be opened. */
@@ -14994,61 +15036,248 @@ static int log_path_expand(const char *pattern, int pid, char *out, size_t size)
 }
 
 /* Called once, as settings are read: a name that cannot be used is said at once. */
-static void log_file_start(const char *pattern)
+static void pattern_file_start(struct pattern_file *f, const char *pattern)
 {
 	char quoted[128];
 
 	if (!pattern || !*pattern)
 		return;
-	if (strlen(pattern) >= sizeof(log_file.pattern) ||
-	    log_path_expand(pattern, (int)getpid(), log_file.path, sizeof(log_file.path)) < 0) {
-		printk(KERN_ERR "liblockdep: LIBLOCKDEP_LOG=\"%s\": longer than PATH_MAX "
-		       "(%d bytes); reports go to stderr\n",
-		       environment_value_escape(quoted, sizeof(quoted), pattern), PATH_MAX);
+	if (strlen(pattern) >= sizeof(f->pattern) ||
+	    log_path_expand(pattern, (int)getpid(), f->path, sizeof(f->path)) < 0) {
+		printk(KERN_ERR "liblockdep: %s=\"%s\": longer than PATH_MAX (%d bytes); %s\n",
+		       f->variable, environment_value_escape(quoted, sizeof(quoted), pattern),
+		       PATH_MAX, f->otherwise);
 		return;
 	}
-	strcpy(log_file.pattern, pattern);
-	log_file.per_pid = strstr(pattern, "%p") != NULL;
+	strcpy(f->pattern, pattern);
+	f->per_pid = strstr(pattern, "%p") != NULL;
 }
 
-static int log_file_open(pid_t pid)
+static int pattern_file_open(struct pattern_file *f, pid_t pid)
 {
 	char quoted[128];
 	const char *why = "longer than PATH_MAX";
 	int fd = -1, len;
 
-	if (log_path_expand(log_file.pattern, (int)pid, log_file.path,
-			    sizeof(log_file.path)) >= 0)
-		fd = output_file_open(AT_FDCWD, log_file.path, true, &why);
+	if (log_path_expand(f->pattern, (int)pid, f->path, sizeof(f->path)) >= 0)
+		fd = output_file_open(AT_FDCWD, f->path, f->log, &why);
 	if (fd < 0) {
-		environment_value_escape(log_file.shown, sizeof(log_file.shown), log_file.path);
-		len = snprintf(log_file.error, sizeof(log_file.error),
-			       "liblockdep: LIBLOCKDEP_LOG=\"%s\": cannot open %s: %s; "
-			       "reports go to stderr\n",
-			       environment_value_escape(quoted, sizeof(quoted), log_file.pattern),
-			       log_file.shown, why);
-		write_all(STDERR_FILENO, log_file.error, min((size_t)len, sizeof(log_file.error) - 1));
+		environment_value_escape(f->shown, sizeof(f->shown), f->path);
+		len = snprintf(f->error, sizeof(f->error),
+			       "liblockdep: %s=\"%s\": cannot open %s: %s; %s\n", f->variable,
+			       environment_value_escape(quoted, sizeof(quoted), f->pattern),
+			       f->shown, why, f->otherwise);
+		write_all(STDERR_FILENO, f->error, min((size_t)len, sizeof(f->error) - 1));
 	}
 	return fd;
+}
+
+/* The file open for this process, opened now if need be; -1 when there is none.
+ * Called under output_mutex. */
+static int pattern_file_fd(struct pattern_file *f)
+{
+	pid_t pid;
+
+	if (!f->pattern[0])
+		return -1;
+	pid = getpid();
+	if (f->pid != pid && (f->per_pid || !f->pid)) {
+		if (f->fd >= 0)
+			close(f->fd);
+		f->fd = pattern_file_open(f, pid);
+	}
+	f->pid = pid;
+	return f->fd;
 }
 
 /* Where output goes now. Called under output_mutex. */
 static int log_file_fd(void)
 {
-	pid_t pid;
+	int fd = pattern_file_fd(&log_file);
 
-	if (!log_file.pattern[0])
-		return STDERR_FILENO;
-	pid = getpid();
-	if (log_file.pid != pid && (log_file.per_pid || !log_file.pid)) {
-		if (log_file.fd >= 0)
-			close(log_file.fd);
-		log_file.fd = log_file_open(pid);
-	}
-	log_file.pid = pid;
-	return log_file.fd >= 0 ? log_file.fd : STDERR_FILENO;
+	return fd >= 0 ? fd : STDERR_FILENO;
 }
 /************** End of src/log_file.c **************/
+/************** Begin file src/json_writer.c **************/
+#line 1 "src/json_writer.c"
+/*
+ * JSON text for the machine-readable outputs (src/report_json.c, src/report_sarif.c),
+ * made in a buffer of the caller's and written to its file (src/log_file.c) when the
+ * buffer is full or the text is complete. It runs where reports run, in lock wrappers
+ * and signal handlers, so it allocates nothing and uses no stdio.
+ *
+ * Every string is valid JSON whatever its bytes: quotes, backslashes and control
+ * characters are escaped, and a byte that is not part of well-formed UTF-8 (a thread
+ * name or a symbol is anybody's bytes) becomes U+FFFD.
+ */
+struct json_out {
+	struct pattern_file *file;
+	char *buf;
+	size_t size, len;
+	bool comma;		/* a value came before: the next one needs a ',' */
+};
+
+static void json_flush(struct json_out *o)
+{
+	int fd;
+
+	if (!o->len)
+		return;
+	internal_lock(&output_mutex);
+	fd = pattern_file_fd(o->file);
+	if (fd >= 0)
+		write_all(fd, o->buf, o->len);
+	internal_unlock(&output_mutex);
+	o->len = 0;
+}
+
+static void json_raw(struct json_out *o, const char *text, size_t len)
+{
+	while (len) {
+		size_t n = min(len, o->size - o->len);
+
+		if (!n) {
+			json_flush(o);
+			continue;
+		}
+		memcpy(o->buf + o->len, text, n);
+		o->len += n;
+		text += n;
+		len -= n;
+	}
+}
+
+static void json_separate(struct json_out *o)
+{
+	if (o->comma)
+		json_raw(o, ",", 1);
+	o->comma = false;
+}
+
+/* Length of the well-formed UTF-8 sequence at p (n bytes there), 0 if it is not one. */
+static size_t json_utf8_length(const unsigned char *p, size_t n)
+{
+	size_t len = p[0] < 0x80 ? 1 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2 :
+		     (p[0] & 0xf0) == 0xe0 ? 3 : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
+	unsigned int point = p[0] & (0x7f >> len), lowest[] = { 0, 0, 0x80, 0x800, 0x10000 };
+
+	if (!len || len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		point = point << 6 | (p[i] & 0x3f);
+	}
+	if (point < lowest[len] || point > 0x10ffff || (point >= 0xd800 && point <= 0xdfff))
+		return 0;
+	return len;
+}
+
+static void json_escaped(struct json_out *o, const char *text, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)text, *end = p + len;
+	char escape[6] = { '\\', 'u', '0', '0' };
+	size_t n;
+
+	json_raw(o, "\"", 1);
+	for (; p < end; p += n) {
+		n = json_utf8_length(p, end - p);
+		if (!n) {
+			json_raw(o, "\\ufffd", 6);
+			n = 1;
+		} else if (*p == '"' || *p == '\\') {
+			escape[1] = *p;
+			json_raw(o, escape, 2);
+		} else if (*p < 0x20 || *p == 0x7f) {
+			escape[1] = 'u';
+			escape[4] = hex[*p >> 4];
+			escape[5] = hex[*p & 15];
+			json_raw(o, escape, 6);
+		} else {
+			json_raw(o, (const char *)p, n);
+		}
+	}
+	json_raw(o, "\"", 1);
+}
+
+static void json_open(struct json_out *o, char bracket)
+{
+	json_separate(o);
+	json_raw(o, &bracket, 1);
+}
+
+static void json_close(struct json_out *o, char bracket)
+{
+	json_raw(o, &bracket, 1);
+	o->comma = true;
+}
+
+static void json_key(struct json_out *o, const char *key)
+{
+	json_separate(o);
+	json_escaped(o, key, strlen(key));
+	json_raw(o, ":", 1);
+}
+
+static void json_string_n(struct json_out *o, const char *text, size_t len)
+{
+	json_separate(o);
+	json_escaped(o, text, len);
+	o->comma = true;
+}
+
+static void json_string(struct json_out *o, const char *text)
+{
+	json_string_n(o, text, strlen(text));
+}
+
+static void json_number(struct json_out *o, unsigned long long n)
+{
+	char digits[24];
+
+	json_separate(o);
+	json_raw(o, digits, liblockdep_snprintk(digits, sizeof(digits), "%llu", n));
+	o->comma = true;
+}
+
+static void json_bool(struct json_out *o, bool value)
+{
+	json_separate(o);
+	json_raw(o, value ? "true" : "false", value ? 4 : 5);
+	o->comma = true;
+}
+
+/* "key": value pairs; a string member with no value is left out. */
+static void json_member_string(struct json_out *o, const char *key, const char *text)
+{
+	if (!text)
+		return;
+	json_key(o, key);
+	json_string(o, text);
+}
+
+static void json_member_number(struct json_out *o, const char *key, unsigned long long n)
+{
+	json_key(o, key);
+	json_number(o, n);
+}
+
+static void json_member_bool(struct json_out *o, const char *key, bool value)
+{
+	json_key(o, key);
+	json_bool(o, value);
+}
+
+/* An address, as a string: JSON's numbers are doubles, exact only to 2^53. */
+static void json_member_address(struct json_out *o, const char *key, unsigned long address)
+{
+	char text[24];
+
+	liblockdep_snprintk(text, sizeof(text), "0x%lx", address);
+	json_member_string(o, key, text);
+}
+/************** End of src/json_writer.c **************/
 /************** Begin file src/settings.c **************/
 #line 1 "src/settings.c"
 /*
@@ -15060,6 +15289,8 @@ static int log_file_fd(void)
  *
  *   LIBLOCKDEP=0|1             validation off or on (on unless built -DLIBLOCKDEP_DEFAULT_OFF)
  *   LIBLOCKDEP_LOG=path        reports go to this file (appended; %p is the pid; src/log_file.c)
+ *   LIBLOCKDEP_JSON=path       one JSON line per report, and a summary at exit (src/report_json.c)
+ *   LIBLOCKDEP_SARIF=path      a SARIF 2.1.0 log of the reports, at exit (src/report_sarif.c)
  *   LIBLOCKDEP_EXITCODE=N      exit status when reports were printed (66; 0 keeps the program's)
  *   LIBLOCKDEP_ABORT=0|1       abort() right after the first report
  *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
@@ -15175,7 +15406,9 @@ static void liblockdep_read_settings(void)
 {
 	int saved_errno = errno;
 
-	log_file_start(liblockdep_getenv("LIBLOCKDEP_LOG"));
+	pattern_file_start(&log_file, liblockdep_getenv("LIBLOCKDEP_LOG"));
+	pattern_file_start(&json_file, liblockdep_getenv("LIBLOCKDEP_JSON"));
+	pattern_file_start(&sarif_file, liblockdep_getenv("LIBLOCKDEP_SARIF"));
 	liblockdep_checking = setting_bool("LIBLOCKDEP", LIBLOCKDEP_DEFAULT_CHECKING);
 	liblockdep_was_off |= !liblockdep_checking;
 	settings.exitcode = setting_exitcode("LIBLOCKDEP_EXITCODE", settings.exitcode);
@@ -15276,6 +15509,7 @@ static void __attribute__((__constructor__)) liblockdep_settings_init(void)
 #define REPORT_PROBLEMS_MAX	8192	/* twice the distinct problems remembered */
 #define REPORT_STATES_MAX	16384	/* twice the state fingerprints remembered */
 #define REPORT_CLASSES_MAX	16	/* classes in one identity */
+#define REPORT_NAME_MAX		128	/* a class name or a headline kept, cut there */
 
 enum report_rule {
 	RULE_BEFORE_OTHER_INFO,
@@ -15283,6 +15517,38 @@ enum report_rule {
 	RULE_WAIT_CONTEXT,
 	RULE_IRQ_SAFETY,
 	RULE_HELD_LOCKS,
+};
+
+/*
+ * Each report's fingerprint, "circular-5f3a9c1e": its kind's short name, and a hash
+ * of what its identity is made of, the headline, an inconsistent usage and the
+ * classes' names (without the #version lockdep adds to a name that two classes
+ * share, which depends on which was met first), taken as a set. So it is the same
+ * in every run, process and build where the same classes meet in the same problem;
+ * it never hashes an address, a pid or a thread's name.
+ */
+static const struct report_slug {
+	const char *headline;		/* a part of the headline */
+	const char *slug;
+} report_slugs[] = {
+	{ "possible circular locking dependency detected", "circular" },
+	{ "possible recursive locking detected", "recursive" },
+	{ "Invalid wait context", "wait-context" },
+	{ "-unsafe lock order detected", "irq-unsafe-order" },
+	{ "inconsistent lock state", "inconsistent" },
+	{ "possible irq lock inversion dependency detected", "irq-inversion" },
+	{ "bad unlock balance detected!", "bad-unlock" },
+	{ "bad contention detected!", "bad-contention" },
+	{ "held lock freed!", "held-lock-freed" },
+	{ "Nested lock was not taken", "nested-lock" },
+	{ "still has locks held!", "held-at-exit" },
+	{ "lock held when returning to user space!", "held-returning" },
+	{ "suspicious RCU usage", "rcu" },
+	{ "lock released by a thread that does not hold it!", "foreign-unlock" },
+	{ "destroying a lock held by another thread!", "destroy-held" },
+	{ " where asserted ", "assert" },
+	{ "(): ", "annotation" },	/* "BUG: liblockdep_set_class(): ..." */
+	{ " too low!", "capacity" },	/* "BUG: MAX_LOCKDEP_KEYS too low!" */
 };
 
 static const struct report_kind {
@@ -15294,6 +15560,22 @@ static const struct report_kind {
 	{ "-unsafe lock order detected", RULE_IRQ_SAFETY },
 	{ "still has locks held!", RULE_HELD_LOCKS },
 	{ "lock held when returning to user space!", RULE_HELD_LOCKS },
+};
+
+/* What a report is about, as its record shows it (strings valid until the next). */
+struct report_about {
+	const char *kind;		/* "circular" */
+	const char *headline;		/* as printed */
+	const char *fingerprint;	/* "circular-5f3a9c1e" */
+	unsigned int nr_classes;
+	const char *classes[REPORT_CLASSES_MAX];	/* as printed: "name#2/1" */
+};
+
+/* One part of an identity, as the fingerprint and a report record see it. */
+struct report_part {
+	char name[REPORT_NAME_MAX];	/* as printed, cut to fit */
+	u64 hash;			/* of the name without its #version */
+	bool is_class;			/* not a context or a read marker */
 };
 
 enum report_stage {
@@ -15317,6 +15599,12 @@ static struct {
 	/* Invalid wait context: the culprit and its inner wait type. */
 	int culprit_inner;
 	u64 culprit;
+	struct report_part culprit_part;
+	/* What the fingerprint is made of, and what a report record shows. */
+	struct report_part parts[REPORT_CLASSES_MAX];
+	char headline_text[REPORT_NAME_MAX];
+	char slug[40];
+	char fingerprint[64];
 } report_identity;
 
 /* Open-addressed sets of nonzero 64-bit hashes; insert-only. */
@@ -15420,31 +15708,72 @@ static void report_identity_begin(u64 state)
 	report_identity.state = state;
 }
 
-static void report_identity_add_class(u64 class)
+/* A part's name, kept, and hashed for the fingerprint without lockdep's "#2". */
+static void report_part_set(struct report_part *part, const char *name, size_t len,
+			    bool is_class)
 {
-	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
-		if (report_identity.classes[i] == class)
-			return;
-	if (report_identity.nr_classes < REPORT_CLASSES_MAX)
-		report_identity.classes[report_identity.nr_classes++] = class;
+	const char *version = NULL, *end = name + len;
+
+	for (const char *p = name; p < end; p++)
+		if (*p == '#' && p + 1 < end && p[1] >= '1' && p[1] <= '9')
+			version = p;
+	part->hash = report_hash_text(name, version ? version - name : len);
+	if (version) {
+		while (++version < end && *version >= '0' && *version <= '9')
+			;
+		if (version < end)	/* "/1": the subclass */
+			part->hash = report_hash_mix(part->hash,
+						     report_hash_text(version, end - version));
+	}
+	len = min(len, sizeof(part->name) - 1);
+	memcpy(part->name, name, len);
+	part->name[len] = '\0';
+	part->is_class = is_class;
 }
 
-/* A decimal number at *p, which moves past it; -1 when there is none. */
+static void report_identity_add(u64 class, const struct report_part *part)
+{
+	unsigned int n = report_identity.nr_classes;
+
+	for (unsigned int i = 0; i < n; i++)
+		if (report_identity.classes[i] == class)
+			return;
+	if (n < REPORT_CLASSES_MAX) {
+		report_identity.classes[n] = class;
+		report_identity.parts[n] = *part;
+		report_identity.nr_classes = n + 1;
+	}
+}
+
+/* A class named in a line, by the span of its name there. */
+static void report_identity_add_class(const char *name, size_t len)
+{
+	struct report_part part;
+
+	report_part_set(&part, name, len, true);
+	report_identity_add(report_hash_text(name, len), &part);
+}
+
+/* A decimal number at *p, which moves past it; -1 when there is none. Wait types
+ * are single digits: a longer number stops growing (a name may hold any digits). */
 static int report_parse_int(const char **p)
 {
 	int n = -1;
 
 	for (; **p >= '0' && **p <= '9'; (*p)++)
-		n = (n < 0 ? 0 : 10 * n) + (**p - '0');
+		if (n < 100000)
+			n = (n < 0 ? 0 : 10 * n) + (**p - '0');
 	return n;
 }
 
 /*
  * The next class named in a line, as lockdep prints one: " (name){usage}-{o:i}" or
- * "lock (name) at:". Returns where to go on, NULL when there is none; *inner is the
- * class's inner wait type when the line gives it, else -1.
+ * "lock (name) at:". Returns where to go on, NULL when there is none; *name and *len
+ * give the name's place in the line; *inner is the class's inner wait type when the
+ * line gives it, else -1.
  */
-static const char *report_next_class(const char *line, u64 *class, int *inner)
+static const char *report_next_class(const char *line, const char **name, size_t *len,
+				     int *inner)
 {
 	const char *open, *usage, *at, *wait;
 
@@ -15453,8 +15782,9 @@ static const char *report_next_class(const char *line, u64 *class, int *inner)
 		usage = strstr(open, "){");
 		at = strstr(open, ") at:");
 		*inner = -1;
+		*name = open;
 		if (usage && (!at || usage < at)) {
-			*class = report_hash_text(open, usage - open);
+			*len = usage - open;
 			wait = strstr(usage, "}-{");
 			if (wait && (wait = strchr(wait, ':'))) {
 				wait++;
@@ -15463,7 +15793,7 @@ static const char *report_next_class(const char *line, u64 *class, int *inner)
 			return usage + 2;
 		}
 		if (at) {
-			*class = report_hash_text(open, at - open);
+			*len = at - open;
 			return at + 5;
 		}
 		line = open;
@@ -15495,7 +15825,7 @@ static void report_decide(void)
 
 	report_identity.stage = STAGE_DECIDED;
 	if (report_identity.culprit)
-		report_identity_add_class(report_identity.culprit);
+		report_identity_add(report_identity.culprit, &report_identity.culprit_part);
 	/* A sum: the same classes in any order are the same identity. */
 	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
 		problem += report_hash_mix(0, report_identity.classes[i]);
@@ -15510,8 +15840,17 @@ static void report_decide(void)
 	}
 }
 
+/* The headline as printed, or for a report without one its first line. */
+static void report_keep_headline(const char *line, size_t len)
+{
+	len = min(len, sizeof(report_identity.headline_text) - 1);
+	memcpy(report_identity.headline_text, line, len);
+	report_identity.headline_text[len] = '\0';
+}
+
 static void report_take_headline(const char *line, size_t len)
 {
+	report_keep_headline(line, len);
 	report_identity.headline = report_hash_text(line, len);
 	for (size_t i = 0; i < ARRAY_SIZE(report_kinds); i++) {
 		if (strstr(line, report_kinds[i].headline)) {
@@ -15528,17 +15867,19 @@ static void report_take_headline(const char *line, size_t len)
  * context's, if any, is the culprit; the context itself otherwise. */
 static void report_wait_context_line(const char *line)
 {
-	const char *context = line + strlen("context-{");
-	u64 class;
+	const char *context = line + strlen("context-{"), *name;
+	size_t len;
 	int inner;
 
 	if (report_starts(line, "context-{")) {
 		report_identity.culprit = report_hash_text(line, strlen(line));
 		report_identity.culprit_inner = report_parse_int(&context);
-	} else if (report_next_class(line, &class, &inner) && inner >= 0 &&
+		report_part_set(&report_identity.culprit_part, line, strlen(line), false);
+	} else if (report_next_class(line, &name, &len, &inner) && inner >= 0 &&
 		   inner < report_identity.culprit_inner) {
-		report_identity.culprit = class;
+		report_identity.culprit = report_hash_text(name, len);
 		report_identity.culprit_inner = inner;
+		report_part_set(&report_identity.culprit_part, name, len, true);
 	}
 }
 
@@ -15547,24 +15888,28 @@ static void report_wait_context_line(const char *line)
 static void report_circular_scenario_line(const char *line)
 {
 	const char *name = strstr(line, "rlock("), *end;
+	struct report_part part;
 
-	if (name && (end = strstr(name, ");")))
-		report_identity_add_class(report_hash_mix(1, report_hash_text(name, end - name)));
+	if (name && (end = strstr(name, ");"))) {
+		report_part_set(&part, name, end - name, false);
+		report_identity_add(report_hash_mix(1, report_hash_text(name, end - name)), &part);
+	}
 }
 
 static void report_identity_line(const char *line)
 {
 	enum report_rule rule = report_identity.kind ? report_identity.kind->rule
 						     : RULE_BEFORE_OTHER_INFO;
-	u64 class;
+	const char *name;
+	size_t len;
 	int inner;
 
 	if (rule == RULE_IRQ_SAFETY && strstr(line, "but this new dependency connects"))
 		report_identity.nr_classes = 0;	/* the safe and unsafe classes follow */
 	if (report_starts(line, "inconsistent {"))
 		report_identity.extra = report_hash_text(line, strlen(line));
-	while ((line = report_next_class(line, &class, &inner)))
-		report_identity_add_class(class);
+	while ((line = report_next_class(line, &name, &len, &inner)))
+		report_identity_add_class(name, len);
 }
 
 /* Each line of a report being printed, in order, without its newline: the identity
@@ -15573,13 +15918,16 @@ static void report_identity_line(const char *line)
 static void report_identity_note_line(const char *line, size_t len)
 {
 	const struct report_kind *kind = report_identity.kind;
-	u64 class;
+	const char *name;
+	size_t name_len;
 	int inner;
 
 	switch (report_identity.stage) {
 	case STAGE_BEFORE_HEADLINE:
 		if (len && strspn(line, "=") == len)
 			report_identity.stage = STAGE_HEADLINE;
+		else if (len && !report_identity.headline_text[0])
+			report_keep_headline(line, len);
 		return;
 	case STAGE_HEADLINE:
 		report_take_headline(line, len);
@@ -15604,12 +15952,59 @@ static void report_identity_note_line(const char *line, size_t len)
 			report_circular_scenario_line(line);
 		else if (kind->rule == RULE_WAIT_CONTEXT)
 			report_wait_context_line(line);
-		else if (report_next_class(line, &class, &inner))
-			report_identity_add_class(class);
+		else if (report_next_class(line, &name, &name_len, &inner))
+			report_identity_add_class(name, name_len);
 		return;
 	case STAGE_DECIDED:
 		return;
 	}
+}
+
+/* A kind's short name from a headline no table knows: its first words, lowercase,
+ * joined by '-' ("WARNING: lock foo detected" -> "lock-foo-detected"). */
+static void report_slug_from(const char *headline, char *slug, size_t size)
+{
+	size_t len = 0;
+	const char *p;
+
+	for (p = headline; *p == '[' || *p == ' '; p++)
+		;
+	for (const char *w = p; *w >= 'A' && *w <= 'Z'; w++)
+		if (w[1] == ':')	/* "WARNING:", "BUG:", "INFO:" */
+			p = w + 2;
+	for (; *p && len + 2 < size; p++) {
+		char c = *p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p;
+
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+			slug[len++] = c;
+		else if (len && slug[len - 1] != '-')
+			slug[len++] = '-';
+	}
+	while (len && (slug[len - 1] == '-' || len + 2 >= size))
+		len--;
+	slug[len] = '\0';
+	if (!len)
+		strcpy(slug, "report");
+}
+
+static void report_fingerprint_make(void)
+{
+	const char *headline = report_identity.headline_text;
+	u64 h = report_identity.headline;
+
+	if (!h)		/* a report without a headline row: its first line */
+		h = report_hash_text(headline, strlen(headline));
+	h = report_hash_mix(h, report_identity.extra);
+	/* A sum: the classes in any order, a cycle from wherever it was entered. */
+	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
+		h += report_hash_mix(0, report_identity.parts[i].hash);
+	h = report_hash_mix(h, 0);
+	report_slug_from(headline, report_identity.slug, sizeof(report_identity.slug));
+	for (size_t i = 0; i < ARRAY_SIZE(report_slugs); i++)
+		if (strstr(headline, report_slugs[i].headline))
+			strcpy(report_identity.slug, report_slugs[i].slug);
+	liblockdep_snprintk(report_identity.fingerprint, sizeof(report_identity.fingerprint),
+			    "%s-%08x", report_identity.slug, (unsigned int)(h ^ h >> 32));
 }
 
 /*
@@ -15627,9 +16022,881 @@ static bool report_identity_end(void)
 	if (known)
 		report_set_test_and_add(reported_states, REPORT_STATES_MAX, &nr_reported_states,
 					report_identity.state);
+	if (!known || !report_identity.duplicate)
+		report_fingerprint_make();
 	return !known || !report_identity.duplicate;
 }
+
+/* What the report that just ended is about, for its record (src/report_record.c). */
+static void report_identity_describe(struct report_about *about)
+{
+	about->kind = report_identity.slug;
+	about->headline = report_identity.headline_text;
+	about->fingerprint = report_identity.fingerprint;
+	about->nr_classes = 0;
+	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
+		if (report_identity.parts[i].is_class)
+			about->classes[about->nr_classes++] = report_identity.parts[i].name;
+}
 /************** End of src/report_once.c **************/
+/************** Begin file src/report_record.c **************/
+#line 1 "src/report_record.c"
+/*
+ * A report as data, for what reads reports besides people: the rules file (which may
+ * suppress it), JSON and SARIF. It is read from the report's own text while the
+ * report is held back (src/printk.c), as report_once.c reads its identity, since
+ * lockdep's print functions are its own; the frames of its stacks come with their
+ * addresses from stack_trace_print() (src/stacktrace.c), so that each frame's
+ * function and object are both known.
+ *
+ * When the report is complete, and before any of it is written out, its record goes
+ * to report_rules_suppress() and then to the outputs. One report is printed at a time
+ * (its reporter holds the graph lock), so the record is static storage, bounded:
+ * what does not fit is left out of the record and the record says so (truncated),
+ * the printed report keeps it.
+ */
+#define REPORT_RECORD_LOCKS_MAX		64
+#define REPORT_RECORD_STACKS_MAX	48
+#define REPORT_RECORD_FRAMES_MAX	512
+#define REPORT_RECORD_TEXT_MAX		32768	/* the record's strings */
+
+/* One frame of a stack. */
+struct report_frame {
+	unsigned long address;
+	const char *function;	/* its symbol, NULL when none is known */
+	const char *object;	/* the program or library, as frames name it: "libc.so.6" */
+	unsigned long offset;	/* from the function's start, or else the object's */
+	const char *file;	/* file:line where the report printed them, else NULL, 0 */
+	unsigned int line;
+};
+
+/* A lock the report shows: "0000555c0449e1e0 (first_lock){+...}-{3:4}, at: f+0x25". */
+struct report_lock {
+	const char *class_name;	/* as printed: "first_lock", "lock_a#2" */
+	unsigned long address;	/* of the lock; 0 when the line gives none */
+	const char *site;	/* where it was taken, as printed ("backward+0x25"); or NULL */
+	bool held;		/* listed among the locks the thread holds */
+};
+
+/* One stack trace of the report and the line that introduced it. */
+struct report_stack {
+	const char *title;	/* "-> #1 (second_lock){+...}-{3:4}:", "Call Trace:" */
+	const char *class_name;	/* the class the title names, or NULL */
+	bool chain_link;	/* a link of the dependency chain ("-> #1 ...") */
+	unsigned int first_frame, nr_frames;	/* in frames[] */
+};
+
+struct report_record {
+	struct report_about about;	/* kind, headline, fingerprint, classes */
+	int pid, tid;
+	const char *program, *thread;
+	unsigned int nr_locks, nr_stacks, nr_frames;
+	struct report_lock locks[REPORT_RECORD_LOCKS_MAX];
+	struct report_stack stacks[REPORT_RECORD_STACKS_MAX];
+	struct report_frame frames[REPORT_RECORD_FRAMES_MAX];
+	bool truncated;		/* some of the report did not fit in the record */
+	bool suppressed;	/* by the rules file */
+};
+
+/* Whether the rules file suppresses the report (src/rules.c). */
+static bool report_rules_suppress(const struct report_record *record);
+
+static struct report_record report_record;
+static struct {
+	char text[REPORT_RECORD_TEXT_MAX];
+	size_t len;
+	bool in_held_locks;	/* after "2 locks held by x/12:", to a blank line */
+	bool frame_pending;	/* the next line is the last frame's */
+	bool previous_was_frame;
+	int lock_wanting_site;	/* a "(name) at:" lock whose site is the next line; or -1 */
+	char title[REPORT_NAME_MAX];	/* the last line that was not a frame */
+	char link[REPORT_NAME_MAX];	/* the last "-> (name)..." line */
+} report_reading;
+static __thread bool report_recording;
+static unsigned long liblockdep_reports_suppressed;
+
+static void report_json_write(const struct report_record *record);
+static void report_sarif_keep(const struct report_record *record);
+
+/* A copy in the record's storage; NULL when it is full. */
+static const char *report_record_keep(const char *text, size_t len)
+{
+	char *copy = report_reading.text + report_reading.len;
+
+	if (report_reading.len + len + 1 > sizeof(report_reading.text)) {
+		report_record.truncated = true;
+		return NULL;
+	}
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	report_reading.len += len + 1;
+	return copy;
+}
+
+static void report_record_begin(void)
+{
+	memset(&report_record, 0, sizeof(report_record));
+	report_reading.len = 0;
+	report_reading.in_held_locks = false;
+	report_reading.frame_pending = false;
+	report_reading.previous_was_frame = false;
+	report_reading.lock_wanting_site = -1;
+	report_reading.title[0] = '\0';
+	report_reading.link[0] = '\0';
+	report_recording = true;
+}
+
+/* The class a stack is about: the one its title names, or the link it is part of
+ * ("-> (name){...} {" then "IN-HARDIRQ-W at:"). */
+static const char *report_stack_class(void)
+{
+	const char *name;
+	size_t len;
+	int inner;
+
+	if (report_next_class(report_reading.title, &name, &len, &inner) ||
+	    report_next_class(report_reading.link, &name, &len, &inner))
+		return report_record_keep(name, len);
+	return NULL;
+}
+
+/* A frame lockdep is about to print, in the stack the lines before it began. */
+static void report_record_frame(unsigned long address)
+{
+	struct report_record *r = &report_record;
+	struct report_stack *stack;
+	struct report_frame *frame;
+	const char *name;
+
+	if (!report_recording)
+		return;
+	if (!report_reading.previous_was_frame) {
+		if (r->nr_stacks == REPORT_RECORD_STACKS_MAX) {
+			r->truncated = true;
+			return;
+		}
+		stack = &r->stacks[r->nr_stacks++];
+		*stack = (struct report_stack){ .first_frame = r->nr_frames };
+		stack->title = report_record_keep(report_reading.title,
+						  strlen(report_reading.title));
+		stack->chain_link = report_starts(report_reading.title, "-> #");
+		stack->class_name = report_stack_class();
+		report_reading.previous_was_frame = true;
+	}
+	stack = &r->stacks[r->nr_stacks - 1];
+	if (r->nr_frames == REPORT_RECORD_FRAMES_MAX) {
+		r->truncated = true;
+		return;
+	}
+	frame = &r->frames[r->nr_frames++];
+	stack->nr_frames++;
+	*frame = (struct report_frame){ .address = address };
+	if ((name = liblockdep_object_at(address, &frame->offset)))
+		frame->object = report_record_keep(name, strlen(name));
+	if ((name = liblockdep_symbol_at(address, &frame->offset, NULL)))
+		frame->function = report_record_keep(name, strlen(name));
+	report_reading.frame_pending = true;
+}
+
+/* "  main+0x10 (/src/x.c:12)": the file and line of the frame just printed. */
+static void report_frame_line(const char *line, size_t len)
+{
+	struct report_frame *frame = &report_record.frames[report_record.nr_frames - 1];
+	const char *open = NULL, *colon = NULL, *p;
+	unsigned int number = 0;
+
+	if (len < 4 || line[len - 1] != ')')
+		return;
+	for (p = line; p + 1 < line + len; p++)
+		if (p[0] == ' ' && p[1] == '(')
+			open = p + 2;
+	for (p = open; p && p < line + len - 1; p++)
+		if (*p == ':')
+			colon = p;
+	if (!colon || colon == open)
+		return;
+	for (p = colon + 1; *p >= '0' && *p <= '9'; p++)
+		number = number * 10 + (*p - '0');
+	if (p != line + len - 1 || p == colon + 1)
+		return;
+	frame->file = report_record_keep(open, colon - open);
+	frame->line = number;
+}
+
+/* A 16-digit address, as lockdep prints a lock's ("%px"); or 0. */
+static unsigned long report_parse_address(const char *text, const char *end)
+{
+	unsigned long address = 0;
+
+	if (end - text != 16)
+		return 0;
+	for (; text < end; text++) {
+		int digit = *text >= '0' && *text <= '9' ? *text - '0' :
+			    *text >= 'a' && *text <= 'f' ? *text - 'a' + 10 : -1;
+
+		if (digit < 0)
+			return 0;
+		address = address << 4 | digit;
+	}
+	return address;
+}
+
+/*
+ * A line that shows a lock: "[ #0: ]ADDRESS (name){usage}-{o:i}, at: SITE", or one
+ * without an address that names a lock and is followed by its site,
+ * "x/12 is trying to release lock (name) at:".
+ */
+static void report_lock_line(const char *line, size_t len)
+{
+	struct report_record *r = &report_record;
+	const char *start = line, *name, *at;
+	struct report_lock *lock;
+	bool site_follows;
+	size_t name_len;
+	int inner;
+
+	if (!report_next_class(line, &name, &name_len, &inner) || report_starts(line, "->") ||
+	    report_starts(line, " ->"))
+		return;
+	while (*start == ' ')
+		start++;
+	if (*start == '#' && (at = strstr(start, ": ")) && at < name)
+		start = at + 2;
+	if (r->nr_locks == REPORT_RECORD_LOCKS_MAX) {
+		r->truncated = true;
+		return;
+	}
+	lock = &r->locks[r->nr_locks];
+	*lock = (struct report_lock){
+		.address = report_parse_address(start, name - 2),
+		.held = report_reading.in_held_locks,
+	};
+	/* Else only "lock (name) at:" and " (name){...}" show a lock. */
+	site_follows = len > 4 && !strcmp(line + len - 4, " at:");
+	if (!lock->address && !site_follows && start + 1 != name)
+		return;
+	lock->class_name = report_record_keep(name, name_len);
+	if ((at = strstr(name + name_len, ", at: ")))
+		lock->site = report_record_keep(at + 6, line + len - at - 6);
+	else if (site_follows)
+		report_reading.lock_wanting_site = (int)r->nr_locks;
+	r->nr_locks++;
+}
+
+/* The site line after "... lock (name) at:": "[<000055c4f92b5080>] main+0x10". */
+static void report_site_line(const char *line, size_t len)
+{
+	struct report_lock *lock = &report_record.locks[report_reading.lock_wanting_site];
+	const char *site = line, *end = line + len, *address_end;
+
+	report_reading.lock_wanting_site = -1;
+	if (report_starts(line, "[<") && (address_end = strstr(line, "] ")))
+		site = address_end + 2;
+	while (site < end && *site == ' ')
+		site++;
+	lock->site = report_record_keep(site, end - site);
+}
+
+/* Each line of the report, without its newline, after report_once.c has read it. */
+static void report_record_note_line(const char *line, size_t len)
+{
+	if (!report_recording)
+		return;
+	if (report_reading.frame_pending) {
+		report_reading.frame_pending = false;
+		report_frame_line(line, len);
+		return;
+	}
+	report_reading.previous_was_frame = false;
+	if (report_reading.lock_wanting_site >= 0) {
+		report_site_line(line, len);
+		return;
+	}
+	if (report_is_held_locks_line(line)) {
+		report_reading.in_held_locks = true;
+	} else if (!len) {	/* a list of held locks, a link, ends here */
+		report_reading.in_held_locks = false;
+		report_reading.link[0] = '\0';
+	} else {
+		report_lock_line(line, len);
+	}
+	if (len) {
+		while (*line == ' ')
+			line++, len--;
+		len = min(len, sizeof(report_reading.title) - 1);
+		memcpy(report_reading.title, line, len);
+		report_reading.title[len] = '\0';
+		if (report_starts(line, "-> "))
+			memcpy(report_reading.link, report_reading.title, len + 1);
+	}
+}
+
+/* Until there is a rules file (src/rules.c replaces this): nothing is suppressed. */
+static bool report_rules_suppress(const struct report_record *record)
+{
+	(void)record;
+	return false;
+}
+
+/*
+ * The report that was being read is complete; printing says whether it is to be
+ * printed (it repeats no other). If so, its record is made whole, its fingerprint
+ * line is added at its end, and the rules and the outputs see it; a report the rules
+ * suppress is dropped. Returns whether the report is printed.
+ */
+static bool report_record_end(bool printing)
+{
+	struct report_record *r = &report_record;
+
+	report_recording = false;
+	if (!printing)
+		return false;
+	report_identity_describe(&r->about);
+	r->pid = (int)getpid();
+	r->program = program_invocation_short_name;
+	r->tid = current->pid;
+	r->thread = current->comm;
+	printk_report_close();
+	printk("fingerprint: %s\n", r->about.fingerprint);
+	r->suppressed = report_rules_suppress(r);
+	report_json_write(r);
+	report_sarif_keep(r);
+	if (r->suppressed) {
+		__atomic_add_fetch(&liblockdep_reports_suppressed, 1, __ATOMIC_RELAXED);
+		printk_discard_report();
+	}
+	return !r->suppressed;
+}
+/************** End of src/report_record.c **************/
+/************** Begin file src/report_json.c **************/
+#line 1 "src/report_json.c"
+/*
+ * LIBLOCKDEP_JSON=path: one JSON object per line for each report, suppressed ones
+ * too (marked so), and a summary object when the process exits; appended, and each %p
+ * in the name is the pid (src/log_file.c). The format is docs/liblockdep-json.schema.json;
+ * every scenario's output is validated against it (tests/run.sh).
+ *
+ * A report's line is written with one write(2) when it fits in its buffer, so that
+ * lines of processes appending to one file do not mix; reports are made one at a time
+ * (the reporter holds the graph lock), so the buffer is static.
+ */
+#define REPORT_JSON_BUFFER	(128 * 1024)
+
+static char report_json_buffer[REPORT_JSON_BUFFER];
+
+static void report_json_frame(struct json_out *o, const struct report_frame *frame)
+{
+	json_open(o, '{');
+	json_member_address(o, "address", frame->address);
+	json_member_string(o, "function", frame->function);
+	json_member_string(o, "object", frame->object);
+	json_member_number(o, "offset", frame->offset);
+	json_member_string(o, "file", frame->file);
+	if (frame->file)
+		json_member_number(o, "line", frame->line);
+	json_close(o, '}');
+}
+
+static void report_json_frames(struct json_out *o, const char *key,
+			       const struct report_record *r, const struct report_stack *stack)
+{
+	json_key(o, key);
+	json_open(o, '[');
+	for (unsigned int i = 0; i < stack->nr_frames; i++)
+		report_json_frame(o, &r->frames[stack->first_frame + i]);
+	json_close(o, ']');
+}
+
+static void report_json_locks(struct json_out *o, const char *key,
+			      const struct report_record *r, bool held)
+{
+	json_key(o, key);
+	json_open(o, '[');
+	for (unsigned int i = 0; i < r->nr_locks; i++) {
+		const struct report_lock *lock = &r->locks[i];
+
+		if (lock->held != held)
+			continue;
+		json_open(o, '{');
+		json_member_string(o, "class", lock->class_name);
+		if (lock->address)
+			json_member_address(o, "address", lock->address);
+		json_member_string(o, "site", lock->site);
+		json_close(o, '}');
+	}
+	json_close(o, ']');
+}
+
+/* The dependency chain's links, then the report's other stacks (its backtrace...). */
+static void report_json_stacks(struct json_out *o, const struct report_record *r,
+			       bool chain)
+{
+	json_key(o, chain ? "chain" : "stacks");
+	json_open(o, '[');
+	for (unsigned int i = 0; i < r->nr_stacks; i++) {
+		const struct report_stack *stack = &r->stacks[i];
+
+		if (stack->chain_link != chain)
+			continue;
+		json_open(o, '{');
+		json_member_string(o, "title", stack->title);
+		json_member_string(o, "class", stack->class_name);
+		report_json_frames(o, "frames", r, stack);
+		json_close(o, '}');
+	}
+	json_close(o, ']');
+}
+
+/* The report's object (tests/fuzz/report_record.c makes one of any report text). */
+static void report_json_object(struct json_out *o, const struct report_record *r)
+{
+	json_open(o, '{');
+	json_member_string(o, "type", "report");
+	json_member_string(o, "kind", r->about.kind);
+	json_member_string(o, "headline", r->about.headline);
+	json_member_string(o, "fingerprint", r->about.fingerprint);
+	json_member_bool(o, "suppressed", r->suppressed);
+	json_key(o, "process");
+	json_open(o, '{');
+	json_member_number(o, "pid", r->pid);
+	json_member_string(o, "name", r->program);
+	json_close(o, '}');
+	json_key(o, "thread");
+	json_open(o, '{');
+	json_member_number(o, "tid", r->tid);
+	json_member_string(o, "name", r->thread);
+	json_close(o, '}');
+	json_key(o, "classes");
+	json_open(o, '[');
+	for (unsigned int i = 0; i < r->about.nr_classes; i++)
+		json_string(o, r->about.classes[i]);
+	json_close(o, ']');
+	report_json_locks(o, "locks", r, false);
+	report_json_locks(o, "held", r, true);
+	report_json_stacks(o, r, true);
+	report_json_stacks(o, r, false);
+	json_member_bool(o, "truncated", r->truncated);
+	json_close(o, '}');
+}
+
+static void report_json_write(const struct report_record *r)
+{
+	struct json_out o = { .file = &json_file, .buf = report_json_buffer,
+			      .size = sizeof(report_json_buffer) };
+
+	if (!json_file.pattern[0])
+		return;
+	report_json_object(&o, r);
+	json_raw(&o, "\n", 1);
+	json_flush(&o);
+}
+
+/* At exit: the process's totals. */
+static void report_json_summary(unsigned long reports)
+{
+	char buffer[1024];
+	struct json_out o = { .file = &json_file, .buf = buffer, .size = sizeof(buffer) };
+
+	if (!json_file.pattern[0])
+		return;
+	json_open(&o, '{');
+	json_member_string(&o, "type", "summary");
+	json_key(&o, "process");
+	json_open(&o, '{');
+	json_member_number(&o, "pid", getpid());
+	json_member_string(&o, "name", program_invocation_short_name);
+	json_close(&o, '}');
+	json_member_number(&o, "reports", reports);
+	json_member_number(&o, "suppressed", READ_ONCE(liblockdep_reports_suppressed));
+	json_member_number(&o, "lock_classes", nr_lock_classes);
+	json_member_number(&o, "dependencies", nr_list_entries);
+	json_member_number(&o, "lock_chains", lock_chain_count());
+	json_member_number(&o, "max_held_depth", max_lockdep_depth);
+	json_close(&o, '}');
+	json_raw(&o, "\n", 1);
+	json_flush(&o);
+}
+/************** End of src/report_json.c **************/
+/************** Begin file src/report_sarif.c **************/
+#line 1 "src/report_sarif.c"
+/*
+ * LIBLOCKDEP_SARIF=path: the process's reports as one SARIF 2.1.0 log, written when
+ * it exits (src/process_exit.c), for GitHub code scanning and other SARIF viewers; %p
+ * in the name is the pid (src/log_file.c), and the file is rewritten, not appended.
+ *
+ * One rule per kind of report (its id is the fingerprint's kind); one result per
+ * printed report, with its fingerprint in partialFingerprints (so a viewer tracks it
+ * across runs), its stacks, and a code flow with one step per stack: for a cycle, the
+ * link of the dependency chain where each lock was taken, then the acquisition that
+ * closes it. A frame has a physical location (file:line) where the report printed
+ * one (LIBLOCKDEP_SYMBOLIZE=addr2line), and a logical one (function or object+offset)
+ * always. A file under the working directory is named relative to it (%SRCROOT%),
+ * as code scanning wants; a suppressed report is left out, as it is from the text.
+ *
+ * Reports are kept until exit in liblockdep's own memory (src/arena.c): a copy of
+ * each record's stacks, made when the report ends.
+ */
+#define SARIF_RESULTS_MAX	1000	/* a log no viewer shows in full is no use */
+#define SARIF_RULES_MAX		64	/* kinds of report; past them results are left out */
+#define SARIF_BUFFER		(64 * 1024)
+
+struct sarif_result {
+	struct sarif_result *next;
+	const char *fingerprint, *message;
+	unsigned int rule;	/* in sarif_rules[] */
+	unsigned int nr_stacks, nr_frames;
+	struct report_stack *stacks;
+	struct report_frame *frames;
+};
+
+static struct sarif_result *sarif_results, **sarif_results_tail = &sarif_results;
+static unsigned int nr_sarif_results;
+
+/* The kinds of report met, in order: a SARIF rule each. */
+static struct sarif_rule {
+	const char *kind, *headline;
+} sarif_rules[SARIF_RULES_MAX];
+static unsigned int nr_sarif_rules;
+
+static const char *sarif_copy(const char *text)
+{
+	return text ? liblockdep_strdup(text) : NULL;
+}
+
+/* The rule of a report's kind, added when first met; -1 when there is no room. */
+static int sarif_rule_of(const struct report_record *r)
+{
+	for (unsigned int i = 0; i < nr_sarif_rules; i++)
+		if (!strcmp(sarif_rules[i].kind, r->about.kind))
+			return (int)i;
+	if (nr_sarif_rules == SARIF_RULES_MAX)
+		return -1;
+	sarif_rules[nr_sarif_rules].kind = sarif_copy(r->about.kind);
+	sarif_rules[nr_sarif_rules].headline = sarif_copy(r->about.headline);
+	if (!sarif_rules[nr_sarif_rules].kind || !sarif_rules[nr_sarif_rules].headline)
+		return -1;
+	return (int)nr_sarif_rules++;
+}
+
+/* "possible circular locking dependency detected: first_lock, second_lock (thread
+ * x/12)": the headline without its "WARNING: ", the classes, the thread. */
+static const char *sarif_message(const struct report_record *r)
+{
+	const char *headline = r->about.headline, *colon = strstr(headline, ": ");
+	char text[512];
+	size_t len;
+
+	if (colon && colon - headline < 10)
+		headline = colon + 2;
+	len = liblockdep_snprintk(text, sizeof(text), "%s", headline);
+	for (unsigned int i = 0; i < r->about.nr_classes; i++)
+		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%s%s",
+					   i ? ", " : ": ", r->about.classes[i]);
+	liblockdep_snprintk(text + len, sizeof(text) - len, " (thread %s/%d, process %s/%d)",
+			    r->thread, r->tid, r->program, r->pid);
+	return liblockdep_strdup(text);
+}
+
+/* A printed report, kept for the log at exit; with a report's own memory rules. */
+static void report_sarif_keep(const struct report_record *r)
+{
+	struct sarif_result *result;
+	int rule;
+
+	if (!sarif_file.pattern[0] || r->suppressed || nr_sarif_results == SARIF_RESULTS_MAX ||
+	    (rule = sarif_rule_of(r)) < 0)
+		return;
+	result = liblockdep_alloc(sizeof(*result));
+	if (!result)
+		return;
+	result->rule = rule;
+	result->stacks = liblockdep_alloc(r->nr_stacks * sizeof(*result->stacks) + 1);
+	result->frames = liblockdep_alloc(r->nr_frames * sizeof(*result->frames) + 1);
+	if (!result->stacks || !result->frames)
+		return;
+	result->fingerprint = sarif_copy(r->about.fingerprint);
+	result->message = sarif_message(r);
+	for (unsigned int i = 0; i < r->nr_stacks; i++) {
+		result->stacks[i] = r->stacks[i];
+		result->stacks[i].title = sarif_copy(r->stacks[i].title);
+		result->stacks[i].class_name = sarif_copy(r->stacks[i].class_name);
+	}
+	for (unsigned int i = 0; i < r->nr_frames; i++) {
+		result->frames[i] = r->frames[i];
+		result->frames[i].function = sarif_copy(r->frames[i].function);
+		result->frames[i].object = sarif_copy(r->frames[i].object);
+		result->frames[i].file = sarif_copy(r->frames[i].file);
+	}
+	result->nr_stacks = r->nr_stacks;
+	result->nr_frames = r->nr_frames;
+	*sarif_results_tail = result;
+	sarif_results_tail = &result->next;
+	nr_sarif_results++;
+}
+
+static struct {
+	char cwd[PATH_MAX];	/* with a '/' at its end; empty if unknown */
+	size_t cwd_len;
+} sarif_where;
+
+/* A path as a URI reference: bytes other than unreserved ones and '/' as %XX, so
+ * that nothing in it needs a JSON escape either. */
+static void sarif_uri_path(struct json_out *o, const char *prefix, const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char escape[3] = { '%' };
+
+	json_separate(o);
+	json_raw(o, "\"", 1);
+	json_raw(o, prefix, strlen(prefix));
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p)) {
+			json_raw(o, (const char *)p, 1);
+		} else {
+			escape[1] = hex[*p >> 4];
+			escape[2] = hex[*p & 15];
+			json_raw(o, escape, 3);
+		}
+	}
+	json_raw(o, "\"", 1);
+	o->comma = true;
+}
+
+static void sarif_text(struct json_out *o, const char *key, const char *text)
+{
+	json_key(o, key);
+	json_open(o, '{');
+	json_member_string(o, "text", text);
+	json_close(o, '}');
+}
+
+/* A frame's place: file:line when known, and its function or object+offset. */
+static void sarif_location(struct json_out *o, const struct report_frame *frame,
+			   const char *message)
+{
+	char name[256];
+
+	json_open(o, '{');
+	if (frame->file && frame->line) {
+		json_key(o, "physicalLocation");
+		json_open(o, '{');
+		json_key(o, "artifactLocation");
+		json_open(o, '{');
+		json_key(o, "uri");
+		if (frame->file[0] == '/' && sarif_where.cwd_len &&
+		    !strncmp(frame->file, sarif_where.cwd, sarif_where.cwd_len)) {
+			sarif_uri_path(o, "", frame->file + sarif_where.cwd_len);
+			json_member_string(o, "uriBaseId", "SRCROOT");
+		} else {
+			sarif_uri_path(o, frame->file[0] == '/' ? "file://" : "", frame->file);
+		}
+		json_close(o, '}');
+		json_key(o, "region");
+		json_open(o, '{');
+		json_member_number(o, "startLine", frame->line);
+		json_close(o, '}');
+		json_close(o, '}');
+	}
+	json_key(o, "logicalLocations");
+	json_open(o, '[');
+	json_open(o, '{');
+	liblockdep_snprintk(name, sizeof(name), "%s+0x%lx",
+			    frame->function ?: frame->object ?: "?", frame->offset);
+	json_member_string(o, "name", name);
+	json_member_string(o, "kind", frame->function ? "function" : "module");
+	json_close(o, '}');
+	json_close(o, ']');
+	if (message)
+		sarif_text(o, "message", message);
+	json_close(o, '}');
+}
+
+static const struct report_frame *sarif_first_frame(const struct sarif_result *result,
+						    const struct report_stack *stack)
+{
+	return stack->nr_frames ? &result->frames[stack->first_frame] : NULL;
+}
+
+/* The result's place: the first frame with file:line of its backtrace (where the
+ * report was made), of any stack otherwise, else the backtrace's first frame. */
+static const struct report_frame *sarif_primary_frame(const struct sarif_result *result)
+{
+	const struct report_frame *first = NULL;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (unsigned int i = result->nr_stacks; i-- > 0;) {
+			const struct report_stack *stack = &result->stacks[i];
+			bool backtrace = !strcmp(stack->title, "Call Trace:");
+
+			if (pass == 0 && !backtrace)
+				continue;
+			for (unsigned int f = 0; f < stack->nr_frames; f++) {
+				const struct report_frame *frame = &result->frames[stack->first_frame + f];
+
+				if (frame->file && frame->line)
+					return frame;
+			}
+			if (!first)
+				first = sarif_first_frame(result, stack);
+		}
+	return first;
+}
+
+static void sarif_stacks(struct json_out *o, const struct sarif_result *result)
+{
+	json_key(o, "stacks");
+	json_open(o, '[');
+	for (unsigned int i = 0; i < result->nr_stacks; i++) {
+		const struct report_stack *stack = &result->stacks[i];
+
+		json_open(o, '{');
+		sarif_text(o, "message", stack->title);
+		json_key(o, "frames");
+		json_open(o, '[');
+		for (unsigned int f = 0; f < stack->nr_frames; f++) {
+			const struct report_frame *frame = &result->frames[stack->first_frame + f];
+
+			json_open(o, '{');
+			json_key(o, "location");
+			sarif_location(o, frame, NULL);
+			json_member_string(o, "module", frame->object);
+			json_close(o, '}');
+		}
+		json_close(o, ']');
+		json_close(o, '}');
+	}
+	json_close(o, ']');
+}
+
+/* One step per stack, at its first frame: the chain's links, then the rest. */
+static void sarif_code_flow(struct json_out *o, const struct sarif_result *result)
+{
+	if (!result->nr_frames)
+		return;		/* a flow has at least one step */
+	json_key(o, "codeFlows");
+	json_open(o, '[');
+	json_open(o, '{');
+	json_key(o, "threadFlows");
+	json_open(o, '[');
+	json_open(o, '{');
+	json_key(o, "locations");
+	json_open(o, '[');
+	for (int chain = 1; chain >= 0; chain--)
+		for (unsigned int i = 0; i < result->nr_stacks; i++) {
+			const struct report_stack *stack = &result->stacks[i];
+			const struct report_frame *frame = sarif_first_frame(result, stack);
+
+			if (stack->chain_link != chain || !frame)
+				continue;
+			json_open(o, '{');
+			json_key(o, "location");
+			sarif_location(o, frame, stack->title);
+			json_close(o, '}');
+		}
+	json_close(o, ']');
+	json_close(o, '}');
+	json_close(o, ']');
+	json_close(o, '}');
+	json_close(o, ']');
+}
+
+static void sarif_rules_write(struct json_out *o)
+{
+	json_key(o, "rules");
+	json_open(o, '[');
+	for (unsigned int i = 0; i < nr_sarif_rules; i++) {
+		json_open(o, '{');
+		json_member_string(o, "id", sarif_rules[i].kind);
+		json_member_string(o, "name", sarif_rules[i].kind);
+		sarif_text(o, "shortDescription", sarif_rules[i].headline);
+		sarif_text(o, "fullDescription", sarif_rules[i].headline);
+		sarif_text(o, "help", "A lock-order or lock-state problem found by lockdep, the "
+			   "Linux kernel's lock validator, in user space (liblockdep). See the "
+			   "report's stacks.");
+		json_key(o, "defaultConfiguration");
+		json_open(o, '{');
+		json_member_string(o, "level", "error");
+		json_close(o, '}');
+		json_close(o, '}');
+	}
+	json_close(o, ']');
+}
+
+static void sarif_result(struct json_out *o, const struct sarif_result *result)
+{
+	const struct report_frame *primary = sarif_primary_frame(result);
+
+	json_open(o, '{');
+	json_member_string(o, "ruleId", sarif_rules[result->rule].kind);
+	json_member_number(o, "ruleIndex", result->rule);
+	json_member_string(o, "level", "error");
+	sarif_text(o, "message", result->message);
+	json_key(o, "partialFingerprints");
+	json_open(o, '{');
+	json_member_string(o, "liblockdepFingerprint/v1", result->fingerprint);
+	json_close(o, '}');
+	json_key(o, "locations");
+	json_open(o, '[');
+	if (primary)
+		sarif_location(o, primary, NULL);
+	json_close(o, ']');
+	sarif_stacks(o, result);
+	sarif_code_flow(o, result);
+	json_close(o, '}');
+}
+
+/* At exit: the whole log. */
+static void report_sarif_write(void)
+{
+	struct json_out o = { .file = &sarif_file, .size = SARIF_BUFFER };
+
+	if (!sarif_file.pattern[0] || !(o.buf = liblockdep_pages_alloc(SARIF_BUFFER)))
+		return;
+	if (getcwd(sarif_where.cwd, sizeof(sarif_where.cwd) - 1) && sarif_where.cwd[0] == '/') {
+		sarif_where.cwd_len = strlen(sarif_where.cwd);
+		if (sarif_where.cwd[sarif_where.cwd_len - 1] != '/')
+			sarif_where.cwd[sarif_where.cwd_len++] = '/';
+		sarif_where.cwd[sarif_where.cwd_len] = '\0';
+	}
+	json_open(&o, '{');
+	json_member_string(&o, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+	json_member_string(&o, "version", "2.1.0");
+	json_key(&o, "runs");
+	json_open(&o, '[');
+	json_open(&o, '{');
+	json_key(&o, "tool");
+	json_open(&o, '{');
+	json_key(&o, "driver");
+	json_open(&o, '{');
+	json_member_string(&o, "name", "liblockdep");
+	json_member_string(&o, "version", "lockdep-" LIBLOCKDEP_KERNEL_VERSION);
+	sarif_rules_write(&o);
+	json_close(&o, '}');
+	json_close(&o, '}');
+	if (sarif_where.cwd_len) {
+		json_key(&o, "originalUriBaseIds");
+		json_open(&o, '{');
+		json_key(&o, "SRCROOT");
+		json_open(&o, '{');
+		json_key(&o, "uri");
+		sarif_uri_path(&o, "file://", sarif_where.cwd);
+		json_close(&o, '}');
+		json_close(&o, '}');
+	}
+	json_key(&o, "results");
+	json_open(&o, '[');
+	for (const struct sarif_result *r = sarif_results; r; r = r->next)
+		sarif_result(&o, r);
+	json_close(&o, ']');
+	json_close(&o, '}');
+	json_close(&o, ']');
+	json_close(&o, '}');
+	json_raw(&o, "\n", 1);
+	json_flush(&o);
+	liblockdep_pages_free(o.buf, SARIF_BUFFER);
+}
+/************** End of src/report_sarif.c **************/
 /************** Begin file src/runtime.c **************/
 #line 1 "src/runtime.c"
 /*
@@ -15677,6 +16944,7 @@ noinline int debug_locks_off(void)
 	reporting = REPORT_PRINTING;
 	liblockdep_graph_lock();
 	report_identity_begin(state);
+	report_record_begin();
 	printk_hold_report();
 	secure_execution_note();
 	task_read_name(current);	/* the thread may have been renamed since */
@@ -15704,7 +16972,7 @@ static void liblockdep_report_end(void)
 		return;
 	}
 	reporting = 0;
-	printed = report_identity_end();
+	printed = report_record_end(report_identity_end());
 	if (printed)
 		__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
 	printk_release_report();
@@ -15727,6 +16995,7 @@ static void liblockdep_line_done(const char *line, size_t len)
 {
 	if (reporting) {
 		report_identity_note_line(line, len - 1);
+		report_record_note_line(line, len - 1);
 		cycle_edges_note_line(line);
 	}
 	if (strstr(line, "turning off the locking correctness validator."))
@@ -16050,6 +17319,7 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 	if (printk_report_discarded())
 		return;
 	for (unsigned int i = 0; i < nr_entries; i++) {
+		report_record_frame(trace[i]);
 		if (settings.addr2line)
 			stack_trace_print_where(trace[i], spaces);
 		else
@@ -20918,6 +22188,8 @@ static void liblockdep_at_exit(void)
 		       "dependencies, %lu lock chains, held-lock depth up to %u\n",
 		       reports, str_plural(reports), nr_lock_classes, nr_list_entries,
 		       lock_chain_count(), max_lockdep_depth);
+	report_json_summary(reports);
+	report_sarif_write();
 	if (reports_in_exit_status(reports) && settings.exitcode) {
 		fflush(NULL);
 		_exit(settings.exitcode);

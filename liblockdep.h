@@ -72,6 +72,11 @@
  *   LIBLOCKDEP_LOG=path            reports go to this file, appended; %p is the pid;
  *                                  opened at the first report, 0600, not through a
  *                                  symbolic link nor another user's file
+ *   LIBLOCKDEP_JSON=path           one JSON object per line per report (suppressed ones
+ *                                  marked) and a summary at exit, appended; %p is the
+ *                                  pid; as the log is (docs/liblockdep-json.schema.json)
+ *   LIBLOCKDEP_SARIF=path          at exit: a SARIF 2.1.0 log of the reports (rewritten;
+ *                                  %p is the pid), for GitHub code scanning
  *   LIBLOCKDEP_EXITCODE=N          exit status if any report was printed (66; 0 keeps
  *                                  the program's own), set after all exit-time code
  *   LIBLOCKDEP_ABORT=1             abort() right after the first report

@@ -1,6 +1,8 @@
 /*
  * LIBLOCKDEP_LOG: reports go to a file instead of standard error, appended; each %p
- * in its name is the pid, so the processes of a run write apart.
+ * in its name is the pid, so the processes of a run write apart. The machine-readable
+ * outputs, LIBLOCKDEP_JSON and LIBLOCKDEP_SARIF, are named the same way and opened
+ * the same way (struct pattern_file).
  *
  * The file is opened at the first report, not at start: a program that reports
  * nothing creates no file, and a FIFO that nobody reads cannot hold up a correct
@@ -12,7 +14,10 @@
  * Opening happens under output_mutex, from a lock wrapper or a signal handler, so
  * it allocates nothing: the name was copied at start into storage of our own.
  */
-static struct {
+struct pattern_file {
+	const char *variable;	/* "LIBLOCKDEP_LOG" */
+	const char *otherwise;	/* what happens when it cannot be used */
+	bool log;		/* appended, may be a FIFO (output_file_open()) */
 	char pattern[PATH_MAX];
 	char path[PATH_MAX];
 	char shown[PATH_MAX];	/* path, escaped for an error line */
@@ -20,7 +25,17 @@ static struct {
 	bool per_pid;
 	pid_t pid;	/* the process that opened fd, or tried to; 0: none yet */
 	int fd;
-} log_file = { .fd = -1 };
+};
+
+static struct pattern_file log_file = {
+	.variable = "LIBLOCKDEP_LOG", .otherwise = "reports go to stderr", .log = true, .fd = -1,
+};
+static struct pattern_file json_file = {	/* src/report_json.c */
+	.variable = "LIBLOCKDEP_JSON", .otherwise = "no JSON written", .log = true, .fd = -1,
+};
+static struct pattern_file sarif_file = {	/* src/report_sarif.c */
+	.variable = "LIBLOCKDEP_SARIF", .otherwise = "no SARIF written", .fd = -1,
+};
 
 /* The name with each %p replaced by pid. Returns its length, or -1 if it needs more
  * than size bytes: out then holds as much as fits, and nothing is to be opened. */
@@ -48,57 +63,64 @@ static int log_path_expand(const char *pattern, int pid, char *out, size_t size)
 }
 
 /* Called once, as settings are read: a name that cannot be used is said at once. */
-static void log_file_start(const char *pattern)
+static void pattern_file_start(struct pattern_file *f, const char *pattern)
 {
 	char quoted[128];
 
 	if (!pattern || !*pattern)
 		return;
-	if (strlen(pattern) >= sizeof(log_file.pattern) ||
-	    log_path_expand(pattern, (int)getpid(), log_file.path, sizeof(log_file.path)) < 0) {
-		printk(KERN_ERR "liblockdep: LIBLOCKDEP_LOG=\"%s\": longer than PATH_MAX "
-		       "(%d bytes); reports go to stderr\n",
-		       environment_value_escape(quoted, sizeof(quoted), pattern), PATH_MAX);
+	if (strlen(pattern) >= sizeof(f->pattern) ||
+	    log_path_expand(pattern, (int)getpid(), f->path, sizeof(f->path)) < 0) {
+		printk(KERN_ERR "liblockdep: %s=\"%s\": longer than PATH_MAX (%d bytes); %s\n",
+		       f->variable, environment_value_escape(quoted, sizeof(quoted), pattern),
+		       PATH_MAX, f->otherwise);
 		return;
 	}
-	strcpy(log_file.pattern, pattern);
-	log_file.per_pid = strstr(pattern, "%p") != NULL;
+	strcpy(f->pattern, pattern);
+	f->per_pid = strstr(pattern, "%p") != NULL;
 }
 
-static int log_file_open(pid_t pid)
+static int pattern_file_open(struct pattern_file *f, pid_t pid)
 {
 	char quoted[128];
 	const char *why = "longer than PATH_MAX";
 	int fd = -1, len;
 
-	if (log_path_expand(log_file.pattern, (int)pid, log_file.path,
-			    sizeof(log_file.path)) >= 0)
-		fd = output_file_open(AT_FDCWD, log_file.path, true, &why);
+	if (log_path_expand(f->pattern, (int)pid, f->path, sizeof(f->path)) >= 0)
+		fd = output_file_open(AT_FDCWD, f->path, f->log, &why);
 	if (fd < 0) {
-		environment_value_escape(log_file.shown, sizeof(log_file.shown), log_file.path);
-		len = snprintf(log_file.error, sizeof(log_file.error),
-			       "liblockdep: LIBLOCKDEP_LOG=\"%s\": cannot open %s: %s; "
-			       "reports go to stderr\n",
-			       environment_value_escape(quoted, sizeof(quoted), log_file.pattern),
-			       log_file.shown, why);
-		write_all(STDERR_FILENO, log_file.error, min((size_t)len, sizeof(log_file.error) - 1));
+		environment_value_escape(f->shown, sizeof(f->shown), f->path);
+		len = snprintf(f->error, sizeof(f->error),
+			       "liblockdep: %s=\"%s\": cannot open %s: %s; %s\n", f->variable,
+			       environment_value_escape(quoted, sizeof(quoted), f->pattern),
+			       f->shown, why, f->otherwise);
+		write_all(STDERR_FILENO, f->error, min((size_t)len, sizeof(f->error) - 1));
 	}
 	return fd;
+}
+
+/* The file open for this process, opened now if need be; -1 when there is none.
+ * Called under output_mutex. */
+static int pattern_file_fd(struct pattern_file *f)
+{
+	pid_t pid;
+
+	if (!f->pattern[0])
+		return -1;
+	pid = getpid();
+	if (f->pid != pid && (f->per_pid || !f->pid)) {
+		if (f->fd >= 0)
+			close(f->fd);
+		f->fd = pattern_file_open(f, pid);
+	}
+	f->pid = pid;
+	return f->fd;
 }
 
 /* Where output goes now. Called under output_mutex. */
 static int log_file_fd(void)
 {
-	pid_t pid;
+	int fd = pattern_file_fd(&log_file);
 
-	if (!log_file.pattern[0])
-		return STDERR_FILENO;
-	pid = getpid();
-	if (log_file.pid != pid && (log_file.per_pid || !log_file.pid)) {
-		if (log_file.fd >= 0)
-			close(log_file.fd);
-		log_file.fd = log_file_open(pid);
-	}
-	log_file.pid = pid;
-	return log_file.fd >= 0 ? log_file.fd : STDERR_FILENO;
+	return fd >= 0 ? fd : STDERR_FILENO;
 }

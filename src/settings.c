@@ -7,6 +7,8 @@
  *
  *   LIBLOCKDEP=0|1             validation off or on (on unless built -DLIBLOCKDEP_DEFAULT_OFF)
  *   LIBLOCKDEP_LOG=path        reports go to this file (appended; %p is the pid; src/log_file.c)
+ *   LIBLOCKDEP_JSON=path       one JSON line per report, and a summary at exit (src/report_json.c)
+ *   LIBLOCKDEP_SARIF=path      a SARIF 2.1.0 log of the reports, at exit (src/report_sarif.c)
  *   LIBLOCKDEP_EXITCODE=N      exit status when reports were printed (66; 0 keeps the program's)
  *   LIBLOCKDEP_ABORT=0|1       abort() right after the first report
  *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
@@ -122,7 +124,9 @@ static void liblockdep_read_settings(void)
 {
 	int saved_errno = errno;
 
-	log_file_start(liblockdep_getenv("LIBLOCKDEP_LOG"));
+	pattern_file_start(&log_file, liblockdep_getenv("LIBLOCKDEP_LOG"));
+	pattern_file_start(&json_file, liblockdep_getenv("LIBLOCKDEP_JSON"));
+	pattern_file_start(&sarif_file, liblockdep_getenv("LIBLOCKDEP_SARIF"));
 	liblockdep_checking = setting_bool("LIBLOCKDEP", LIBLOCKDEP_DEFAULT_CHECKING);
 	liblockdep_was_off |= !liblockdep_checking;
 	settings.exitcode = setting_exitcode("LIBLOCKDEP_EXITCODE", settings.exitcode);

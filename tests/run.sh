@@ -4,12 +4,17 @@
 #   Expect: <report headline>   one line per report, in order ("Expect: silent" for none);
 #                               a shell pattern: * stands for a thread's name/tid
 #   Names: <class> ...          lock classes the reports must name, as "(name)"
+#   Fingerprint: <fingerprint>  one line per report, in order, when given: its exact
+#                               "fingerprint:" line (every report ends with one)
 #   Env: VAR=value ...          environment for the checked run
 #   Exit: <status>              the program's own exit status (default 0); checked,
 #                               a run with reports exits with LIBLOCKDEP_EXITCODE's 66
 #   Cflags: <flags> ...         added to CFLAGS (CXXFLAGS for *.cc) in every build of
 #                               the scenario (-std=c2x, -O0); liblockdep.c keeps CFLAGS
 # Output with a control character other than tab and newline fails the scenario.
+# Every checked run also writes LIBLOCKDEP_JSON; at the end, tests/json_check.py
+# validates all of it against docs/liblockdep-json.schema.json (python3-jsonschema)
+# and matches its fingerprints with the text's.
 # Each scenario (*.c with CC, *.cc with CXX) also runs built without -DLIBLOCKDEP:
 # silent, its own exit status; and built plain, run with the preload flavour
 # (liblockdep.so) preloaded, as ./lockdep runs it: the same expectations.
@@ -77,6 +82,17 @@ check_report() {
 		fail "$name" "expected silence, got: $(head -c 600 "$out")"
 		return 1
 	fi
+	# Each report ends with one fingerprint line: kind, then 8 hex digits.
+	grep -x 'fingerprint: [a-z0-9-]*-[0-9a-f]\{8\}' "$out" | sed 's/^fingerprint: //' > "$out.fp"
+	if [ "$(wc -l < "$out.fp")" -ne "$(wc -l < "$out.got")" ]; then
+		fail "$name" "$(wc -l < "$out.got") reports, fingerprints [$(tr '\n' '|' < "$out.fp")]"
+		return 1
+	fi
+	if header Fingerprint "$src" | grep -q . && ! header Fingerprint "$src" | cmp -s - "$out.fp"; then
+		fail "$name" "fingerprints [$(tr '\n' '|' < "$out.fp")] expected [$(header Fingerprint "$src" | tr '\n' '|')]"
+		return 1
+	fi
+	printf '%s\t%s\t%s\n' "$name" "$out" "$status" >> "$build/json-cases"
 	for class in $(header Names "$src"); do
 		if ! grep -q "($(printf %s "$class" | sed 's/\*/[^)]*/g')" "$out"; then
 			fail "$name" "no lock class named $class in the report"
@@ -102,7 +118,8 @@ run_scenario() {
 		fail "$name" "does not build: $(head -c 600 "$out")"
 		return
 	fi
-	env $(header Env "$src") timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
+	rm -f "$out".json.*
+	env LIBLOCKDEP_JSON="$out.json.%p" $(header Env "$src") timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
 	check_report "$name" "$src" "$out" $? || return
 	# The switch-off build: same program, no checking, no output.
 	if ! $compile -include "$pair/liblockdep.h" -pthread "$src" \
@@ -133,7 +150,9 @@ run_preload_scenario() {
 		fail "$name" "does not build: $(head -c 600 "$out")"
 		return
 	fi
-	env $(header Env "$src") LD_PRELOAD=$build/liblockdep.so timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
+	rm -f "$out".json.*
+	env LIBLOCKDEP_JSON="$out.json.%p" $(header Env "$src") LD_PRELOAD=$build/liblockdep.so \
+		timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
 	check_report "$name" "$src" "$out" $? && pass "$name"
 }
 
@@ -143,11 +162,21 @@ if ! $cc $cflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblockdep.o" |
 	-Wl,-soname,liblockdep.so "$pair/liblockdep.c" -o "$build/liblockdep.so" -ldl; then
 	fail liblockdep.c "does not build"
 else
+	: > "$build/json-cases"
 	for src in "$top"/tests/scenarios/*.c "$top"/tests/scenarios/*.cc; do
 		case $(basename "$src") in
 		*"$filter"*) run_scenario "$src"; run_preload_scenario "$src" ;;
 		esac
 	done
+	if ! python3 -c 'import jsonschema' 2> /dev/null; then
+		fail json-schema "python3-jsonschema is not installed (apt-get install python3-jsonschema)"
+	elif json=$(python3 "$top/tests/json_check.py" "$top/docs/liblockdep-json.schema.json" \
+			< "$build/json-cases"); then
+		pass "json-schema ($(echo "$json" | tail -n 1))"
+	else
+		echo "$json" | sed '$d'
+		fail json-schema "$(echo "$json" | grep -c '^FAIL') runs with bad JSON"
+	fi
 fi
 
 for check in "$top"/tests/checks/*.sh; do

@@ -1,6 +1,6 @@
 # The classic temp-file attack on the files liblockdep writes: in a sticky world-
-# writable directory, another user plants symbolic links named as the log and as every
-# dump file, a hard link, a file of their own, and a link as the dump directory
+# writable directory, another user plants symbolic links named as the log, the JSON
+# and SARIF files and every dump file, a hard link, a file of their own, and a link as the dump directory
 # itself. liblockdep writes through none of them: each is one error line naming it,
 # the files they point at keep their bytes, and the report still reaches stderr.
 set -eu
@@ -14,7 +14,7 @@ headline='WARNING: possible circular locking dependency detected'
 shared=$out/shared
 mkdir -m 1777 "$shared" "$out/victims"
 dump_files='lockdep lockdep_chains lockdep_stats lockdep.dot'
-for f in log $dump_files; do
+for f in log json sarif $dump_files; do
 	echo "the bytes of $f, which must stay" > "$out/victims/$f"
 done
 cp -R "$out/victims" "$out/original"
@@ -24,7 +24,9 @@ if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
 	chmod 755 "$out"
 	plant="setpriv --reuid=nobody --regid=nogroup --clear-groups"
 fi
-$plant ln -s "$out/victims/log" "$shared/log"
+for f in log json sarif; do
+	$plant ln -s "$out/victims/$f" "$shared/$f"
+done
 $plant ln -s "$out/victims" "$shared/dump-link"
 $plant mkdir -m 777 "$shared/dump"
 for f in lockdep lockdep_chains; do
@@ -41,7 +43,7 @@ fi
 fail() { echo "$1"; cat "$out/err"; exit 1; }
 has() { grep -qxF -- "$1" "$out/err" || fail "no line '$1' in:"; }
 untouched() {
-	for f in log $dump_files; do
+	for f in log json sarif $dump_files; do
 		cmp -s "$out/victims/$f" "$out/original/$f" || fail "$1: $out/victims/$f was written"
 	done
 	[ "$(ls "$out/victims")" = "$(ls "$out/original")" ] || fail "$1: files created in victims/"
@@ -55,9 +57,12 @@ run() {
 	grep -qxF "$headline" "$out/err" || fail "$*: no report on stderr"
 }
 
-run LIBLOCKDEP_LOG="$shared/log" LIBLOCKDEP_DUMP="$shared/dump"
-untouched "links planted as the log and the dump files"
+run LIBLOCKDEP_LOG="$shared/log" LIBLOCKDEP_JSON="$shared/json" LIBLOCKDEP_SARIF="$shared/sarif" \
+	LIBLOCKDEP_DUMP="$shared/dump"
+untouched "links planted as the log, the JSON and SARIF files and the dump files"
 has "liblockdep: LIBLOCKDEP_LOG=\"$shared/log\": cannot open $shared/log: it is a symbolic link, not followed; reports go to stderr"
+has "liblockdep: LIBLOCKDEP_JSON=\"$shared/json\": cannot open $shared/json: it is a symbolic link, not followed; no JSON written"
+has "liblockdep: LIBLOCKDEP_SARIF=\"$shared/sarif\": cannot open $shared/sarif: it is a symbolic link, not followed; no SARIF written"
 for f in lockdep lockdep_chains; do
 	has "liblockdep: LIBLOCKDEP_DUMP: cannot write $shared/dump/$f: it is a symbolic link, not followed"
 done

@@ -16238,6 +16238,12 @@ static void liblockdep_graph_unlock(void)
  * its caller's site, so a lock it creates is keyed by the first call site outside it.
  * Nesting within one class that really is one class (a tree's node locks, all made
  * by one caller) is still reported.
+ *
+ * A library may create the lock on its first use, in a static function of a stripped
+ * object that has no name to list (GLib's GRecMutex and GRWLock: g_rec_mutex_lock()
+ * creates the pthread mutex in g_rec_mutex_impl_new()). Frames without a name called
+ * from a plumbing function are that function's own implementation, so they are
+ * plumbing too; unnamed frames called from anything else stay the user's.
  */
 #define LOCK_PLUMBING_PATH_MAX	128
 
@@ -16259,6 +16265,14 @@ static const char *const lock_creating_helpers[] = {
 	"g_mutex_impl_new",		/* GLib (static: seen with its debug symbols) */
 	"g_rec_mutex_impl_new",
 	"g_rw_lock_impl_new",
+	"g_rec_mutex_init",		/* GLib's entry points that call them */
+	"g_rec_mutex_lock",
+	"g_rec_mutex_trylock",
+	"g_rw_lock_init",
+	"g_rw_lock_writer_lock",
+	"g_rw_lock_writer_trylock",
+	"g_rw_lock_reader_lock",
+	"g_rw_lock_reader_trylock",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */
@@ -16355,35 +16369,58 @@ static bool lock_plumbing_symbol(const char *sym)
 	return false;
 }
 
-/* Whether the code at ip is the plumbing's. */
-static bool lock_plumbing_at(unsigned long ip)
+/* Whether the code at ip is the plumbing's; *named, whether it has a name at all. */
+static bool lock_plumbing_at(unsigned long ip, bool *named)
 {
 	const char *sym = liblockdep_symbol_at(ip, NULL, NULL);
 
+	if (named)
+		*named = sym;
 	return sym && lock_plumbing_symbol(sym);
 }
 
+/* The number of plumbing frames that trace[0..count) starts with: named ones, and
+ * runs of unnamed frames that a named plumbing frame called. */
+static unsigned int lock_plumbing_frames(const unsigned long *trace, unsigned int count)
+{
+	unsigned int first = 0, next;
+	bool named;
+
+	while (first < count) {
+		for (next = first; next < count; next++) {
+			if (lock_plumbing_at(trace[next], &named))
+				break;
+			if (named)
+				return first;
+		}
+		if (next == count)
+			return first;
+		first = next + 1;
+	}
+	return first;
+}
+
 /*
- * ips[0], the return address of the call into liblockdep, is in the plumbing: fill
- * ips[0..n) with the first frame of this thread's stack outside it and its callers.
- * False, ips untouched, when the stack cannot say (it does not start at ips[0], or
- * holds nothing but plumbing).
+ * ips[0], the return address of the call into liblockdep, is in the plumbing (or may
+ * be: it has no name): fill ips[0..n) with the first frame of this thread's stack
+ * outside it and its callers, and return how many frames were plumbing. 0, ips
+ * untouched, when ips[0] is not plumbing; -1 when the stack cannot say (it does not
+ * start at ips[0], or holds nothing but plumbing).
  */
-static bool lock_plumbing_skip(unsigned long *ips, unsigned int n)
+static int lock_plumbing_skip(unsigned long *ips, unsigned int n)
 {
 	unsigned long trace[STACK_TRACE_MAX_FRAMES];
 	unsigned int count = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
-	unsigned int first = 0;
+	unsigned int first;
 
 	if (!count || trace[0] != ips[0])
-		return false;
-	while (first < count && lock_plumbing_at(trace[first]))
-		first++;
+		return -1;
+	first = lock_plumbing_frames(trace, count);
 	if (first == count)
-		return false;
-	for (unsigned int i = 0; i < n; i++)
+		return -1;
+	for (unsigned int i = 0; first && i < n; i++)
 		ips[i] = first + i < count ? trace[first + i] : 0;
-	return true;
+	return first;
 }
 /************** End of src/lock_plumbing.c **************/
 /************** Begin file src/lock_sites.c **************/
@@ -16408,11 +16445,15 @@ static bool lock_plumbing_skip(unsigned long *ips, unsigned int n)
 #define LOCK_SITES_HASH_SIZE	(2 * MAX_LOCK_SITES)
 #define LOCK_SITE_FRAMES	3	/* the site, its caller and theirs */
 
+/* Whether a site is in the locking plumbing (src/lock_plumbing.c), which has no
+ * class: a site without a name is, when it is called from plumbing. */
+enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED };
+
 struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
-	bool plumbing;		/* the call site is C++'s locking plumbing: no class */
+	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
 };
 
 static struct lock_site lock_sites[MAX_LOCK_SITES];
@@ -16458,6 +16499,15 @@ static void lock_sites_exhausted(void)
 	liblockdep_report_end();
 }
 
+static enum lock_site_role lock_site_role_at(unsigned long ip)
+{
+	bool named;
+
+	if (lock_plumbing_at(ip, &named))
+		return SITE_PLUMBING;
+	return named ? SITE_USER : SITE_UNNAMED;
+}
+
 /* The site of ips (the call site first, then callers; unused frames are 0); NULL
  * when the table is full. */
 static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind)
@@ -16476,7 +16526,7 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 		site = &lock_sites[nr_lock_sites++];
 		memcpy(site->ips, ips, sizeof(site->ips));
 		site->name = lock_site_name(kind, ips);
-		site->plumbing = lock_plumbing_at(ips[0]);
+		site->role = lock_site_role_at(ips[0]);
 		lock_sites_hash[slot] = site;
 	}
 	internal_unlock(&lock_sites_mutex);
@@ -16488,20 +16538,25 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 /*
  * The site of a lock initialised, or first used, by the call that returns to ip: that
  * call site, with LIBLOCKDEP_CLASSES=stack its callers too; the first call site out of
- * C++'s locking plumbing when ip is in it (src/lock_plumbing.c).
+ * the locking plumbing when ip is in it (src/lock_plumbing.c). An unnamed site learns
+ * from its first stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
 {
 	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
 	unsigned int frames = settings.classes == CLASSES_STACK ? LOCK_SITE_FRAMES : 1;
 	struct lock_site *site;
+	int skipped;
 
 	if (frames > 1)
 		stack_trace_save(ips, frames, 0);
 	site = lock_site_of(ips, kind);
-	if (site && site->plumbing && lock_plumbing_skip(ips, frames))
-		site = lock_site_of(ips, kind);
-	return site;
+	if (!site || READ_ONCE(site->role) == SITE_USER)
+		return site;
+	skipped = lock_plumbing_skip(ips, frames);
+	if (site->role == SITE_UNNAMED && skipped >= 0)
+		WRITE_ONCE(site->role, skipped ? SITE_PLUMBING : SITE_USER);
+	return skipped > 0 ? lock_site_of(ips, kind) : site;
 }
 
 /*

@@ -18,11 +18,15 @@
 #define LOCK_SITES_HASH_SIZE	(2 * MAX_LOCK_SITES)
 #define LOCK_SITE_FRAMES	3	/* the site, its caller and theirs */
 
+/* Whether a site is in the locking plumbing (src/lock_plumbing.c), which has no
+ * class: a site without a name is, when it is called from plumbing. */
+enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED };
+
 struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
-	bool plumbing;		/* the call site is C++'s locking plumbing: no class */
+	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
 };
 
 static struct lock_site lock_sites[MAX_LOCK_SITES];
@@ -68,6 +72,15 @@ static void lock_sites_exhausted(void)
 	liblockdep_report_end();
 }
 
+static enum lock_site_role lock_site_role_at(unsigned long ip)
+{
+	bool named;
+
+	if (lock_plumbing_at(ip, &named))
+		return SITE_PLUMBING;
+	return named ? SITE_USER : SITE_UNNAMED;
+}
+
 /* The site of ips (the call site first, then callers; unused frames are 0); NULL
  * when the table is full. */
 static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind)
@@ -86,7 +99,7 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 		site = &lock_sites[nr_lock_sites++];
 		memcpy(site->ips, ips, sizeof(site->ips));
 		site->name = lock_site_name(kind, ips);
-		site->plumbing = lock_plumbing_at(ips[0]);
+		site->role = lock_site_role_at(ips[0]);
 		lock_sites_hash[slot] = site;
 	}
 	internal_unlock(&lock_sites_mutex);
@@ -98,20 +111,25 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 /*
  * The site of a lock initialised, or first used, by the call that returns to ip: that
  * call site, with LIBLOCKDEP_CLASSES=stack its callers too; the first call site out of
- * C++'s locking plumbing when ip is in it (src/lock_plumbing.c).
+ * the locking plumbing when ip is in it (src/lock_plumbing.c). An unnamed site learns
+ * from its first stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
 {
 	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
 	unsigned int frames = settings.classes == CLASSES_STACK ? LOCK_SITE_FRAMES : 1;
 	struct lock_site *site;
+	int skipped;
 
 	if (frames > 1)
 		stack_trace_save(ips, frames, 0);
 	site = lock_site_of(ips, kind);
-	if (site && site->plumbing && lock_plumbing_skip(ips, frames))
-		site = lock_site_of(ips, kind);
-	return site;
+	if (!site || READ_ONCE(site->role) == SITE_USER)
+		return site;
+	skipped = lock_plumbing_skip(ips, frames);
+	if (site->role == SITE_UNNAMED && skipped >= 0)
+		WRITE_ONCE(site->role, skipped ? SITE_PLUMBING : SITE_USER);
+	return skipped > 0 ? lock_site_of(ips, kind) : site;
 }
 
 /*

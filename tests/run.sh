@@ -3,7 +3,8 @@
 # and compares what lockdep printed with what the scenario's header comment expects:
 #   Expect: <report headline>   one line per report, in order ("Expect: silent" for none);
 #                               a shell pattern: * stands for a thread's name/tid
-#   Names: <class> ...          lock classes the reports must name, as "(name)"
+#   Names: <class> ...          lock classes the reports must name, as "(name)";
+#                               * stands for any characters but ")"
 #   Env: VAR=value ...          environment for the checked run
 #   Exit: <status>              the program's own exit status (default 0); checked,
 #                               a run with reports exits with LIBLOCKDEP_EXITCODE's 66
@@ -78,7 +79,7 @@ check_report() {
 		return 1
 	fi
 	for class in $(header Names "$src"); do
-		if ! grep -q "($(printf %s "$class" | sed 's/\*/[^)]*/g')" "$out"; then
+		if ! grep -q "($(printf %s "$class" | sed 's/[].[^$\\]/\\&/g; s/\*/[^)]*/g')" "$out"; then
 			fail "$name" "no lock class named $class in the report"
 			return 1
 		fi

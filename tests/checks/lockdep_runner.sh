@@ -11,7 +11,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # Impostors first in PATH, each leaving a mark; make fails too.
 mkdir "$out/impostors"
-for tool in cat dirname find make; do
+for tool in cat dirname find make mktemp; do
 	printf '#!/bin/sh\ntouch "%s/ran-%s"\nexit 1\n' "$out" "$tool" > "$out/impostors/$tool"
 	chmod 755 "$out/impostors/$tool"
 done

@@ -106,7 +106,10 @@ typedef int liblockdep_is_off;
  *   (the callers of a generic lock allocator get classes of their own); =instance
  *   makes every lock its own class, freed when the lock is destroyed (as
  *   ThreadSanitizer and Helgrind see locks: no reports for nesting one class, and no
- *   inversions found across different objects either).
+ *   inversions found across different objects either). A class is named after the
+ *   named variable its first lock lives in ("worker_hang_lock", "locks[3]",
+ *   "stats+0x10"), else its site ("mutex@open_db+0x2b"; "mutex@prog+0x10c0" in code
+ *   without symbols): the same names in every run.
  *
  * RUN TIME (environment, read once at start; every LIBLOCKDEP_* is ignored in a
  * setuid, setgid or file-capability program: the build's defaults, stderr, no file)
@@ -16698,14 +16701,16 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 	unsigned int frames = settings.classes == CLASSES_STACK ? LOCK_SITE_FRAMES : 1;
 	struct lock_site *site;
 	int skipped;
+	u8 role;
 
 	if (frames > 1)
 		stack_trace_save(ips, frames, 0);
 	site = lock_site_of(ips, kind, lock, lock_size);
-	if (!site || READ_ONCE(site->role) == SITE_USER)
+	role = site ? READ_ONCE(site->role) : SITE_USER;
+	if (role == SITE_USER)
 		return site;
 	skipped = lock_plumbing_skip(ips, frames);
-	if (site->role == SITE_UNNAMED && skipped >= 0)
+	if (role == SITE_UNNAMED && skipped >= 0)
 		WRITE_ONCE(site->role, skipped ? SITE_PLUMBING : SITE_USER);
 	return skipped > 0 ? lock_site_of(ips, kind, lock, lock_size) : site;
 }

@@ -150,14 +150,16 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 	unsigned int frames = settings.classes == CLASSES_STACK ? LOCK_SITE_FRAMES : 1;
 	struct lock_site *site;
 	int skipped;
+	u8 role;
 
 	if (frames > 1)
 		stack_trace_save(ips, frames, 0);
 	site = lock_site_of(ips, kind, lock, lock_size);
-	if (!site || READ_ONCE(site->role) == SITE_USER)
+	role = site ? READ_ONCE(site->role) : SITE_USER;
+	if (role == SITE_USER)
 		return site;
 	skipped = lock_plumbing_skip(ips, frames);
-	if (site->role == SITE_UNNAMED && skipped >= 0)
+	if (role == SITE_UNNAMED && skipped >= 0)
 		WRITE_ONCE(site->role, skipped ? SITE_PLUMBING : SITE_USER);
 	return skipped > 0 ? lock_site_of(ips, kind, lock, lock_size) : site;
 }

@@ -1,12 +1,18 @@
 # liblockdep: make (regenerate + demo), make demo, make preload, make test, make bench,
-# make fuzz.
+# make fuzz, make install (PREFIX, DESTDIR), make uninstall.
 CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD := build
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo preload test test-sqlite soak bench fuzz clean
+.PHONY: all demo preload install uninstall test test-sqlite soak bench fuzz clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -29,6 +35,25 @@ $(BUILD)/liblockdep.so: liblockdep.c liblockdep.h
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
 		-Wl,-soname,liblockdep.so liblockdep.c -o $@ -ldl
+
+# The runner, told where its library is (so it builds nothing and works from any
+# directory), the library, the header for -llockdep builds, the drop-in pair's .c (to
+# copy into a project, with the header) and lockdep(1).
+install: $(BUILD)/liblockdep.so
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+		$(DESTDIR)$(DATADIR)/liblockdep $(DESTDIR)$(MANDIR)/man1
+	sed "s|^installed_lib=$$|installed_lib='$(LIBDIR)/liblockdep.so'|" lockdep > $(BUILD)/lockdep.installed
+	install -m 755 $(BUILD)/lockdep.installed $(DESTDIR)$(BINDIR)/lockdep
+	install -m 755 $(BUILD)/liblockdep.so $(DESTDIR)$(LIBDIR)/liblockdep.so
+	install -m 644 liblockdep.h $(DESTDIR)$(INCLUDEDIR)/liblockdep.h
+	install -m 644 liblockdep.c $(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c
+	install -m 644 docs/lockdep.1 $(DESTDIR)$(MANDIR)/man1/lockdep.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/lockdep $(DESTDIR)$(LIBDIR)/liblockdep.so \
+		$(DESTDIR)$(INCLUDEDIR)/liblockdep.h $(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c \
+		$(DESTDIR)$(MANDIR)/man1/lockdep.1
+	-rmdir $(DESTDIR)$(DATADIR)/liblockdep
 
 test: liblockdep.c
 	sh tests/run.sh

@@ -106,7 +106,10 @@ typedef int liblockdep_is_off;
  *   (the callers of a generic lock allocator get classes of their own); =instance
  *   makes every lock its own class, freed when the lock is destroyed (as
  *   ThreadSanitizer and Helgrind see locks: no reports for nesting one class, and no
- *   inversions found across different objects either).
+ *   inversions found across different objects either). A class is named after the
+ *   named variable its first lock lives in ("worker_hang_lock", "locks[3]",
+ *   "stats+0x10"), else its site ("mutex@open_db+0x2b"; "mutex@prog+0x10c0" in code
+ *   without symbols): the same names in every run.
  *
  * RUN TIME (environment, read once at start; every LIBLOCKDEP_* is ignored in a
  * setuid, setgid or file-capability program: the build's defaults, stderr, no file)
@@ -13925,7 +13928,8 @@ static bool demangle(struct demangler *d, const char *mangled, char *out, size_t
  * Names for addresses, as the kernel's kallsyms gives them: lockdep names lock
  * classes and stack frames after symbols. dladdr() only knows exported symbols, so
  * each loaded object's own ELF symbol table is read from its file, once, when an
- * address in it is first named (src/loaded_objects.c finds the object).
+ * address in it is first named (src/loaded_objects.c finds the object), or from its
+ * separate debug file when it has none (Debian's libc: libc6-dbg).
  *
  * This runs in lock wrappers and signal handlers, so it uses nothing that may lock or
  * allocate: memory comes from the arena (src/arena.c) and is never given back
@@ -14027,18 +14031,19 @@ static bool sym_keep(const Elf64_Sym *es, size_t strsz)
 }
 
 /* The names are copied next to the entries: one block per object, and the file's
- * much larger string table can go. */
+ * much larger string table can go. A .symtab names a versioned symbol
+ * "memcpy@@GLIBC_2.14": copied without its version, as .dynsym has it. */
 static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym *es,
 		     size_t n, const char *strs, size_t strsz)
 {
-	size_t i, nr = 0, bytes = 0;
+	size_t i, len, nr = 0, bytes = 0;
 	struct sym_entry *s;
 	char *names;
 
 	for (i = 0; i < n; i++) {
 		if (sym_keep(&es[i], strsz)) {
 			nr++;
-			bytes += strlen(strs + es[i].st_name) + 1;
+			bytes += strcspn(strs + es[i].st_name, "@") + 1;
 		}
 	}
 	s = nr ? liblockdep_alloc(nr * sizeof(*s) + bytes) : NULL;
@@ -14053,7 +14058,10 @@ static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym
 		s->addr = bias + es[i].st_value;
 		s->size = es[i].st_size;
 		s->name = names;
-		names = stpcpy(names, strs + es[i].st_name) + 1;
+		len = strcspn(strs + es[i].st_name, "@");
+		memcpy(names, strs + es[i].st_name, len);
+		names[len] = '\0';
+		names += len + 1;
 		s++;
 	}
 	sym_sort(obj->syms, nr);
@@ -14112,9 +14120,75 @@ static const Elf64_Shdr *sym_section(const Elf64_Shdr *sh, unsigned int n)
 	return dynsym;
 }
 
+/* Notes are read from a section this size at most: a build-id note is 36 bytes. */
+#define SYM_NOTES_MAX	4096
+#define SYM_DEBUG_DIR	"/usr/lib/debug/.build-id/"
+
+/* The separate debug file of a file without .symtab, found by its build-id as gdb
+ * finds it (Debian's -dbg and -dbgsym packages): "/usr/lib/debug/.build-id/ab/cdef...
+ * .debug", written to sym_debug_path. False when the file has no build-id note. */
+static char sym_debug_path[sizeof(SYM_DEBUG_DIR) + 2 * 64 + sizeof("/.debug")];
+
+static bool sym_debug_file_of(const unsigned char *id, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	char *p = stpcpy(sym_debug_path, SYM_DEBUG_DIR);
+
+	if (len < 2 || len > 64)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		*p++ = hex[id[i] >> 4];
+		*p++ = hex[id[i] & 15];
+		if (!i)
+			*p++ = '/';
+	}
+	strcpy(p, ".debug");
+	return true;
+}
+
+/* The GNU build-id note among the notes of one section, bytes [0, size). */
+static bool sym_build_id_note(const unsigned char *notes, size_t size)
+{
+	Elf64_Nhdr nh;
+	size_t off = 0, name, desc;
+
+	while (size - off >= sizeof(nh)) {
+		memcpy(&nh, notes + off, sizeof(nh));
+		name = off + sizeof(nh);
+		desc = name + (((size_t)nh.n_namesz + 3) & ~(size_t)3);
+		if (desc > size || size - desc < nh.n_descsz)
+			return false;
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+		    !memcmp(notes + name, "GNU", 4))
+			return sym_debug_file_of(notes + desc, nh.n_descsz);
+		off = desc + (((size_t)nh.n_descsz + 3) & ~(size_t)3);
+		if (off > size)
+			return false;
+	}
+	return false;
+}
+
+static bool sym_debug_file(int fd, off_t file_size, const Elf64_Shdr *sh, unsigned int n)
+{
+	struct sym_buffer notes;
+	bool found = false;
+
+	for (unsigned int i = 0; i < n && !found; i++) {
+		if (sh[i].sh_type != SHT_NOTE || sh[i].sh_size > SYM_NOTES_MAX)
+			continue;
+		if (sym_read(fd, file_size, sh[i].sh_offset, sh[i].sh_size, &notes))
+			found = sym_build_id_note(notes.data, sh[i].sh_size);
+		sym_unread(&notes);
+	}
+	return found;
+}
+
 /* Reads with pread() rather than mmap() of the file: a file truncated under us then
- * fails cleanly instead of raising SIGBUS. */
-static void sym_load(struct sym_object *obj, unsigned long bias, const char *path)
+ * fails cleanly instead of raising SIGBUS. A file with only .dynsym (a stripped
+ * library) has its static symbols in its separate debug file, when installed:
+ * its .symtab, at the same addresses, is read instead (once: with_debug false). */
+static void sym_load_file(struct sym_object *obj, unsigned long bias, const char *path,
+			  bool with_debug)
 {
 	struct sym_buffer sh = { 0 }, es = { 0 }, strs = { 0 };
 	const Elf64_Shdr *tab, *strtab;
@@ -14130,6 +14204,12 @@ static void sym_load(struct sym_object *obj, unsigned long bias, const char *pat
 		      &sh))
 		goto out;
 	tab = sym_section(sh.data, eh.e_shnum);
+	if (with_debug && (!tab || tab->sh_type != SHT_SYMTAB) &&
+	    sym_debug_file(fd, st.st_size, sh.data, eh.e_shnum)) {
+		sym_load_file(obj, bias, sym_debug_path, false);
+		if (obj->syms)
+			goto out;
+	}
 	if (!tab)
 		goto out;
 	strtab = (const Elf64_Shdr *)sh.data + tab->sh_link;
@@ -14142,6 +14222,11 @@ out:
 	sym_unread(&es);
 	sym_unread(&sh);
 	close(fd);
+}
+
+static void sym_load(struct sym_object *obj, unsigned long bias, const char *path)
+{
+	sym_load_file(obj, bias, path, true);
 }
 
 /* The program's file name, for "prog+0x1234". */
@@ -17172,12 +17257,22 @@ LIBLOCKDEP_API void _Exit(int status) __attribute__((__alias__("_exit")));
 
 static __thread unsigned long liblockdep_entry_ip;
 static bool stack_trace_ready;
+/* Where threads are entered: the C library's object (start_thread, clone3,
+ * __libc_start_main), and the program's entry point (_start). */
+static unsigned long libc_start, libc_end, program_entry;
 
 static void __attribute__((__constructor__)) stack_trace_prepare(void)
 {
+	struct loaded_object libc;
 	void *frame;
 
 	backtrace(&frame, 1);
+	/* Linked statically, the C library is the program: no object of its own. */
+	if (loaded_object_of((unsigned long)abort, &libc) && libc.path[0]) {
+		libc_start = libc.start;
+		libc_end = libc.end;
+	}
+	program_entry = getauxval(AT_ENTRY);
 	WRITE_ONCE(stack_trace_ready, true);
 }
 
@@ -17312,12 +17407,41 @@ static noinline void stack_trace_print_where(unsigned long addr, int spaces)
 		printk("%*c%pS\n", 1 + spaces, ' ', (void *)addr);
 }
 
+/* A frame of the code that enters a thread and calls its start routine (or main):
+ * in the C library, or _start's call (a few bytes into the entry point). */
+static bool stack_trace_entry_frame(unsigned long ip)
+{
+	return ip - libc_start < libc_end - libc_start || ip - program_entry < 64;
+}
+
+/*
+ * The frames of a whole trace to print: those that enter the thread, outermost, are
+ * left out when any of them has no name (a C library without its debug file prints
+ * "libc.so.6+0x891f5" for start_thread), so that the trace stops at the thread's
+ * start routine, as the kernel's stop at the task's entry. Named (libc6-dbg
+ * installed), they are printed.
+ */
+static unsigned int stack_trace_printed(const unsigned long *trace, unsigned int nr_entries)
+{
+	unsigned int first_entry = nr_entries;
+	bool unnamed = false;
+
+	if (nr_entries >= STACK_TRACE_MAX_FRAMES)
+		return nr_entries;	/* maybe cut short: its end is not the thread's */
+	while (first_entry > 1 && stack_trace_entry_frame(trace[first_entry - 1])) {
+		first_entry--;
+		unnamed |= !liblockdep_symbol_at(trace[first_entry], NULL, NULL);
+	}
+	return unnamed ? first_entry : nr_entries;
+}
+
 void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int spaces)
 {
 	int saved_errno = errno;
 
 	if (printk_report_discarded())
 		return;
+	nr_entries = stack_trace_printed(trace, nr_entries);
 	for (unsigned int i = 0; i < nr_entries; i++) {
 		report_record_frame(trace[i]);
 		if (settings.addr2line)
@@ -17825,6 +17949,12 @@ static void liblockdep_graph_unlock(void)
  * its caller's site, so a lock it creates is keyed by the first call site outside it.
  * Nesting within one class that really is one class (a tree's node locks, all made
  * by one caller) is still reported.
+ *
+ * A library may create the lock on its first use, in a static function of a stripped
+ * object that has no name to list (GLib's GRecMutex and GRWLock: g_rec_mutex_lock()
+ * creates the pthread mutex in g_rec_mutex_impl_new()). Frames without a name called
+ * from a plumbing function are that function's own implementation, so they are
+ * plumbing too; unnamed frames called from anything else stay the user's.
  */
 #define LOCK_PLUMBING_PATH_MAX	128
 
@@ -17846,6 +17976,14 @@ static const char *const lock_creating_helpers[] = {
 	"g_mutex_impl_new",		/* GLib (static: seen with its debug symbols) */
 	"g_rec_mutex_impl_new",
 	"g_rw_lock_impl_new",
+	"g_rec_mutex_init",		/* GLib's entry points that call them */
+	"g_rec_mutex_lock",
+	"g_rec_mutex_trylock",
+	"g_rw_lock_init",
+	"g_rw_lock_writer_lock",
+	"g_rw_lock_writer_trylock",
+	"g_rw_lock_reader_lock",
+	"g_rw_lock_reader_trylock",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */
@@ -17942,35 +18080,58 @@ static bool lock_plumbing_symbol(const char *sym)
 	return false;
 }
 
-/* Whether the code at ip is the plumbing's. */
-static bool lock_plumbing_at(unsigned long ip)
+/* Whether the code at ip is the plumbing's; *named, whether it has a name at all. */
+static bool lock_plumbing_at(unsigned long ip, bool *named)
 {
 	const char *sym = liblockdep_symbol_at(ip, NULL, NULL);
 
+	if (named)
+		*named = sym;
 	return sym && lock_plumbing_symbol(sym);
 }
 
+/* The number of plumbing frames that trace[0..count) starts with: named ones, and
+ * runs of unnamed frames that a named plumbing frame called. */
+static unsigned int lock_plumbing_frames(const unsigned long *trace, unsigned int count)
+{
+	unsigned int first = 0, next;
+	bool named;
+
+	while (first < count) {
+		for (next = first; next < count; next++) {
+			if (lock_plumbing_at(trace[next], &named))
+				break;
+			if (named)
+				return first;
+		}
+		if (next == count)
+			return first;
+		first = next + 1;
+	}
+	return first;
+}
+
 /*
- * ips[0], the return address of the call into liblockdep, is in the plumbing: fill
- * ips[0..n) with the first frame of this thread's stack outside it and its callers.
- * False, ips untouched, when the stack cannot say (it does not start at ips[0], or
- * holds nothing but plumbing).
+ * ips[0], the return address of the call into liblockdep, is in the plumbing (or may
+ * be: it has no name): fill ips[0..n) with the first frame of this thread's stack
+ * outside it and its callers, and return how many frames were plumbing. 0, ips
+ * untouched, when ips[0] is not plumbing; -1 when the stack cannot say (it does not
+ * start at ips[0], or holds nothing but plumbing).
  */
-static bool lock_plumbing_skip(unsigned long *ips, unsigned int n)
+static int lock_plumbing_skip(unsigned long *ips, unsigned int n)
 {
 	unsigned long trace[STACK_TRACE_MAX_FRAMES];
 	unsigned int count = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
-	unsigned int first = 0;
+	unsigned int first;
 
 	if (!count || trace[0] != ips[0])
-		return false;
-	while (first < count && lock_plumbing_at(trace[first]))
-		first++;
+		return -1;
+	first = lock_plumbing_frames(trace, count);
 	if (first == count)
-		return false;
-	for (unsigned int i = 0; i < n; i++)
+		return -1;
+	for (unsigned int i = 0; first && i < n; i++)
 		ips[i] = first + i < count ? trace[first + i] : 0;
-	return true;
+	return first;
 }
 /************** End of src/lock_plumbing.c **************/
 /************** Begin file src/lock_sites.c **************/
@@ -17995,11 +18156,15 @@ static bool lock_plumbing_skip(unsigned long *ips, unsigned int n)
 #define LOCK_SITES_HASH_SIZE	(2 * MAX_LOCK_SITES)
 #define LOCK_SITE_FRAMES	3	/* the site, its caller and theirs */
 
+/* Whether a site is in the locking plumbing (src/lock_plumbing.c), which has no
+ * class: a site without a name is, when it is called from plumbing. */
+enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED };
+
 struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
-	bool plumbing;		/* the call site is C++'s locking plumbing: no class */
+	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
 };
 
 static struct lock_site lock_sites[MAX_LOCK_SITES];
@@ -18008,24 +18173,52 @@ static unsigned int nr_lock_sites;
 static bool lock_sites_full;
 static pthread_mutex_t lock_sites_mutex = PTHREAD_MUTEX_INITIALIZER;
 
+/*
+ * The variable a lock lives in, as the symbol table names it, the way the kernel
+ * names a class after the expression in mutex_init(&x): "worker_hang_lock" (or
+ * "stats", at the start of a larger variable); "locks[3]" in a variable that is a
+ * whole number of such locks; "stats+0x10" inside any other. NULL outside a named
+ * variable (the heap, a stack, a stripped object). The symbol table has no member
+ * names: "stats.lock" would take DWARF.
+ */
+static const char *lock_variable_name(const void *lock, size_t lock_size)
+{
+	struct sym_place place;
+
+	if (!sym_lookup((unsigned long)lock, &place) || !place.name)
+		return NULL;
+	if (place.size > lock_size && place.size % lock_size == 0 &&
+	    place.offset % lock_size == 0)
+		return liblockdep_format("%s[%lu]", place.name, place.offset / lock_size);
+	if (!place.offset)
+		return place.name;
+	return liblockdep_format("%s+0x%lx", place.name, place.offset);
+}
+
+/* A lock in static storage, in a variable or in a stripped object's data: a name
+ * that is the same in every run, "table_lock", "mutex@prog+0x4010". */
+static const char *lock_static_name(const void *lock, const char *kind, size_t lock_size)
+{
+	return lock_variable_name(lock, lock_size) ?: liblockdep_format("%s@%pS", kind, lock) ?: kind;
+}
+
 /* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
- * kind of lock and where in the code. */
-static const char *lock_site_name(const char *kind, const unsigned long *ips)
+ * kind of lock and where in the code ("mutex@sort+0xae4d" where the code has no
+ * symbol: the same in every run, unlike its address). A site whose first lock lives
+ * in a named variable carries that variable's name. */
+static const char *lock_site_name(const char *kind, const unsigned long *ips,
+				  const void *lock, size_t lock_size)
 {
 	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
-	size_t len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
+	const char *variable = lock_variable_name(lock, lock_size);
+	size_t len;
 
-	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i]; i++) {
-		unsigned long offset;
-		const char *object, *symbol = liblockdep_symbol_at(ips[i], &offset, &object);
-
-		if (symbol)
-			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%s+0x%lx",
-						   i ? '<' : '@', symbol, offset);
-		else
-			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c0x%lx",
-						   i ? '<' : '@', ips[i]);
-	}
+	if (variable)
+		return variable;
+	len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
+	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i]; i++)
+		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%pS",
+					   i ? '<' : '@', (void *)ips[i]);
 	return liblockdep_strdup(text) ?: kind;
 }
 
@@ -18045,9 +18238,19 @@ static void lock_sites_exhausted(void)
 	liblockdep_report_end();
 }
 
+static enum lock_site_role lock_site_role_at(unsigned long ip)
+{
+	bool named;
+
+	if (lock_plumbing_at(ip, &named))
+		return SITE_PLUMBING;
+	return named ? SITE_USER : SITE_UNNAMED;
+}
+
 /* The site of ips (the call site first, then callers; unused frames are 0); NULL
- * when the table is full. */
-static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind)
+ * when the table is full. A new site is named after lock, its first lock. */
+static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind,
+				      const void *lock, size_t lock_size)
 {
 	unsigned long hash = 0, slot;
 	struct lock_site *site;
@@ -18062,8 +18265,8 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	if (!site && nr_lock_sites < MAX_LOCK_SITES) {
 		site = &lock_sites[nr_lock_sites++];
 		memcpy(site->ips, ips, sizeof(site->ips));
-		site->name = lock_site_name(kind, ips);
-		site->plumbing = lock_plumbing_at(ips[0]);
+		site->name = lock_site_name(kind, ips, lock, lock_size);
+		site->role = lock_site_role_at(ips[0]);
 		lock_sites_hash[slot] = site;
 	}
 	internal_unlock(&lock_sites_mutex);
@@ -18075,20 +18278,28 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 /*
  * The site of a lock initialised, or first used, by the call that returns to ip: that
  * call site, with LIBLOCKDEP_CLASSES=stack its callers too; the first call site out of
- * C++'s locking plumbing when ip is in it (src/lock_plumbing.c).
+ * the locking plumbing when ip is in it (src/lock_plumbing.c). An unnamed site learns
+ * from its first stack whether it is plumbing, once.
  */
-static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
+static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
+				      size_t lock_size)
 {
 	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
 	unsigned int frames = settings.classes == CLASSES_STACK ? LOCK_SITE_FRAMES : 1;
 	struct lock_site *site;
+	int skipped;
+	u8 role;
 
 	if (frames > 1)
 		stack_trace_save(ips, frames, 0);
-	site = lock_site_of(ips, kind);
-	if (site && site->plumbing && lock_plumbing_skip(ips, frames))
-		site = lock_site_of(ips, kind);
-	return site;
+	site = lock_site_of(ips, kind, lock, lock_size);
+	role = site ? READ_ONCE(site->role) : SITE_USER;
+	if (role == SITE_USER)
+		return site;
+	skipped = lock_plumbing_skip(ips, frames);
+	if (role == SITE_UNNAMED && skipped >= 0)
+		WRITE_ONCE(site->role, skipped ? SITE_PLUMBING : SITE_USER);
+	return skipped > 0 ? lock_site_of(ips, kind, lock, lock_size) : site;
 }
 
 /*
@@ -18989,6 +19200,14 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_MAP] = "lock",
 };
 
+/* For a lock in an array, its index (src/lock_sites.c). */
+static const size_t lock_kind_sizes[] = {
+	[LOCK_KIND_MUTEX] = sizeof(pthread_mutex_t),
+	[LOCK_KIND_RWLOCK] = sizeof(pthread_rwlock_t),
+	[LOCK_KIND_SPIN] = sizeof(pthread_spinlock_t),
+	[LOCK_KIND_MAP] = sizeof(struct liblockdep_map),
+};
+
 /*
  * Wait types. Blocking locks sleep; spin locks spin, and must not be held across a
  * sleep. A blocking lock may also be taken in a signal handler: blocking there is
@@ -19012,20 +19231,6 @@ static const u8 lock_kind_outer_wait_types[] = {
 	[LOCK_KIND_MAP] = LD_WAIT_INV,
 };
 
-/* A global or static lock is named after its symbol: "table_lock", "stats+0x40". */
-static const char *static_lock_name(const void *lock, const char *kind)
-{
-	unsigned long offset;
-	const char *object, *symbol = liblockdep_symbol_at((unsigned long)lock, &offset, &object);
-	const char *name;
-
-	if (symbol && !offset)
-		return symbol;
-	name = symbol ? liblockdep_format("%s+0x%lx", symbol, offset)
-		      : liblockdep_format("%s@%p", kind, lock);
-	return name ?: kind;
-}
-
 /* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
 static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 {
@@ -19046,14 +19251,15 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 {
 	const struct lock_origin *origin = arg;
 	const char *kind = lock_kind_names[origin->kind];
+	size_t size = lock_kind_sizes[origin->kind];
 	struct lock_class_key *key;
 	const char *name;
 
 	if (!origin->init_call && static_obj(origin->lock)) {
 		key = (struct lock_class_key *)origin->lock;
-		name = static_lock_name(origin->lock, kind);
+		name = lock_static_name(origin->lock, kind, size);
 	} else {
-		struct lock_site *site = lock_site_at(origin->ip, kind);
+		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size);
 
 		if (!site) {
 			/* Out of sites, checking is off: a map that lockdep leaves alone. */
@@ -19062,8 +19268,10 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		} else {
 			key = &site->key;
 			name = site->name;
-			if (settings.classes == CLASSES_INSTANCE)
+			if (settings.classes == CLASSES_INSTANCE) {
 				key = lock_entry_use_own_key(e);
+				name = lock_variable_name(origin->lock, size) ?: name;
+			}
 		}
 	}
 	lock_map_class(origin, &key, &name);

@@ -63,7 +63,10 @@
  *   (the callers of a generic lock allocator get classes of their own); =instance
  *   makes every lock its own class, freed when the lock is destroyed (as
  *   ThreadSanitizer and Helgrind see locks: no reports for nesting one class, and no
- *   inversions found across different objects either).
+ *   inversions found across different objects either). A class is named after the
+ *   named variable its first lock lives in ("worker_hang_lock", "locks[3]",
+ *   "stats+0x10"), else its site ("mutex@open_db+0x2b"; "mutex@prog+0x10c0" in code
+ *   without symbols): the same names in every run.
  *
  * RUN TIME (environment, read once at start; every LIBLOCKDEP_* is ignored in a
  * setuid, setgid or file-capability program: the build's defaults, stderr, no file)

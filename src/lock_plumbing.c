@@ -14,6 +14,12 @@
  * its caller's site, so a lock it creates is keyed by the first call site outside it.
  * Nesting within one class that really is one class (a tree's node locks, all made
  * by one caller) is still reported.
+ *
+ * A library may create the lock on its first use, in a static function of a stripped
+ * object that has no name to list (GLib's GRecMutex and GRWLock: g_rec_mutex_lock()
+ * creates the pthread mutex in g_rec_mutex_impl_new()). Frames without a name called
+ * from a plumbing function are that function's own implementation, so they are
+ * plumbing too; unnamed frames called from anything else stay the user's.
  */
 #define LOCK_PLUMBING_PATH_MAX	128
 
@@ -35,6 +41,14 @@ static const char *const lock_creating_helpers[] = {
 	"g_mutex_impl_new",		/* GLib (static: seen with its debug symbols) */
 	"g_rec_mutex_impl_new",
 	"g_rw_lock_impl_new",
+	"g_rec_mutex_init",		/* GLib's entry points that call them */
+	"g_rec_mutex_lock",
+	"g_rec_mutex_trylock",
+	"g_rw_lock_init",
+	"g_rw_lock_writer_lock",
+	"g_rw_lock_writer_trylock",
+	"g_rw_lock_reader_lock",
+	"g_rw_lock_reader_trylock",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */
@@ -131,33 +145,56 @@ static bool lock_plumbing_symbol(const char *sym)
 	return false;
 }
 
-/* Whether the code at ip is the plumbing's. */
-static bool lock_plumbing_at(unsigned long ip)
+/* Whether the code at ip is the plumbing's; *named, whether it has a name at all. */
+static bool lock_plumbing_at(unsigned long ip, bool *named)
 {
 	const char *sym = liblockdep_symbol_at(ip, NULL, NULL);
 
+	if (named)
+		*named = sym;
 	return sym && lock_plumbing_symbol(sym);
 }
 
+/* The number of plumbing frames that trace[0..count) starts with: named ones, and
+ * runs of unnamed frames that a named plumbing frame called. */
+static unsigned int lock_plumbing_frames(const unsigned long *trace, unsigned int count)
+{
+	unsigned int first = 0, next;
+	bool named;
+
+	while (first < count) {
+		for (next = first; next < count; next++) {
+			if (lock_plumbing_at(trace[next], &named))
+				break;
+			if (named)
+				return first;
+		}
+		if (next == count)
+			return first;
+		first = next + 1;
+	}
+	return first;
+}
+
 /*
- * ips[0], the return address of the call into liblockdep, is in the plumbing: fill
- * ips[0..n) with the first frame of this thread's stack outside it and its callers.
- * False, ips untouched, when the stack cannot say (it does not start at ips[0], or
- * holds nothing but plumbing).
+ * ips[0], the return address of the call into liblockdep, is in the plumbing (or may
+ * be: it has no name): fill ips[0..n) with the first frame of this thread's stack
+ * outside it and its callers, and return how many frames were plumbing. 0, ips
+ * untouched, when ips[0] is not plumbing; -1 when the stack cannot say (it does not
+ * start at ips[0], or holds nothing but plumbing).
  */
-static bool lock_plumbing_skip(unsigned long *ips, unsigned int n)
+static int lock_plumbing_skip(unsigned long *ips, unsigned int n)
 {
 	unsigned long trace[STACK_TRACE_MAX_FRAMES];
 	unsigned int count = stack_trace_save(trace, STACK_TRACE_MAX_FRAMES, 0);
-	unsigned int first = 0;
+	unsigned int first;
 
 	if (!count || trace[0] != ips[0])
-		return false;
-	while (first < count && lock_plumbing_at(trace[first]))
-		first++;
+		return -1;
+	first = lock_plumbing_frames(trace, count);
 	if (first == count)
-		return false;
-	for (unsigned int i = 0; i < n; i++)
+		return -1;
+	for (unsigned int i = 0; first && i < n; i++)
 		ips[i] = first + i < count ? trace[first + i] : 0;
-	return true;
+	return first;
 }

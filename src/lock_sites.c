@@ -18,11 +18,15 @@
 #define LOCK_SITES_HASH_SIZE	(2 * MAX_LOCK_SITES)
 #define LOCK_SITE_FRAMES	3	/* the site, its caller and theirs */
 
+/* Whether a site is in the locking plumbing (src/lock_plumbing.c), which has no
+ * class: a site without a name is, when it is called from plumbing. */
+enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED };
+
 struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
-	bool plumbing;		/* the call site is C++'s locking plumbing: no class */
+	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
 };
 
 static struct lock_site lock_sites[MAX_LOCK_SITES];
@@ -31,24 +35,52 @@ static unsigned int nr_lock_sites;
 static bool lock_sites_full;
 static pthread_mutex_t lock_sites_mutex = PTHREAD_MUTEX_INITIALIZER;
 
+/*
+ * The variable a lock lives in, as the symbol table names it, the way the kernel
+ * names a class after the expression in mutex_init(&x): "worker_hang_lock" (or
+ * "stats", at the start of a larger variable); "locks[3]" in a variable that is a
+ * whole number of such locks; "stats+0x10" inside any other. NULL outside a named
+ * variable (the heap, a stack, a stripped object). The symbol table has no member
+ * names: "stats.lock" would take DWARF.
+ */
+static const char *lock_variable_name(const void *lock, size_t lock_size)
+{
+	struct sym_place place;
+
+	if (!sym_lookup((unsigned long)lock, &place) || !place.name)
+		return NULL;
+	if (place.size > lock_size && place.size % lock_size == 0 &&
+	    place.offset % lock_size == 0)
+		return liblockdep_format("%s[%lu]", place.name, place.offset / lock_size);
+	if (!place.offset)
+		return place.name;
+	return liblockdep_format("%s+0x%lx", place.name, place.offset);
+}
+
+/* A lock in static storage, in a variable or in a stripped object's data: a name
+ * that is the same in every run, "table_lock", "mutex@prog+0x4010". */
+static const char *lock_static_name(const void *lock, const char *kind, size_t lock_size)
+{
+	return lock_variable_name(lock, lock_size) ?: liblockdep_format("%s@%pS", kind, lock) ?: kind;
+}
+
 /* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
- * kind of lock and where in the code. */
-static const char *lock_site_name(const char *kind, const unsigned long *ips)
+ * kind of lock and where in the code ("mutex@sort+0xae4d" where the code has no
+ * symbol: the same in every run, unlike its address). A site whose first lock lives
+ * in a named variable carries that variable's name. */
+static const char *lock_site_name(const char *kind, const unsigned long *ips,
+				  const void *lock, size_t lock_size)
 {
 	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
-	size_t len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
+	const char *variable = lock_variable_name(lock, lock_size);
+	size_t len;
 
-	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i]; i++) {
-		unsigned long offset;
-		const char *object, *symbol = liblockdep_symbol_at(ips[i], &offset, &object);
-
-		if (symbol)
-			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%s+0x%lx",
-						   i ? '<' : '@', symbol, offset);
-		else
-			len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c0x%lx",
-						   i ? '<' : '@', ips[i]);
-	}
+	if (variable)
+		return variable;
+	len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
+	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i]; i++)
+		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%pS",
+					   i ? '<' : '@', (void *)ips[i]);
 	return liblockdep_strdup(text) ?: kind;
 }
 
@@ -68,9 +100,19 @@ static void lock_sites_exhausted(void)
 	liblockdep_report_end();
 }
 
+static enum lock_site_role lock_site_role_at(unsigned long ip)
+{
+	bool named;
+
+	if (lock_plumbing_at(ip, &named))
+		return SITE_PLUMBING;
+	return named ? SITE_USER : SITE_UNNAMED;
+}
+
 /* The site of ips (the call site first, then callers; unused frames are 0); NULL
- * when the table is full. */
-static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind)
+ * when the table is full. A new site is named after lock, its first lock. */
+static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind,
+				      const void *lock, size_t lock_size)
 {
 	unsigned long hash = 0, slot;
 	struct lock_site *site;
@@ -85,8 +127,8 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	if (!site && nr_lock_sites < MAX_LOCK_SITES) {
 		site = &lock_sites[nr_lock_sites++];
 		memcpy(site->ips, ips, sizeof(site->ips));
-		site->name = lock_site_name(kind, ips);
-		site->plumbing = lock_plumbing_at(ips[0]);
+		site->name = lock_site_name(kind, ips, lock, lock_size);
+		site->role = lock_site_role_at(ips[0]);
 		lock_sites_hash[slot] = site;
 	}
 	internal_unlock(&lock_sites_mutex);
@@ -98,20 +140,28 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 /*
  * The site of a lock initialised, or first used, by the call that returns to ip: that
  * call site, with LIBLOCKDEP_CLASSES=stack its callers too; the first call site out of
- * C++'s locking plumbing when ip is in it (src/lock_plumbing.c).
+ * the locking plumbing when ip is in it (src/lock_plumbing.c). An unnamed site learns
+ * from its first stack whether it is plumbing, once.
  */
-static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
+static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
+				      size_t lock_size)
 {
 	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
 	unsigned int frames = settings.classes == CLASSES_STACK ? LOCK_SITE_FRAMES : 1;
 	struct lock_site *site;
+	int skipped;
+	u8 role;
 
 	if (frames > 1)
 		stack_trace_save(ips, frames, 0);
-	site = lock_site_of(ips, kind);
-	if (site && site->plumbing && lock_plumbing_skip(ips, frames))
-		site = lock_site_of(ips, kind);
-	return site;
+	site = lock_site_of(ips, kind, lock, lock_size);
+	role = site ? READ_ONCE(site->role) : SITE_USER;
+	if (role == SITE_USER)
+		return site;
+	skipped = lock_plumbing_skip(ips, frames);
+	if (role == SITE_UNNAMED && skipped >= 0)
+		WRITE_ONCE(site->role, skipped ? SITE_PLUMBING : SITE_USER);
+	return skipped > 0 ? lock_site_of(ips, kind, lock, lock_size) : site;
 }
 
 /*

@@ -15,12 +15,22 @@
 
 static __thread unsigned long liblockdep_entry_ip;
 static bool stack_trace_ready;
+/* Where threads are entered: the C library's object (start_thread, clone3,
+ * __libc_start_main), and the program's entry point (_start). */
+static unsigned long libc_start, libc_end, program_entry;
 
 static void __attribute__((__constructor__)) stack_trace_prepare(void)
 {
+	struct loaded_object libc;
 	void *frame;
 
 	backtrace(&frame, 1);
+	/* Linked statically, the C library is the program: no object of its own. */
+	if (loaded_object_of((unsigned long)abort, &libc) && libc.path[0]) {
+		libc_start = libc.start;
+		libc_end = libc.end;
+	}
+	program_entry = getauxval(AT_ENTRY);
 	WRITE_ONCE(stack_trace_ready, true);
 }
 
@@ -155,12 +165,41 @@ static noinline void stack_trace_print_where(unsigned long addr, int spaces)
 		printk("%*c%pS\n", 1 + spaces, ' ', (void *)addr);
 }
 
+/* A frame of the code that enters a thread and calls its start routine (or main):
+ * in the C library, or _start's call (a few bytes into the entry point). */
+static bool stack_trace_entry_frame(unsigned long ip)
+{
+	return ip - libc_start < libc_end - libc_start || ip - program_entry < 64;
+}
+
+/*
+ * The frames of a whole trace to print: those that enter the thread, outermost, are
+ * left out when any of them has no name (a C library without its debug file prints
+ * "libc.so.6+0x891f5" for start_thread), so that the trace stops at the thread's
+ * start routine, as the kernel's stop at the task's entry. Named (libc6-dbg
+ * installed), they are printed.
+ */
+static unsigned int stack_trace_printed(const unsigned long *trace, unsigned int nr_entries)
+{
+	unsigned int first_entry = nr_entries;
+	bool unnamed = false;
+
+	if (nr_entries >= STACK_TRACE_MAX_FRAMES)
+		return nr_entries;	/* maybe cut short: its end is not the thread's */
+	while (first_entry > 1 && stack_trace_entry_frame(trace[first_entry - 1])) {
+		first_entry--;
+		unnamed |= !liblockdep_symbol_at(trace[first_entry], NULL, NULL);
+	}
+	return unnamed ? first_entry : nr_entries;
+}
+
 void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int spaces)
 {
 	int saved_errno = errno;
 
 	if (printk_report_discarded())
 		return;
+	nr_entries = stack_trace_printed(trace, nr_entries);
 	for (unsigned int i = 0; i < nr_entries; i++) {
 		report_record_frame(trace[i]);
 		if (settings.addr2line)

@@ -2,7 +2,8 @@
  * Names for addresses, as the kernel's kallsyms gives them: lockdep names lock
  * classes and stack frames after symbols. dladdr() only knows exported symbols, so
  * each loaded object's own ELF symbol table is read from its file, once, when an
- * address in it is first named (src/loaded_objects.c finds the object).
+ * address in it is first named (src/loaded_objects.c finds the object), or from its
+ * separate debug file when it has none (Debian's libc: libc6-dbg).
  *
  * This runs in lock wrappers and signal handlers, so it uses nothing that may lock or
  * allocate: memory comes from the arena (src/arena.c) and is never given back
@@ -104,18 +105,19 @@ static bool sym_keep(const Elf64_Sym *es, size_t strsz)
 }
 
 /* The names are copied next to the entries: one block per object, and the file's
- * much larger string table can go. */
+ * much larger string table can go. A .symtab names a versioned symbol
+ * "memcpy@@GLIBC_2.14": copied without its version, as .dynsym has it. */
 static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym *es,
 		     size_t n, const char *strs, size_t strsz)
 {
-	size_t i, nr = 0, bytes = 0;
+	size_t i, len, nr = 0, bytes = 0;
 	struct sym_entry *s;
 	char *names;
 
 	for (i = 0; i < n; i++) {
 		if (sym_keep(&es[i], strsz)) {
 			nr++;
-			bytes += strlen(strs + es[i].st_name) + 1;
+			bytes += strcspn(strs + es[i].st_name, "@") + 1;
 		}
 	}
 	s = nr ? liblockdep_alloc(nr * sizeof(*s) + bytes) : NULL;
@@ -130,7 +132,10 @@ static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym
 		s->addr = bias + es[i].st_value;
 		s->size = es[i].st_size;
 		s->name = names;
-		names = stpcpy(names, strs + es[i].st_name) + 1;
+		len = strcspn(strs + es[i].st_name, "@");
+		memcpy(names, strs + es[i].st_name, len);
+		names[len] = '\0';
+		names += len + 1;
 		s++;
 	}
 	sym_sort(obj->syms, nr);
@@ -189,9 +194,75 @@ static const Elf64_Shdr *sym_section(const Elf64_Shdr *sh, unsigned int n)
 	return dynsym;
 }
 
+/* Notes are read from a section this size at most: a build-id note is 36 bytes. */
+#define SYM_NOTES_MAX	4096
+#define SYM_DEBUG_DIR	"/usr/lib/debug/.build-id/"
+
+/* The separate debug file of a file without .symtab, found by its build-id as gdb
+ * finds it (Debian's -dbg and -dbgsym packages): "/usr/lib/debug/.build-id/ab/cdef...
+ * .debug", written to sym_debug_path. False when the file has no build-id note. */
+static char sym_debug_path[sizeof(SYM_DEBUG_DIR) + 2 * 64 + sizeof("/.debug")];
+
+static bool sym_debug_file_of(const unsigned char *id, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	char *p = stpcpy(sym_debug_path, SYM_DEBUG_DIR);
+
+	if (len < 2 || len > 64)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		*p++ = hex[id[i] >> 4];
+		*p++ = hex[id[i] & 15];
+		if (!i)
+			*p++ = '/';
+	}
+	strcpy(p, ".debug");
+	return true;
+}
+
+/* The GNU build-id note among the notes of one section, bytes [0, size). */
+static bool sym_build_id_note(const unsigned char *notes, size_t size)
+{
+	Elf64_Nhdr nh;
+	size_t off = 0, name, desc;
+
+	while (size - off >= sizeof(nh)) {
+		memcpy(&nh, notes + off, sizeof(nh));
+		name = off + sizeof(nh);
+		desc = name + (((size_t)nh.n_namesz + 3) & ~(size_t)3);
+		if (desc > size || size - desc < nh.n_descsz)
+			return false;
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+		    !memcmp(notes + name, "GNU", 4))
+			return sym_debug_file_of(notes + desc, nh.n_descsz);
+		off = desc + (((size_t)nh.n_descsz + 3) & ~(size_t)3);
+		if (off > size)
+			return false;
+	}
+	return false;
+}
+
+static bool sym_debug_file(int fd, off_t file_size, const Elf64_Shdr *sh, unsigned int n)
+{
+	struct sym_buffer notes;
+	bool found = false;
+
+	for (unsigned int i = 0; i < n && !found; i++) {
+		if (sh[i].sh_type != SHT_NOTE || sh[i].sh_size > SYM_NOTES_MAX)
+			continue;
+		if (sym_read(fd, file_size, sh[i].sh_offset, sh[i].sh_size, &notes))
+			found = sym_build_id_note(notes.data, sh[i].sh_size);
+		sym_unread(&notes);
+	}
+	return found;
+}
+
 /* Reads with pread() rather than mmap() of the file: a file truncated under us then
- * fails cleanly instead of raising SIGBUS. */
-static void sym_load(struct sym_object *obj, unsigned long bias, const char *path)
+ * fails cleanly instead of raising SIGBUS. A file with only .dynsym (a stripped
+ * library) has its static symbols in its separate debug file, when installed:
+ * its .symtab, at the same addresses, is read instead (once: with_debug false). */
+static void sym_load_file(struct sym_object *obj, unsigned long bias, const char *path,
+			  bool with_debug)
 {
 	struct sym_buffer sh = { 0 }, es = { 0 }, strs = { 0 };
 	const Elf64_Shdr *tab, *strtab;
@@ -207,6 +278,12 @@ static void sym_load(struct sym_object *obj, unsigned long bias, const char *pat
 		      &sh))
 		goto out;
 	tab = sym_section(sh.data, eh.e_shnum);
+	if (with_debug && (!tab || tab->sh_type != SHT_SYMTAB) &&
+	    sym_debug_file(fd, st.st_size, sh.data, eh.e_shnum)) {
+		sym_load_file(obj, bias, sym_debug_path, false);
+		if (obj->syms)
+			goto out;
+	}
 	if (!tab)
 		goto out;
 	strtab = (const Elf64_Shdr *)sh.data + tab->sh_link;
@@ -219,6 +296,11 @@ out:
 	sym_unread(&es);
 	sym_unread(&sh);
 	close(fd);
+}
+
+static void sym_load(struct sym_object *obj, unsigned long bias, const char *path)
+{
+	sym_load_file(obj, bias, path, true);
 }
 
 /* The program's file name, for "prog+0x1234". */

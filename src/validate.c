@@ -20,6 +20,14 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_MAP] = "lock",
 };
 
+/* For a lock in an array, its index (src/lock_sites.c). */
+static const size_t lock_kind_sizes[] = {
+	[LOCK_KIND_MUTEX] = sizeof(pthread_mutex_t),
+	[LOCK_KIND_RWLOCK] = sizeof(pthread_rwlock_t),
+	[LOCK_KIND_SPIN] = sizeof(pthread_spinlock_t),
+	[LOCK_KIND_MAP] = sizeof(struct liblockdep_map),
+};
+
 /*
  * Wait types. Blocking locks sleep; spin locks spin, and must not be held across a
  * sleep. A blocking lock may also be taken in a signal handler: blocking there is
@@ -43,20 +51,6 @@ static const u8 lock_kind_outer_wait_types[] = {
 	[LOCK_KIND_MAP] = LD_WAIT_INV,
 };
 
-/* A global or static lock is named after its symbol: "table_lock", "stats+0x40". */
-static const char *static_lock_name(const void *lock, const char *kind)
-{
-	unsigned long offset;
-	const char *object, *symbol = liblockdep_symbol_at((unsigned long)lock, &offset, &object);
-	const char *name;
-
-	if (symbol && !offset)
-		return symbol;
-	name = symbol ? liblockdep_format("%s+0x%lx", symbol, offset)
-		      : liblockdep_format("%s@%p", kind, lock);
-	return name ?: kind;
-}
-
 /* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
 static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 {
@@ -77,14 +71,15 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 {
 	const struct lock_origin *origin = arg;
 	const char *kind = lock_kind_names[origin->kind];
+	size_t size = lock_kind_sizes[origin->kind];
 	struct lock_class_key *key;
 	const char *name;
 
 	if (!origin->init_call && static_obj(origin->lock)) {
 		key = (struct lock_class_key *)origin->lock;
-		name = static_lock_name(origin->lock, kind);
+		name = lock_static_name(origin->lock, kind, size);
 	} else {
-		struct lock_site *site = lock_site_at(origin->ip, kind);
+		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size);
 
 		if (!site) {
 			/* Out of sites, checking is off: a map that lockdep leaves alone. */
@@ -93,8 +88,10 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		} else {
 			key = &site->key;
 			name = site->name;
-			if (settings.classes == CLASSES_INSTANCE)
+			if (settings.classes == CLASSES_INSTANCE) {
 				key = lock_entry_use_own_key(e);
+				name = lock_variable_name(origin->lock, size) ?: name;
+			}
 		}
 	}
 	lock_map_class(origin, &key, &name);

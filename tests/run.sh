@@ -3,7 +3,8 @@
 # and compares what lockdep printed with what the scenario's header comment expects:
 #   Expect: <report headline>   one line per report, in order ("Expect: silent" for none);
 #                               a shell pattern: * stands for a thread's name/tid
-#   Names: <class> ...          lock classes the reports must name, as "(name)"
+#   Names: <class> ...          lock classes the reports must name, as "(name)";
+#                               * stands for any characters but ")"
 #   Fingerprint: <fingerprint>  one line per report, in order, when given: its exact
 #                               "fingerprint:" line (every report ends with one)
 #   Env: VAR=value ...          environment for the checked run
@@ -94,7 +95,7 @@ check_report() {
 	fi
 	printf '%s\t%s\t%s\n' "$name" "$out" "$status" >> "$build/json-cases"
 	for class in $(header Names "$src"); do
-		if ! grep -q "($(printf %s "$class" | sed 's/\*/[^)]*/g')" "$out"; then
+		if ! grep -q "($(printf %s "$class" | sed 's/[].[^$\\]/\\&/g; s/\*/[^)]*/g')" "$out"; then
 			fail "$name" "no lock class named $class in the report"
 			return 1
 		fi

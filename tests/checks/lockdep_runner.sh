@@ -1,7 +1,8 @@
 # ./lockdep runs a program built with no trace of liblockdep under the preload
 # flavour: its reports on stderr, the program's own exit status, the user's
 # LD_PRELOAD and LIBLOCKDEP_* variables kept; it builds build/liblockdep.so when the
-# library is missing, and says how it is used. It starts nothing through PATH but the
+# library is missing, and says how it is used; a symbolic link to it works from any
+# directory. It starts nothing through PATH but the
 # program it is given: commands of the same names first in PATH never run.
 set -eu
 # Reports must not change the exit statuses this check looks at.
@@ -11,7 +12,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # Impostors first in PATH, each leaving a mark; make fails too.
 mkdir "$out/impostors"
-for tool in cat dirname find make; do
+for tool in cat dirname find make mktemp; do
 	printf '#!/bin/sh\ntouch "%s/ran-%s"\nexit 1\n' "$out" "$tool" > "$out/impostors/$tool"
 	chmod 755 "$out/impostors/$tool"
 done
@@ -42,6 +43,11 @@ $cc -O2 -pthread tests/scenarios/abba_two_threads.c -o "$out/abba"
 ./lockdep "$out/abba" 2> "$out/report"
 grep -q '^WARNING: possible circular locking dependency detected$' "$out/report"
 grep -q '(first_lock)' "$out/report"
+# Through a symbolic link in a directory on PATH, from another directory.
+mkdir "$out/bin"
+ln -s "$(pwd)/lockdep" "$out/bin/lockdep"
+(cd / && PATH=$out/bin:$PATH lockdep "$out/abba") 2> "$out/report"
+grep -q '^WARNING: possible circular locking dependency detected$' "$out/report"
 # In a tree without the library, the first run builds it.
 mkdir "$out/tree"
 cp -R lockdep Makefile amalgamate.py liblockdep.c liblockdep.h src uinclude kernel-snapshot \

@@ -1,6 +1,6 @@
 /*
  * Fuzz target: the reader of each loaded object's ELF symbol table (src/symbols.c),
- * on any file. The bytes are written to a memfd and sym_load() reads them through
+ * on any file, with the notes that name its separate debug file by build-id. The bytes are written to a memfd and sym_load() reads them through
  * /proc/self/fd/N, as it reads a library; on the first call it also reads the fuzzer
  * itself, a real ELF file. What it keeps must be sorted as sym_before() says, with
  * every name a string inside the one block it allocated, and lookups at and around

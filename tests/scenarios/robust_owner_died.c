@@ -4,7 +4,7 @@
  * balanced, so no second report).
  *
  * Expect: WARNING: * still has locks held!
- * Names: mutex@main
+ * Names: robust
  */
 #include "scenario.h"
 #include <errno.h>

@@ -1,0 +1,40 @@
+# make install: into a DESTDIR, every file where PREFIX says, the runner told the
+# installed library's path (not the staging one); installed into a prefix, the runner
+# found on PATH works from any directory, builds nothing (there is no tree next to
+# it) and checks a program: its report, its status.
+set -eu
+cc=${CC:-cc}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+top=$(pwd)
+/usr/bin/make -s install DESTDIR="$out/stage" PREFIX=/usr > "$out/make" 2>&1 ||
+	{ echo "make install DESTDIR: $(cat "$out/make")"; exit 1; }
+for file in bin/lockdep lib/liblockdep.so include/liblockdep.h \
+	share/liblockdep/liblockdep.c share/man/man1/lockdep.1; do
+	[ -f "$out/stage/usr/$file" ] || { echo "make install left no $file in DESTDIR"; exit 1; }
+done
+[ -x "$out/stage/usr/bin/lockdep" ] || { echo "the installed runner is not executable"; exit 1; }
+cmp -s liblockdep.c "$out/stage/usr/share/liblockdep/liblockdep.c" ||
+	{ echo "the installed liblockdep.c is not the tree's"; exit 1; }
+grep -qx "installed_lib='/usr/lib/liblockdep.so'" "$out/stage/usr/bin/lockdep" ||
+	{ echo "the runner does not name /usr/lib/liblockdep.so: $(grep '^installed_lib' "$out/stage/usr/bin/lockdep")"; exit 1; }
+
+/usr/bin/make -s install PREFIX="$out/prefix" > "$out/make" 2>&1 ||
+	{ echo "make install PREFIX: $(cat "$out/make")"; exit 1; }
+$cc -O2 -pthread tests/scenarios/abba_two_threads.c -o "$out/abba"
+cd /
+status=0
+PATH=$out/prefix/bin:/usr/bin:/bin lockdep "$out/abba" > /dev/null 2> "$out/report" || status=$?
+[ "$status" -eq 66 ] || { echo "installed lockdep exited $status: $(head -c 600 "$out/report")"; exit 1; }
+grep -q '^WARNING: possible circular locking dependency detected$' "$out/report"
+grep -q '(first_lock)' "$out/report"
+status=0
+PATH=$out/prefix/bin:/usr/bin:/bin lockdep sh -c 'exit 7' 2> "$out/report" || status=$?
+[ "$status" -eq 7 ] && [ ! -s "$out/report" ] ||
+	{ echo "installed lockdep: status $status, output $(head -c 600 "$out/report")"; exit 1; }
+PATH=$out/prefix/bin:/usr/bin:/bin lockdep --help | grep -q "^The library is $out/prefix/lib/liblockdep.so"
+[ ! -e "$out/prefix/bin/build" ] || { echo "the installed runner built a library"; exit 1; }
+cd "$top"
+/usr/bin/make -s uninstall PREFIX="$out/prefix"
+left=$(find "$out/prefix" -type f)
+[ -z "$left" ] || { echo "make uninstall left $left"; exit 1; }

@@ -54,6 +54,7 @@ SRC_FILES = [
     'src/output_files.c',
     'src/log_file.c',
     'src/settings.c',
+    'src/rules.c',
     'src/report_once.c',
     'src/runtime.c',
     'src/runner.c',

@@ -131,12 +131,12 @@ static bool lock_plumbing_symbol(const char *sym)
 	return false;
 }
 
-/* Whether the code at ip is the plumbing's. */
+/* Whether the code at ip is the plumbing's, or a wrapper's by a rule (src/rules.c). */
 static bool lock_plumbing_at(unsigned long ip)
 {
 	const char *sym = liblockdep_symbol_at(ip, NULL, NULL);
 
-	return sym && lock_plumbing_symbol(sym);
+	return (sym && lock_plumbing_symbol(sym)) || lock_rules_wrapper(ip);
 }
 
 /*

@@ -23,6 +23,7 @@ struct lock_site {
 	struct lock_class_key key;
 	const char *name;
 	bool plumbing;		/* the call site is C++'s locking plumbing: no class */
+	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };
 
 static struct lock_site lock_sites[MAX_LOCK_SITES];
@@ -69,8 +70,11 @@ static void lock_sites_exhausted(void)
 }
 
 /* The site of ips (the call site first, then callers; unused frames are 0); NULL
- * when the table is full. */
-static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind)
+ * when the table is full. A new site's granularity is a rule's for its code, else
+ * that of the site it was found from (a wrapper's, or its first frame's), else
+ * LIBLOCKDEP_CLASSES. */
+static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind,
+				      const struct lock_site *from)
 {
 	unsigned long hash = 0, slot;
 	struct lock_site *site;
@@ -87,6 +91,8 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 		memcpy(site->ips, ips, sizeof(site->ips));
 		site->name = lock_site_name(kind, ips);
 		site->plumbing = lock_plumbing_at(ips[0]);
+		site->classes = lock_rules_site(ips[0], &site->name,
+						from ? from->classes : settings.classes);
 		lock_sites_hash[slot] = site;
 	}
 	internal_unlock(&lock_sites_mutex);
@@ -97,20 +103,29 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 
 /*
  * The site of a lock initialised, or first used, by the call that returns to ip: that
- * call site, with LIBLOCKDEP_CLASSES=stack its callers too; the first call site out of
- * C++'s locking plumbing when ip is in it (src/lock_plumbing.c).
+ * call site, or the first call site out of C++'s locking plumbing or a lock-creating
+ * helper when ip is in one (src/lock_plumbing.c); with the granularity "stack" (by
+ * LIBLOCKDEP_CLASSES or a rule for that code), its callers too.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind)
 {
 	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
-	unsigned int frames = settings.classes == CLASSES_STACK ? LOCK_SITE_FRAMES : 1;
-	struct lock_site *site;
+	struct lock_site *site = lock_site_of(ips, kind, NULL);
+	bool skipped = false;
 
-	if (frames > 1)
-		stack_trace_save(ips, frames, 0);
-	site = lock_site_of(ips, kind);
-	if (site && site->plumbing && lock_plumbing_skip(ips, frames))
-		site = lock_site_of(ips, kind);
+	if (site && site->plumbing && lock_plumbing_skip(ips, 1)) {
+		skipped = true;
+		site = lock_site_of(ips, kind, site);
+	}
+	if (site && site->classes == CLASSES_STACK) {
+		unsigned long frames[LOCK_SITE_FRAMES] = { ip };
+
+		if (skipped)
+			lock_plumbing_skip(frames, LOCK_SITE_FRAMES);
+		else
+			stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
+		site = lock_site_of(frames, kind, site);
+	}
 	return site;
 }
 

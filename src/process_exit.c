@@ -26,6 +26,8 @@ static void liblockdep_at_exit(void)
 		       "dependencies, %lu lock chains, held-lock depth up to %u\n",
 		       reports, str_plural(reports), nr_lock_classes, nr_list_entries,
 		       lock_chain_count(), max_lockdep_depth);
+	if (settings.summary)
+		lock_rules_summary();
 	if (reports_in_exit_status(reports) && settings.exitcode) {
 		fflush(NULL);
 		_exit(settings.exitcode);

@@ -13,6 +13,7 @@
  *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
  *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
+ *   LIBLOCKDEP_RULES=path      the rules file: wrappers, classes, names, suppressions (src/rules.c)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
  */
 #ifdef LIBLOCKDEP_DEFAULT_OFF
@@ -116,6 +117,8 @@ static const char *addr2line_find(void);
 
 static void runner_setting(char *value);
 
+static void lock_rules_read(const char *path);
+
 static void liblockdep_read_settings(void)
 {
 	int saved_errno = errno;
@@ -130,6 +133,7 @@ static void liblockdep_read_settings(void)
 		settings.addr2line = addr2line_find();
 	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes_words, CLASSES_SITE,
 					  "site, stack or instance");
+	lock_rules_read(liblockdep_getenv("LIBLOCKDEP_RULES"));
 	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;

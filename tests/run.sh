@@ -5,6 +5,8 @@
 #                               a shell pattern: * stands for a thread's name/tid
 #   Names: <class> ...          lock classes the reports must name, as "(name)"
 #   Env: VAR=value ...          environment for the checked run
+#   Rules: <rule>               a line of a rules file written for the checked run
+#                               (LIBLOCKDEP_RULES), one header line per rule line
 #   Exit: <status>              the program's own exit status (default 0); checked,
 #                               a run with reports exits with LIBLOCKDEP_EXITCODE's 66
 #   Cflags: <flags> ...         added to CFLAGS (CXXFLAGS for *.cc) in every build of
@@ -86,6 +88,12 @@ check_report() {
 	return 0
 }
 
+# The scenario's Rules: lines, written to file $2: prints LIBLOCKDEP_RULES=$2 for env.
+rules_env() {
+	header Rules "$1" > "$2"
+	[ -s "$2" ] && echo "LIBLOCKDEP_RULES=$2"
+}
+
 # The compiler and flags that build scenario $1.
 scenario_compiler() {
 	case $1 in
@@ -102,7 +110,8 @@ run_scenario() {
 		fail "$name" "does not build: $(head -c 600 "$out")"
 		return
 	fi
-	env $(header Env "$src") timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
+	env $(header Env "$src") $(rules_env "$src" "$exe.rules") \
+		timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
 	check_report "$name" "$src" "$out" $? || return
 	# The switch-off build: same program, no checking, no output.
 	if ! $compile -include "$pair/liblockdep.h" -pthread "$src" \
@@ -133,7 +142,8 @@ run_preload_scenario() {
 		fail "$name" "does not build: $(head -c 600 "$out")"
 		return
 	fi
-	env $(header Env "$src") LD_PRELOAD=$build/liblockdep.so timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
+	env $(header Env "$src") $(rules_env "$src" "$exe.rules") \
+		LD_PRELOAD=$build/liblockdep.so timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
 	check_report "$name" "$src" "$out" $? && pass "$name"
 }
 

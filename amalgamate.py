@@ -56,6 +56,7 @@ SRC_FILES = [
     'src/settings.c',
     'src/rules.c',
     'src/report_once.c',
+    'src/report_record.c',
     'src/runtime.c',
     'src/runner.c',
     'src/stacktrace.c',

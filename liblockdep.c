@@ -14017,10 +14017,12 @@ static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
  * reports from different threads never interleave.
  *
  * Nothing here allocates: a report may be printed from a signal handler that
- * interrupted malloc (src/signals.c). A line longer than a buffer is cut; a report
- * longer than its buffer goes out in pieces, still whole with respect to other
- * reports. A report found to repeat one already printed (src/report_once.c) is
- * discarded: what is held back is dropped and the rest is not even formatted.
+ * interrupted malloc (src/signals.c). A line longer than a buffer is cut. A report is
+ * held whole until its end, so that a rule can still suppress it there
+ * (src/report_record.c): what does not fit in its buffer is left out, and a line at
+ * its end says how much; the lines that close a report (its fingerprint) always fit.
+ * A report found to repeat one already printed (src/report_once.c) is discarded:
+ * what is held back is dropped and the rest is not even formatted.
  *
  * A kernel log level is read from the start of the formatted text, as the kernel
  * does, so a level passed through "%s" (print_ip_sym()) is a level too; no control
@@ -14028,6 +14030,7 @@ static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
  */
 #define PRINTK_LINE_MAX 1024
 #define PRINTK_REPORT_MAX 65536
+#define PRINTK_REPORT_CLOSING_ROOM 4096	/* kept for the lines that end a report */
 
 static __thread struct {
 	char text[PRINTK_LINE_MAX];
@@ -14041,6 +14044,8 @@ static __thread bool printk_discarding;
 static struct {
 	char text[PRINTK_REPORT_MAX];
 	size_t len;
+	size_t cut;		/* bytes left out */
+	bool closing;		/* the closing room may be used */
 } printk_report;
 
 static int log_file_fd(void);
@@ -14074,9 +14079,13 @@ static void liblockdep_line_done(const char *line, size_t len);
 
 static void printk_report_append(const char *text, size_t len)
 {
-	if (printk_report.len + len > sizeof(printk_report.text)) {
-		liblockdep_output(printk_report.text, printk_report.len);
-		printk_report.len = 0;
+	size_t room = sizeof(printk_report.text) - printk_report.len;
+
+	if (!printk_report.closing)
+		room -= min(room, (size_t)PRINTK_REPORT_CLOSING_ROOM);
+	if (len > room) {
+		printk_report.cut += len;
+		return;
 	}
 	memcpy(printk_report.text + printk_report.len, text, len);
 	printk_report.len += len;
@@ -14152,6 +14161,17 @@ static bool printk_report_discarded(void)
 	return printk_discarding;
 }
 
+/* What follows closes the report: it goes in the room kept for it. */
+static void printk_report_close(void)
+{
+	if (printk_line.len)
+		printk_end_line();
+	if (printk_report.cut)
+		printk("liblockdep: %zu bytes of this report left out: it is longer than "
+		       "%d bytes\n", printk_report.cut, PRINTK_REPORT_MAX - PRINTK_REPORT_CLOSING_ROOM);
+	printk_report.closing = true;
+}
+
 static void printk_release_report(void)
 {
 	if (printk_line.len)
@@ -14161,6 +14181,8 @@ static void printk_release_report(void)
 	if (printk_report.len)
 		liblockdep_output(printk_report.text, printk_report.len);
 	printk_report.len = 0;
+	printk_report.cut = 0;
+	printk_report.closing = false;
 }
 
 static const void *liblockdep_lock_of_map(const void *map);
@@ -15463,6 +15485,7 @@ static void lock_rules_summary(void)
 #define REPORT_PROBLEMS_MAX	8192	/* twice the distinct problems remembered */
 #define REPORT_STATES_MAX	16384	/* twice the state fingerprints remembered */
 #define REPORT_CLASSES_MAX	16	/* classes in one identity */
+#define REPORT_NAME_MAX		128	/* a class name or a headline kept, cut there */
 
 enum report_rule {
 	RULE_BEFORE_OTHER_INFO,
@@ -15470,6 +15493,38 @@ enum report_rule {
 	RULE_WAIT_CONTEXT,
 	RULE_IRQ_SAFETY,
 	RULE_HELD_LOCKS,
+};
+
+/*
+ * Each report's fingerprint, "circular-5f3a9c1e": its kind's short name, and a hash
+ * of what its identity is made of, the headline, an inconsistent usage and the
+ * classes' names (without the #version lockdep adds to a name that two classes
+ * share, which depends on which was met first), taken as a set. So it is the same
+ * in every run, process and build where the same classes meet in the same problem;
+ * it never hashes an address, a pid or a thread's name.
+ */
+static const struct report_slug {
+	const char *headline;		/* a part of the headline */
+	const char *slug;
+} report_slugs[] = {
+	{ "possible circular locking dependency detected", "circular" },
+	{ "possible recursive locking detected", "recursive" },
+	{ "Invalid wait context", "wait-context" },
+	{ "-unsafe lock order detected", "irq-unsafe-order" },
+	{ "inconsistent lock state", "inconsistent" },
+	{ "possible irq lock inversion dependency detected", "irq-inversion" },
+	{ "bad unlock balance detected!", "bad-unlock" },
+	{ "bad contention detected!", "bad-contention" },
+	{ "held lock freed!", "held-lock-freed" },
+	{ "Nested lock was not taken", "nested-lock" },
+	{ "still has locks held!", "held-at-exit" },
+	{ "lock held when returning to user space!", "held-returning" },
+	{ "suspicious RCU usage", "rcu" },
+	{ "lock released by a thread that does not hold it!", "foreign-unlock" },
+	{ "destroying a lock held by another thread!", "destroy-held" },
+	{ " where asserted ", "assert" },
+	{ "(): ", "annotation" },	/* "BUG: liblockdep_set_class(): ..." */
+	{ " too low!", "capacity" },	/* "BUG: MAX_LOCKDEP_KEYS too low!" */
 };
 
 static const struct report_kind {
@@ -15481,6 +15536,22 @@ static const struct report_kind {
 	{ "-unsafe lock order detected", RULE_IRQ_SAFETY },
 	{ "still has locks held!", RULE_HELD_LOCKS },
 	{ "lock held when returning to user space!", RULE_HELD_LOCKS },
+};
+
+/* What a report is about, as its record shows it (strings valid until the next). */
+struct report_about {
+	const char *kind;		/* "circular" */
+	const char *headline;		/* as printed */
+	const char *fingerprint;	/* "circular-5f3a9c1e" */
+	unsigned int nr_classes;
+	const char *classes[REPORT_CLASSES_MAX];	/* as printed: "name#2/1" */
+};
+
+/* One part of an identity, as the fingerprint and a report record see it. */
+struct report_part {
+	char name[REPORT_NAME_MAX];	/* as printed, cut to fit */
+	u64 hash;			/* of the name without its #version */
+	bool is_class;			/* not a context or a read marker */
 };
 
 enum report_stage {
@@ -15504,6 +15575,12 @@ static struct {
 	/* Invalid wait context: the culprit and its inner wait type. */
 	int culprit_inner;
 	u64 culprit;
+	struct report_part culprit_part;
+	/* What the fingerprint is made of, and what a report record shows. */
+	struct report_part parts[REPORT_CLASSES_MAX];
+	char headline_text[REPORT_NAME_MAX];
+	char slug[40];
+	char fingerprint[64];
 } report_identity;
 
 /* Open-addressed sets of nonzero 64-bit hashes; insert-only. */
@@ -15607,13 +15684,50 @@ static void report_identity_begin(u64 state)
 	report_identity.state = state;
 }
 
-static void report_identity_add_class(u64 class)
+/* A part's name, kept, and hashed for the fingerprint without lockdep's "#2". */
+static void report_part_set(struct report_part *part, const char *name, size_t len,
+			    bool is_class)
 {
-	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
+	const char *version = NULL, *end = name + len;
+
+	for (const char *p = name; p < end; p++)
+		if (*p == '#' && p + 1 < end && p[1] >= '1' && p[1] <= '9')
+			version = p;
+	part->hash = report_hash_text(name, version ? version - name : len);
+	if (version) {
+		while (++version < end && *version >= '0' && *version <= '9')
+			;
+		if (version < end)	/* "/1": the subclass */
+			part->hash = report_hash_mix(part->hash,
+						     report_hash_text(version, end - version));
+	}
+	len = min(len, sizeof(part->name) - 1);
+	memcpy(part->name, name, len);
+	part->name[len] = '\0';
+	part->is_class = is_class;
+}
+
+static void report_identity_add(u64 class, const struct report_part *part)
+{
+	unsigned int n = report_identity.nr_classes;
+
+	for (unsigned int i = 0; i < n; i++)
 		if (report_identity.classes[i] == class)
 			return;
-	if (report_identity.nr_classes < REPORT_CLASSES_MAX)
-		report_identity.classes[report_identity.nr_classes++] = class;
+	if (n < REPORT_CLASSES_MAX) {
+		report_identity.classes[n] = class;
+		report_identity.parts[n] = *part;
+		report_identity.nr_classes = n + 1;
+	}
+}
+
+/* A class named in a line, by the span of its name there. */
+static void report_identity_add_class(const char *name, size_t len)
+{
+	struct report_part part;
+
+	report_part_set(&part, name, len, true);
+	report_identity_add(report_hash_text(name, len), &part);
 }
 
 /* A decimal number at *p, which moves past it; -1 when there is none. */
@@ -15628,10 +15742,12 @@ static int report_parse_int(const char **p)
 
 /*
  * The next class named in a line, as lockdep prints one: " (name){usage}-{o:i}" or
- * "lock (name) at:". Returns where to go on, NULL when there is none; *inner is the
- * class's inner wait type when the line gives it, else -1.
+ * "lock (name) at:". Returns where to go on, NULL when there is none; *name and *len
+ * give the name's place in the line; *inner is the class's inner wait type when the
+ * line gives it, else -1.
  */
-static const char *report_next_class(const char *line, u64 *class, int *inner)
+static const char *report_next_class(const char *line, const char **name, size_t *len,
+				     int *inner)
 {
 	const char *open, *usage, *at, *wait;
 
@@ -15640,8 +15756,9 @@ static const char *report_next_class(const char *line, u64 *class, int *inner)
 		usage = strstr(open, "){");
 		at = strstr(open, ") at:");
 		*inner = -1;
+		*name = open;
 		if (usage && (!at || usage < at)) {
-			*class = report_hash_text(open, usage - open);
+			*len = usage - open;
 			wait = strstr(usage, "}-{");
 			if (wait && (wait = strchr(wait, ':'))) {
 				wait++;
@@ -15650,7 +15767,7 @@ static const char *report_next_class(const char *line, u64 *class, int *inner)
 			return usage + 2;
 		}
 		if (at) {
-			*class = report_hash_text(open, at - open);
+			*len = at - open;
 			return at + 5;
 		}
 		line = open;
@@ -15682,7 +15799,7 @@ static void report_decide(void)
 
 	report_identity.stage = STAGE_DECIDED;
 	if (report_identity.culprit)
-		report_identity_add_class(report_identity.culprit);
+		report_identity_add(report_identity.culprit, &report_identity.culprit_part);
 	/* A sum: the same classes in any order are the same identity. */
 	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
 		problem += report_hash_mix(0, report_identity.classes[i]);
@@ -15697,8 +15814,17 @@ static void report_decide(void)
 	}
 }
 
+/* The headline as printed, or for a report without one its first line. */
+static void report_keep_headline(const char *line, size_t len)
+{
+	len = min(len, sizeof(report_identity.headline_text) - 1);
+	memcpy(report_identity.headline_text, line, len);
+	report_identity.headline_text[len] = '\0';
+}
+
 static void report_take_headline(const char *line, size_t len)
 {
+	report_keep_headline(line, len);
 	report_identity.headline = report_hash_text(line, len);
 	for (size_t i = 0; i < ARRAY_SIZE(report_kinds); i++) {
 		if (strstr(line, report_kinds[i].headline)) {
@@ -15715,17 +15841,19 @@ static void report_take_headline(const char *line, size_t len)
  * context's, if any, is the culprit; the context itself otherwise. */
 static void report_wait_context_line(const char *line)
 {
-	const char *context = line + strlen("context-{");
-	u64 class;
+	const char *context = line + strlen("context-{"), *name;
+	size_t len;
 	int inner;
 
 	if (report_starts(line, "context-{")) {
 		report_identity.culprit = report_hash_text(line, strlen(line));
 		report_identity.culprit_inner = report_parse_int(&context);
-	} else if (report_next_class(line, &class, &inner) && inner >= 0 &&
+		report_part_set(&report_identity.culprit_part, line, strlen(line), false);
+	} else if (report_next_class(line, &name, &len, &inner) && inner >= 0 &&
 		   inner < report_identity.culprit_inner) {
-		report_identity.culprit = class;
+		report_identity.culprit = report_hash_text(name, len);
 		report_identity.culprit_inner = inner;
+		report_part_set(&report_identity.culprit_part, name, len, true);
 	}
 }
 
@@ -15734,24 +15862,28 @@ static void report_wait_context_line(const char *line)
 static void report_circular_scenario_line(const char *line)
 {
 	const char *name = strstr(line, "rlock("), *end;
+	struct report_part part;
 
-	if (name && (end = strstr(name, ");")))
-		report_identity_add_class(report_hash_mix(1, report_hash_text(name, end - name)));
+	if (name && (end = strstr(name, ");"))) {
+		report_part_set(&part, name, end - name, false);
+		report_identity_add(report_hash_mix(1, report_hash_text(name, end - name)), &part);
+	}
 }
 
 static void report_identity_line(const char *line)
 {
 	enum report_rule rule = report_identity.kind ? report_identity.kind->rule
 						     : RULE_BEFORE_OTHER_INFO;
-	u64 class;
+	const char *name;
+	size_t len;
 	int inner;
 
 	if (rule == RULE_IRQ_SAFETY && strstr(line, "but this new dependency connects"))
 		report_identity.nr_classes = 0;	/* the safe and unsafe classes follow */
 	if (report_starts(line, "inconsistent {"))
 		report_identity.extra = report_hash_text(line, strlen(line));
-	while ((line = report_next_class(line, &class, &inner)))
-		report_identity_add_class(class);
+	while ((line = report_next_class(line, &name, &len, &inner)))
+		report_identity_add_class(name, len);
 }
 
 /* Each line of a report being printed, in order, without its newline: the identity
@@ -15760,13 +15892,16 @@ static void report_identity_line(const char *line)
 static void report_identity_note_line(const char *line, size_t len)
 {
 	const struct report_kind *kind = report_identity.kind;
-	u64 class;
+	const char *name;
+	size_t name_len;
 	int inner;
 
 	switch (report_identity.stage) {
 	case STAGE_BEFORE_HEADLINE:
 		if (len && strspn(line, "=") == len)
 			report_identity.stage = STAGE_HEADLINE;
+		else if (len && !report_identity.headline_text[0])
+			report_keep_headline(line, len);
 		return;
 	case STAGE_HEADLINE:
 		report_take_headline(line, len);
@@ -15791,12 +15926,59 @@ static void report_identity_note_line(const char *line, size_t len)
 			report_circular_scenario_line(line);
 		else if (kind->rule == RULE_WAIT_CONTEXT)
 			report_wait_context_line(line);
-		else if (report_next_class(line, &class, &inner))
-			report_identity_add_class(class);
+		else if (report_next_class(line, &name, &name_len, &inner))
+			report_identity_add_class(name, name_len);
 		return;
 	case STAGE_DECIDED:
 		return;
 	}
+}
+
+/* A kind's short name from a headline no table knows: its first words, lowercase,
+ * joined by '-' ("WARNING: lock foo detected" -> "lock-foo-detected"). */
+static void report_slug_from(const char *headline, char *slug, size_t size)
+{
+	size_t len = 0;
+	const char *p;
+
+	for (p = headline; *p == '[' || *p == ' '; p++)
+		;
+	for (const char *w = p; *w >= 'A' && *w <= 'Z'; w++)
+		if (w[1] == ':')	/* "WARNING:", "BUG:", "INFO:" */
+			p = w + 2;
+	for (; *p && len + 2 < size; p++) {
+		char c = *p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p;
+
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+			slug[len++] = c;
+		else if (len && slug[len - 1] != '-')
+			slug[len++] = '-';
+	}
+	while (len && (slug[len - 1] == '-' || len + 2 >= size))
+		len--;
+	slug[len] = '\0';
+	if (!len)
+		strcpy(slug, "report");
+}
+
+static void report_fingerprint_make(void)
+{
+	const char *headline = report_identity.headline_text;
+	u64 h = report_identity.headline;
+
+	if (!h)		/* a report without a headline row: its first line */
+		h = report_hash_text(headline, strlen(headline));
+	h = report_hash_mix(h, report_identity.extra);
+	/* A sum: the classes in any order, a cycle from wherever it was entered. */
+	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
+		h += report_hash_mix(0, report_identity.parts[i].hash);
+	h = report_hash_mix(h, 0);
+	report_slug_from(headline, report_identity.slug, sizeof(report_identity.slug));
+	for (size_t i = 0; i < ARRAY_SIZE(report_slugs); i++)
+		if (strstr(headline, report_slugs[i].headline))
+			strcpy(report_identity.slug, report_slugs[i].slug);
+	liblockdep_snprintk(report_identity.fingerprint, sizeof(report_identity.fingerprint),
+			    "%s-%08x", report_identity.slug, (unsigned int)(h ^ h >> 32));
 }
 
 /*
@@ -15814,9 +15996,330 @@ static bool report_identity_end(void)
 	if (known)
 		report_set_test_and_add(reported_states, REPORT_STATES_MAX, &nr_reported_states,
 					report_identity.state);
+	if (!known || !report_identity.duplicate)
+		report_fingerprint_make();
 	return !known || !report_identity.duplicate;
 }
+
+/* What the report that just ended is about, for its record (src/report_record.c). */
+static void report_identity_describe(struct report_about *about)
+{
+	about->kind = report_identity.slug;
+	about->headline = report_identity.headline_text;
+	about->fingerprint = report_identity.fingerprint;
+	about->nr_classes = 0;
+	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
+		if (report_identity.parts[i].is_class)
+			about->classes[about->nr_classes++] = report_identity.parts[i].name;
+}
 /************** End of src/report_once.c **************/
+/************** Begin file src/report_record.c **************/
+#line 1 "src/report_record.c"
+/*
+ * A report as data, for what reads reports besides people: the rules file (which may
+ * suppress it), JSON and SARIF. It is read from the report's own text while the
+ * report is held back (src/printk.c), as report_once.c reads its identity, since
+ * lockdep's print functions are its own; the frames of its stacks come with their
+ * addresses from stack_trace_print() (src/stacktrace.c), so that each frame's
+ * function and object are both known.
+ *
+ * When the report is complete, and before any of it is written out, its record goes
+ * to report_rules_suppress() and then to the outputs. One report is printed at a time
+ * (its reporter holds the graph lock), so the record is static storage, bounded:
+ * what does not fit is left out of the record and the record says so (truncated),
+ * the printed report keeps it.
+ */
+#define REPORT_RECORD_LOCKS_MAX		64
+#define REPORT_RECORD_STACKS_MAX	48
+#define REPORT_RECORD_FRAMES_MAX	512
+#define REPORT_RECORD_TEXT_MAX		32768	/* the record's strings */
+
+/* One frame of a stack. */
+struct report_frame {
+	unsigned long address;
+	const char *function;	/* its symbol, NULL when none is known */
+	const char *object;	/* the program or library, as frames name it: "libc.so.6" */
+	unsigned long offset;	/* from the function's start, or else the object's */
+	const char *file;	/* file:line where the report printed them, else NULL, 0 */
+	unsigned int line;
+};
+
+/* A lock the report shows: "0000555c0449e1e0 (first_lock){+...}-{3:4}, at: f+0x25". */
+struct report_lock {
+	const char *class_name;	/* as printed: "first_lock", "lock_a#2" */
+	unsigned long address;	/* of the lock; 0 when the line gives none */
+	const char *site;	/* where it was taken, as printed ("backward+0x25"); or NULL */
+	bool held;		/* listed among the locks the thread holds */
+};
+
+/* One stack trace of the report and the line that introduced it. */
+struct report_stack {
+	const char *title;	/* "-> #1 (second_lock){+...}-{3:4}:", "Call Trace:" */
+	const char *class_name;	/* the class the title names, or NULL */
+	bool chain_link;	/* a link of the dependency chain ("-> #1 ...") */
+	unsigned int first_frame, nr_frames;	/* in frames[] */
+};
+
+struct report_record {
+	struct report_about about;	/* kind, headline, fingerprint, classes */
+	int pid, tid;
+	const char *program, *thread;
+	unsigned int nr_locks, nr_stacks, nr_frames;
+	struct report_lock locks[REPORT_RECORD_LOCKS_MAX];
+	struct report_stack stacks[REPORT_RECORD_STACKS_MAX];
+	struct report_frame frames[REPORT_RECORD_FRAMES_MAX];
+	bool truncated;		/* some of the report did not fit in the record */
+	bool suppressed;	/* by the rules file */
+};
+
+/* Whether the rules file suppresses the report (src/rules.c). */
+static bool report_rules_suppress(const struct report_record *record);
+
+static struct report_record report_record;
+static struct {
+	char text[REPORT_RECORD_TEXT_MAX];
+	size_t len;
+	bool in_held_locks;	/* after "2 locks held by x/12:", to a blank line */
+	bool frame_pending;	/* the next line is the last frame's */
+	bool previous_was_frame;
+	int lock_wanting_site;	/* a "(name) at:" lock whose site is the next line; or -1 */
+	char title[REPORT_NAME_MAX];	/* the last line that was not a frame */
+} report_reading;
+static __thread bool report_recording;
+static unsigned long liblockdep_reports_suppressed;
+
+/* A copy in the record's storage; NULL when it is full. */
+static const char *report_record_keep(const char *text, size_t len)
+{
+	char *copy = report_reading.text + report_reading.len;
+
+	if (report_reading.len + len + 1 > sizeof(report_reading.text)) {
+		report_record.truncated = true;
+		return NULL;
+	}
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	report_reading.len += len + 1;
+	return copy;
+}
+
+static void report_record_begin(void)
+{
+	memset(&report_record, 0, sizeof(report_record));
+	report_reading.len = 0;
+	report_reading.in_held_locks = false;
+	report_reading.frame_pending = false;
+	report_reading.previous_was_frame = false;
+	report_reading.lock_wanting_site = -1;
+	report_reading.title[0] = '\0';
+	report_recording = true;
+}
+
+/* A frame lockdep is about to print, in the stack the lines before it began. */
+static void report_record_frame(unsigned long address)
+{
+	struct report_record *r = &report_record;
+	struct report_stack *stack;
+	struct report_frame *frame;
+	const char *name;
+
+	if (!report_recording)
+		return;
+	if (!report_reading.previous_was_frame) {
+		if (r->nr_stacks == REPORT_RECORD_STACKS_MAX) {
+			r->truncated = true;
+			return;
+		}
+		stack = &r->stacks[r->nr_stacks++];
+		*stack = (struct report_stack){ .first_frame = r->nr_frames };
+		stack->title = report_record_keep(report_reading.title,
+						  strlen(report_reading.title));
+		stack->chain_link = report_starts(report_reading.title, "-> #");
+		report_reading.previous_was_frame = true;
+	}
+	stack = &r->stacks[r->nr_stacks - 1];
+	if (r->nr_frames == REPORT_RECORD_FRAMES_MAX) {
+		r->truncated = true;
+		return;
+	}
+	frame = &r->frames[r->nr_frames++];
+	stack->nr_frames++;
+	*frame = (struct report_frame){ .address = address };
+	if ((name = liblockdep_object_at(address, &frame->offset)))
+		frame->object = report_record_keep(name, strlen(name));
+	if ((name = liblockdep_symbol_at(address, &frame->offset, NULL)))
+		frame->function = report_record_keep(name, strlen(name));
+	report_reading.frame_pending = true;
+}
+
+/* "  main+0x10 (/src/x.c:12)": the file and line of the frame just printed. */
+static void report_frame_line(const char *line, size_t len)
+{
+	struct report_frame *frame = &report_record.frames[report_record.nr_frames - 1];
+	const char *open = NULL, *colon = NULL, *p;
+	unsigned int number = 0;
+
+	if (len < 4 || line[len - 1] != ')')
+		return;
+	for (p = line; p + 1 < line + len; p++)
+		if (p[0] == ' ' && p[1] == '(')
+			open = p + 2;
+	for (p = open; p && p < line + len - 1; p++)
+		if (*p == ':')
+			colon = p;
+	if (!colon || colon == open)
+		return;
+	for (p = colon + 1; *p >= '0' && *p <= '9'; p++)
+		number = number * 10 + (*p - '0');
+	if (p != line + len - 1 || p == colon + 1)
+		return;
+	frame->file = report_record_keep(open, colon - open);
+	frame->line = number;
+}
+
+/* A 16-digit address, as lockdep prints a lock's ("%px"); or 0. */
+static unsigned long report_parse_address(const char *text, const char *end)
+{
+	unsigned long address = 0;
+
+	if (end - text != 16)
+		return 0;
+	for (; text < end; text++) {
+		int digit = *text >= '0' && *text <= '9' ? *text - '0' :
+			    *text >= 'a' && *text <= 'f' ? *text - 'a' + 10 : -1;
+
+		if (digit < 0)
+			return 0;
+		address = address << 4 | digit;
+	}
+	return address;
+}
+
+/*
+ * A line that shows a lock: "[ #0: ]ADDRESS (name){usage}-{o:i}, at: SITE", or one
+ * without an address that names a lock and is followed by its site,
+ * "x/12 is trying to release lock (name) at:".
+ */
+static void report_lock_line(const char *line, size_t len)
+{
+	struct report_record *r = &report_record;
+	const char *start = line, *name, *at;
+	struct report_lock *lock;
+	size_t name_len;
+	int inner;
+
+	if (!report_next_class(line, &name, &name_len, &inner) || report_starts(line, "->") ||
+	    report_starts(line, " ->"))
+		return;
+	while (*start == ' ')
+		start++;
+	if (*start == '#' && (at = strstr(start, ": ")) && at < name)
+		start = at + 2;
+	if (r->nr_locks == REPORT_RECORD_LOCKS_MAX) {
+		r->truncated = true;
+		return;
+	}
+	lock = &r->locks[r->nr_locks];
+	*lock = (struct report_lock){
+		.address = report_parse_address(start, name - 2),
+		.held = report_reading.in_held_locks,
+	};
+	if (!lock->address && !(len > 4 && !strcmp(line + len - 4, " at:")))
+		return;
+	lock->class_name = report_record_keep(name, name_len);
+	if ((at = strstr(name + name_len, ", at: ")))
+		lock->site = report_record_keep(at + 6, line + len - at - 6);
+	else if (!lock->address)
+		report_reading.lock_wanting_site = (int)r->nr_locks;
+	r->nr_locks++;
+}
+
+/* The site line after "... lock (name) at:": "[<000055c4f92b5080>] main+0x10". */
+static void report_site_line(const char *line, size_t len)
+{
+	struct report_lock *lock = &report_record.locks[report_reading.lock_wanting_site];
+	const char *site = line, *end = line + len;
+
+	report_reading.lock_wanting_site = -1;
+	if (report_starts(line, "[<") && (site = strstr(line, "] ")))
+		site += 2;
+	while (site < end && *site == ' ')
+		site++;
+	lock->site = report_record_keep(site, end - site);
+}
+
+/* Each line of the report, without its newline, after report_once.c has read it. */
+static void report_record_note_line(const char *line, size_t len)
+{
+	if (!report_recording)
+		return;
+	if (report_reading.frame_pending) {
+		report_reading.frame_pending = false;
+		report_frame_line(line, len);
+		return;
+	}
+	report_reading.previous_was_frame = false;
+	if (report_reading.lock_wanting_site >= 0) {
+		report_site_line(line, len);
+		return;
+	}
+	if (report_is_held_locks_line(line))
+		report_reading.in_held_locks = true;
+	else if (!len)
+		report_reading.in_held_locks = false;
+	else
+		report_lock_line(line, len);
+	if (len) {
+		while (*line == ' ')
+			line++, len--;
+		len = min(len, sizeof(report_reading.title) - 1);
+		memcpy(report_reading.title, line, len);
+		report_reading.title[len] = '\0';
+	}
+}
+
+/* Until there is a rules file (src/rules.c replaces this): nothing is suppressed. */
+static bool report_rules_suppress(const struct report_record *record)
+{
+	(void)record;
+	return false;
+}
+
+/*
+ * The report that was being read is complete; printing says whether it is to be
+ * printed (it repeats no other). If so, its record is made whole, its fingerprint
+ * line is added at its end, and the rules and the outputs see it; a report the rules
+ * suppress is dropped. Returns whether the report is printed.
+ */
+static bool report_record_end(bool printing)
+{
+	struct report_record *r = &report_record;
+	const char *name;
+	size_t name_len;
+	int inner;
+
+	report_recording = false;
+	if (!printing)
+		return false;
+	report_identity_describe(&r->about);
+	r->pid = (int)getpid();
+	r->program = program_invocation_short_name;
+	r->tid = current->pid;
+	r->thread = current->comm;
+	for (unsigned int i = 0; i < r->nr_stacks; i++)
+		if (r->stacks[i].title && report_next_class(r->stacks[i].title, &name,
+							    &name_len, &inner))
+			r->stacks[i].class_name = report_record_keep(name, name_len);
+	printk_report_close();
+	printk("fingerprint: %s\n", r->about.fingerprint);
+	r->suppressed = report_rules_suppress(r);
+	if (r->suppressed) {
+		__atomic_add_fetch(&liblockdep_reports_suppressed, 1, __ATOMIC_RELAXED);
+		printk_discard_report();
+	}
+	return !r->suppressed;
+}
+/************** End of src/report_record.c **************/
 /************** Begin file src/runtime.c **************/
 #line 1 "src/runtime.c"
 /*
@@ -15864,6 +16367,7 @@ noinline int debug_locks_off(void)
 	reporting = REPORT_PRINTING;
 	liblockdep_graph_lock();
 	report_identity_begin(state);
+	report_record_begin();
 	printk_hold_report();
 	secure_execution_note();
 	task_read_name(current);	/* the thread may have been renamed since */
@@ -15891,7 +16395,7 @@ static void liblockdep_report_end(void)
 		return;
 	}
 	reporting = 0;
-	printed = report_identity_end();
+	printed = report_record_end(report_identity_end());
 	if (printed)
 		__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
 	printk_release_report();
@@ -15914,6 +16418,7 @@ static void liblockdep_line_done(const char *line, size_t len)
 {
 	if (reporting) {
 		report_identity_note_line(line, len - 1);
+		report_record_note_line(line, len - 1);
 		cycle_edges_note_line(line);
 	}
 	if (strstr(line, "turning off the locking correctness validator."))
@@ -16239,6 +16744,7 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 	if (printk_report_discarded())
 		return;
 	for (unsigned int i = 0; i < nr_entries; i++) {
+		report_record_frame(trace[i]);
 		if (settings.addr2line)
 			stack_trace_print_where(trace[i], spaces);
 		else

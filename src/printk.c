@@ -7,10 +7,12 @@
  * reports from different threads never interleave.
  *
  * Nothing here allocates: a report may be printed from a signal handler that
- * interrupted malloc (src/signals.c). A line longer than a buffer is cut; a report
- * longer than its buffer goes out in pieces, still whole with respect to other
- * reports. A report found to repeat one already printed (src/report_once.c) is
- * discarded: what is held back is dropped and the rest is not even formatted.
+ * interrupted malloc (src/signals.c). A line longer than a buffer is cut. A report is
+ * held whole until its end, so that a rule can still suppress it there
+ * (src/report_record.c): what does not fit in its buffer is left out, and a line at
+ * its end says how much; the lines that close a report (its fingerprint) always fit.
+ * A report found to repeat one already printed (src/report_once.c) is discarded:
+ * what is held back is dropped and the rest is not even formatted.
  *
  * A kernel log level is read from the start of the formatted text, as the kernel
  * does, so a level passed through "%s" (print_ip_sym()) is a level too; no control
@@ -18,6 +20,7 @@
  */
 #define PRINTK_LINE_MAX 1024
 #define PRINTK_REPORT_MAX 65536
+#define PRINTK_REPORT_CLOSING_ROOM 4096	/* kept for the lines that end a report */
 
 static __thread struct {
 	char text[PRINTK_LINE_MAX];
@@ -31,6 +34,8 @@ static __thread bool printk_discarding;
 static struct {
 	char text[PRINTK_REPORT_MAX];
 	size_t len;
+	size_t cut;		/* bytes left out */
+	bool closing;		/* the closing room may be used */
 } printk_report;
 
 static int log_file_fd(void);
@@ -64,9 +69,13 @@ static void liblockdep_line_done(const char *line, size_t len);
 
 static void printk_report_append(const char *text, size_t len)
 {
-	if (printk_report.len + len > sizeof(printk_report.text)) {
-		liblockdep_output(printk_report.text, printk_report.len);
-		printk_report.len = 0;
+	size_t room = sizeof(printk_report.text) - printk_report.len;
+
+	if (!printk_report.closing)
+		room -= min(room, (size_t)PRINTK_REPORT_CLOSING_ROOM);
+	if (len > room) {
+		printk_report.cut += len;
+		return;
 	}
 	memcpy(printk_report.text + printk_report.len, text, len);
 	printk_report.len += len;
@@ -142,6 +151,17 @@ static bool printk_report_discarded(void)
 	return printk_discarding;
 }
 
+/* What follows closes the report: it goes in the room kept for it. */
+static void printk_report_close(void)
+{
+	if (printk_line.len)
+		printk_end_line();
+	if (printk_report.cut)
+		printk("liblockdep: %zu bytes of this report left out: it is longer than "
+		       "%d bytes\n", printk_report.cut, PRINTK_REPORT_MAX - PRINTK_REPORT_CLOSING_ROOM);
+	printk_report.closing = true;
+}
+
 static void printk_release_report(void)
 {
 	if (printk_line.len)
@@ -151,6 +171,8 @@ static void printk_release_report(void)
 	if (printk_report.len)
 		liblockdep_output(printk_report.text, printk_report.len);
 	printk_report.len = 0;
+	printk_report.cut = 0;
+	printk_report.closing = false;
 }
 
 static const void *liblockdep_lock_of_map(const void *map);

@@ -40,6 +40,7 @@
 #define REPORT_PROBLEMS_MAX	8192	/* twice the distinct problems remembered */
 #define REPORT_STATES_MAX	16384	/* twice the state fingerprints remembered */
 #define REPORT_CLASSES_MAX	16	/* classes in one identity */
+#define REPORT_NAME_MAX		128	/* a class name or a headline kept, cut there */
 
 enum report_rule {
 	RULE_BEFORE_OTHER_INFO,
@@ -47,6 +48,38 @@ enum report_rule {
 	RULE_WAIT_CONTEXT,
 	RULE_IRQ_SAFETY,
 	RULE_HELD_LOCKS,
+};
+
+/*
+ * Each report's fingerprint, "circular-5f3a9c1e": its kind's short name, and a hash
+ * of what its identity is made of, the headline, an inconsistent usage and the
+ * classes' names (without the #version lockdep adds to a name that two classes
+ * share, which depends on which was met first), taken as a set. So it is the same
+ * in every run, process and build where the same classes meet in the same problem;
+ * it never hashes an address, a pid or a thread's name.
+ */
+static const struct report_slug {
+	const char *headline;		/* a part of the headline */
+	const char *slug;
+} report_slugs[] = {
+	{ "possible circular locking dependency detected", "circular" },
+	{ "possible recursive locking detected", "recursive" },
+	{ "Invalid wait context", "wait-context" },
+	{ "-unsafe lock order detected", "irq-unsafe-order" },
+	{ "inconsistent lock state", "inconsistent" },
+	{ "possible irq lock inversion dependency detected", "irq-inversion" },
+	{ "bad unlock balance detected!", "bad-unlock" },
+	{ "bad contention detected!", "bad-contention" },
+	{ "held lock freed!", "held-lock-freed" },
+	{ "Nested lock was not taken", "nested-lock" },
+	{ "still has locks held!", "held-at-exit" },
+	{ "lock held when returning to user space!", "held-returning" },
+	{ "suspicious RCU usage", "rcu" },
+	{ "lock released by a thread that does not hold it!", "foreign-unlock" },
+	{ "destroying a lock held by another thread!", "destroy-held" },
+	{ " where asserted ", "assert" },
+	{ "(): ", "annotation" },	/* "BUG: liblockdep_set_class(): ..." */
+	{ " too low!", "capacity" },	/* "BUG: MAX_LOCKDEP_KEYS too low!" */
 };
 
 static const struct report_kind {
@@ -58,6 +91,22 @@ static const struct report_kind {
 	{ "-unsafe lock order detected", RULE_IRQ_SAFETY },
 	{ "still has locks held!", RULE_HELD_LOCKS },
 	{ "lock held when returning to user space!", RULE_HELD_LOCKS },
+};
+
+/* What a report is about, as its record shows it (strings valid until the next). */
+struct report_about {
+	const char *kind;		/* "circular" */
+	const char *headline;		/* as printed */
+	const char *fingerprint;	/* "circular-5f3a9c1e" */
+	unsigned int nr_classes;
+	const char *classes[REPORT_CLASSES_MAX];	/* as printed: "name#2/1" */
+};
+
+/* One part of an identity, as the fingerprint and a report record see it. */
+struct report_part {
+	char name[REPORT_NAME_MAX];	/* as printed, cut to fit */
+	u64 hash;			/* of the name without its #version */
+	bool is_class;			/* not a context or a read marker */
 };
 
 enum report_stage {
@@ -81,6 +130,12 @@ static struct {
 	/* Invalid wait context: the culprit and its inner wait type. */
 	int culprit_inner;
 	u64 culprit;
+	struct report_part culprit_part;
+	/* What the fingerprint is made of, and what a report record shows. */
+	struct report_part parts[REPORT_CLASSES_MAX];
+	char headline_text[REPORT_NAME_MAX];
+	char slug[40];
+	char fingerprint[64];
 } report_identity;
 
 /* Open-addressed sets of nonzero 64-bit hashes; insert-only. */
@@ -184,13 +239,50 @@ static void report_identity_begin(u64 state)
 	report_identity.state = state;
 }
 
-static void report_identity_add_class(u64 class)
+/* A part's name, kept, and hashed for the fingerprint without lockdep's "#2". */
+static void report_part_set(struct report_part *part, const char *name, size_t len,
+			    bool is_class)
 {
-	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
+	const char *version = NULL, *end = name + len;
+
+	for (const char *p = name; p < end; p++)
+		if (*p == '#' && p + 1 < end && p[1] >= '1' && p[1] <= '9')
+			version = p;
+	part->hash = report_hash_text(name, version ? version - name : len);
+	if (version) {
+		while (++version < end && *version >= '0' && *version <= '9')
+			;
+		if (version < end)	/* "/1": the subclass */
+			part->hash = report_hash_mix(part->hash,
+						     report_hash_text(version, end - version));
+	}
+	len = min(len, sizeof(part->name) - 1);
+	memcpy(part->name, name, len);
+	part->name[len] = '\0';
+	part->is_class = is_class;
+}
+
+static void report_identity_add(u64 class, const struct report_part *part)
+{
+	unsigned int n = report_identity.nr_classes;
+
+	for (unsigned int i = 0; i < n; i++)
 		if (report_identity.classes[i] == class)
 			return;
-	if (report_identity.nr_classes < REPORT_CLASSES_MAX)
-		report_identity.classes[report_identity.nr_classes++] = class;
+	if (n < REPORT_CLASSES_MAX) {
+		report_identity.classes[n] = class;
+		report_identity.parts[n] = *part;
+		report_identity.nr_classes = n + 1;
+	}
+}
+
+/* A class named in a line, by the span of its name there. */
+static void report_identity_add_class(const char *name, size_t len)
+{
+	struct report_part part;
+
+	report_part_set(&part, name, len, true);
+	report_identity_add(report_hash_text(name, len), &part);
 }
 
 /* A decimal number at *p, which moves past it; -1 when there is none. */
@@ -205,10 +297,12 @@ static int report_parse_int(const char **p)
 
 /*
  * The next class named in a line, as lockdep prints one: " (name){usage}-{o:i}" or
- * "lock (name) at:". Returns where to go on, NULL when there is none; *inner is the
- * class's inner wait type when the line gives it, else -1.
+ * "lock (name) at:". Returns where to go on, NULL when there is none; *name and *len
+ * give the name's place in the line; *inner is the class's inner wait type when the
+ * line gives it, else -1.
  */
-static const char *report_next_class(const char *line, u64 *class, int *inner)
+static const char *report_next_class(const char *line, const char **name, size_t *len,
+				     int *inner)
 {
 	const char *open, *usage, *at, *wait;
 
@@ -217,8 +311,9 @@ static const char *report_next_class(const char *line, u64 *class, int *inner)
 		usage = strstr(open, "){");
 		at = strstr(open, ") at:");
 		*inner = -1;
+		*name = open;
 		if (usage && (!at || usage < at)) {
-			*class = report_hash_text(open, usage - open);
+			*len = usage - open;
 			wait = strstr(usage, "}-{");
 			if (wait && (wait = strchr(wait, ':'))) {
 				wait++;
@@ -227,7 +322,7 @@ static const char *report_next_class(const char *line, u64 *class, int *inner)
 			return usage + 2;
 		}
 		if (at) {
-			*class = report_hash_text(open, at - open);
+			*len = at - open;
 			return at + 5;
 		}
 		line = open;
@@ -259,7 +354,7 @@ static void report_decide(void)
 
 	report_identity.stage = STAGE_DECIDED;
 	if (report_identity.culprit)
-		report_identity_add_class(report_identity.culprit);
+		report_identity_add(report_identity.culprit, &report_identity.culprit_part);
 	/* A sum: the same classes in any order are the same identity. */
 	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
 		problem += report_hash_mix(0, report_identity.classes[i]);
@@ -274,8 +369,17 @@ static void report_decide(void)
 	}
 }
 
+/* The headline as printed, or for a report without one its first line. */
+static void report_keep_headline(const char *line, size_t len)
+{
+	len = min(len, sizeof(report_identity.headline_text) - 1);
+	memcpy(report_identity.headline_text, line, len);
+	report_identity.headline_text[len] = '\0';
+}
+
 static void report_take_headline(const char *line, size_t len)
 {
+	report_keep_headline(line, len);
 	report_identity.headline = report_hash_text(line, len);
 	for (size_t i = 0; i < ARRAY_SIZE(report_kinds); i++) {
 		if (strstr(line, report_kinds[i].headline)) {
@@ -292,17 +396,19 @@ static void report_take_headline(const char *line, size_t len)
  * context's, if any, is the culprit; the context itself otherwise. */
 static void report_wait_context_line(const char *line)
 {
-	const char *context = line + strlen("context-{");
-	u64 class;
+	const char *context = line + strlen("context-{"), *name;
+	size_t len;
 	int inner;
 
 	if (report_starts(line, "context-{")) {
 		report_identity.culprit = report_hash_text(line, strlen(line));
 		report_identity.culprit_inner = report_parse_int(&context);
-	} else if (report_next_class(line, &class, &inner) && inner >= 0 &&
+		report_part_set(&report_identity.culprit_part, line, strlen(line), false);
+	} else if (report_next_class(line, &name, &len, &inner) && inner >= 0 &&
 		   inner < report_identity.culprit_inner) {
-		report_identity.culprit = class;
+		report_identity.culprit = report_hash_text(name, len);
 		report_identity.culprit_inner = inner;
+		report_part_set(&report_identity.culprit_part, name, len, true);
 	}
 }
 
@@ -311,24 +417,28 @@ static void report_wait_context_line(const char *line)
 static void report_circular_scenario_line(const char *line)
 {
 	const char *name = strstr(line, "rlock("), *end;
+	struct report_part part;
 
-	if (name && (end = strstr(name, ");")))
-		report_identity_add_class(report_hash_mix(1, report_hash_text(name, end - name)));
+	if (name && (end = strstr(name, ");"))) {
+		report_part_set(&part, name, end - name, false);
+		report_identity_add(report_hash_mix(1, report_hash_text(name, end - name)), &part);
+	}
 }
 
 static void report_identity_line(const char *line)
 {
 	enum report_rule rule = report_identity.kind ? report_identity.kind->rule
 						     : RULE_BEFORE_OTHER_INFO;
-	u64 class;
+	const char *name;
+	size_t len;
 	int inner;
 
 	if (rule == RULE_IRQ_SAFETY && strstr(line, "but this new dependency connects"))
 		report_identity.nr_classes = 0;	/* the safe and unsafe classes follow */
 	if (report_starts(line, "inconsistent {"))
 		report_identity.extra = report_hash_text(line, strlen(line));
-	while ((line = report_next_class(line, &class, &inner)))
-		report_identity_add_class(class);
+	while ((line = report_next_class(line, &name, &len, &inner)))
+		report_identity_add_class(name, len);
 }
 
 /* Each line of a report being printed, in order, without its newline: the identity
@@ -337,13 +447,16 @@ static void report_identity_line(const char *line)
 static void report_identity_note_line(const char *line, size_t len)
 {
 	const struct report_kind *kind = report_identity.kind;
-	u64 class;
+	const char *name;
+	size_t name_len;
 	int inner;
 
 	switch (report_identity.stage) {
 	case STAGE_BEFORE_HEADLINE:
 		if (len && strspn(line, "=") == len)
 			report_identity.stage = STAGE_HEADLINE;
+		else if (len && !report_identity.headline_text[0])
+			report_keep_headline(line, len);
 		return;
 	case STAGE_HEADLINE:
 		report_take_headline(line, len);
@@ -368,12 +481,59 @@ static void report_identity_note_line(const char *line, size_t len)
 			report_circular_scenario_line(line);
 		else if (kind->rule == RULE_WAIT_CONTEXT)
 			report_wait_context_line(line);
-		else if (report_next_class(line, &class, &inner))
-			report_identity_add_class(class);
+		else if (report_next_class(line, &name, &name_len, &inner))
+			report_identity_add_class(name, name_len);
 		return;
 	case STAGE_DECIDED:
 		return;
 	}
+}
+
+/* A kind's short name from a headline no table knows: its first words, lowercase,
+ * joined by '-' ("WARNING: lock foo detected" -> "lock-foo-detected"). */
+static void report_slug_from(const char *headline, char *slug, size_t size)
+{
+	size_t len = 0;
+	const char *p;
+
+	for (p = headline; *p == '[' || *p == ' '; p++)
+		;
+	for (const char *w = p; *w >= 'A' && *w <= 'Z'; w++)
+		if (w[1] == ':')	/* "WARNING:", "BUG:", "INFO:" */
+			p = w + 2;
+	for (; *p && len + 2 < size; p++) {
+		char c = *p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p;
+
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+			slug[len++] = c;
+		else if (len && slug[len - 1] != '-')
+			slug[len++] = '-';
+	}
+	while (len && (slug[len - 1] == '-' || len + 2 >= size))
+		len--;
+	slug[len] = '\0';
+	if (!len)
+		strcpy(slug, "report");
+}
+
+static void report_fingerprint_make(void)
+{
+	const char *headline = report_identity.headline_text;
+	u64 h = report_identity.headline;
+
+	if (!h)		/* a report without a headline row: its first line */
+		h = report_hash_text(headline, strlen(headline));
+	h = report_hash_mix(h, report_identity.extra);
+	/* A sum: the classes in any order, a cycle from wherever it was entered. */
+	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
+		h += report_hash_mix(0, report_identity.parts[i].hash);
+	h = report_hash_mix(h, 0);
+	report_slug_from(headline, report_identity.slug, sizeof(report_identity.slug));
+	for (size_t i = 0; i < ARRAY_SIZE(report_slugs); i++)
+		if (strstr(headline, report_slugs[i].headline))
+			strcpy(report_identity.slug, report_slugs[i].slug);
+	liblockdep_snprintk(report_identity.fingerprint, sizeof(report_identity.fingerprint),
+			    "%s-%08x", report_identity.slug, (unsigned int)(h ^ h >> 32));
 }
 
 /*
@@ -391,5 +551,19 @@ static bool report_identity_end(void)
 	if (known)
 		report_set_test_and_add(reported_states, REPORT_STATES_MAX, &nr_reported_states,
 					report_identity.state);
+	if (!known || !report_identity.duplicate)
+		report_fingerprint_make();
 	return !known || !report_identity.duplicate;
+}
+
+/* What the report that just ended is about, for its record (src/report_record.c). */
+static void report_identity_describe(struct report_about *about)
+{
+	about->kind = report_identity.slug;
+	about->headline = report_identity.headline_text;
+	about->fingerprint = report_identity.fingerprint;
+	about->nr_classes = 0;
+	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
+		if (report_identity.parts[i].is_class)
+			about->classes[about->nr_classes++] = report_identity.parts[i].name;
 }

@@ -43,6 +43,7 @@ noinline int debug_locks_off(void)
 	reporting = REPORT_PRINTING;
 	liblockdep_graph_lock();
 	report_identity_begin(state);
+	report_record_begin();
 	printk_hold_report();
 	secure_execution_note();
 	task_read_name(current);	/* the thread may have been renamed since */
@@ -70,7 +71,7 @@ static void liblockdep_report_end(void)
 		return;
 	}
 	reporting = 0;
-	printed = report_identity_end();
+	printed = report_record_end(report_identity_end());
 	if (printed)
 		__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
 	printk_release_report();
@@ -93,6 +94,7 @@ static void liblockdep_line_done(const char *line, size_t len)
 {
 	if (reporting) {
 		report_identity_note_line(line, len - 1);
+		report_record_note_line(line, len - 1);
 		cycle_edges_note_line(line);
 	}
 	if (strstr(line, "turning off the locking correctness validator."))

@@ -162,6 +162,7 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 	if (printk_report_discarded())
 		return;
 	for (unsigned int i = 0; i < nr_entries; i++) {
+		report_record_frame(trace[i]);
 		if (settings.addr2line)
 			stack_trace_print_where(trace[i], spaces);
 		else

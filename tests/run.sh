@@ -4,6 +4,8 @@
 #   Expect: <report headline>   one line per report, in order ("Expect: silent" for none);
 #                               a shell pattern: * stands for a thread's name/tid
 #   Names: <class> ...          lock classes the reports must name, as "(name)"
+#   Fingerprint: <fingerprint>  one line per report, in order, when given: its exact
+#                               "fingerprint:" line (every report ends with one)
 #   Env: VAR=value ...          environment for the checked run
 #   Rules: <rule>               a line of a rules file written for the checked run
 #                               (LIBLOCKDEP_RULES), one header line per rule line
@@ -77,6 +79,16 @@ check_report() {
 	fi
 	if header Expect "$src" | grep -qx silent && [ -s "$out" ]; then
 		fail "$name" "expected silence, got: $(head -c 600 "$out")"
+		return 1
+	fi
+	# Each report ends with one fingerprint line: kind, then 8 hex digits.
+	grep -x 'fingerprint: [a-z0-9-]*-[0-9a-f]\{8\}' "$out" | sed 's/^fingerprint: //' > "$out.fp"
+	if [ "$(wc -l < "$out.fp")" -ne "$(wc -l < "$out.got")" ]; then
+		fail "$name" "$(wc -l < "$out.got") reports, fingerprints [$(tr '\n' '|' < "$out.fp")]"
+		return 1
+	fi
+	if header Fingerprint "$src" | grep -q . && ! header Fingerprint "$src" | cmp -s - "$out.fp"; then
+		fail "$name" "fingerprints [$(tr '\n' '|' < "$out.fp")] expected [$(header Fingerprint "$src" | tr '\n' '|')]"
 		return 1
 	fi
 	for class in $(header Names "$src"); do

@@ -4,6 +4,7 @@
  *
  * Expect: WARNING: possible circular locking dependency detected
  * Names: first_lock second_lock
+ * Fingerprint: circular-4b690179
  */
 #include "scenario.h"
 

@@ -56,38 +56,10 @@ static const struct rule_condition {
 	{ "library", offsetof(struct lock_rule, library), 1u << RULE_SUPPRESS },
 };
 
-/* Report kinds, by the part of the headline that tells them. */
-static const struct report_kind_word {
-	const char *word;
-	const char *headline;
-} report_kind_words[] = {
-	{ "circular", "possible circular locking dependency detected" },
-	{ "recursive", "possible recursive locking detected" },
-	{ "wait-context", "Invalid wait context" },
-	{ "irq-order", "-unsafe lock order detected" },
-	{ "inconsistent", "inconsistent lock state" },
-	{ "irq-inversion", "possible irq lock inversion dependency detected" },
-	{ "nested-not-taken", "Nested lock was not taken" },
-	{ "bad-unlock", "bad unlock balance detected!" },
-	{ "bad-contention", "bad contention detected!" },
-	{ "held-freed", "held lock freed!" },
-	{ "held-at-exit", "still has locks held!" },
-	{ "held-at-exit", "lock held when returning to user space!" },
-	{ "unlock-by-other", "lock released by a thread that does not hold it!" },
-	{ "destroy-held", "destroying a lock held by another thread!" },
-	{ "assert", " where asserted " },
-	{ "rcu", "suspicious RCU usage" },
-	{ "annotation", "BUG: " },	/* liblockdep's own: "BUG: liblockdep_...(): ..." */
-};
-#define REPORT_KIND_LIST "circular, recursive, wait-context, irq-order, inconsistent, " \
-	"irq-inversion, nested-not-taken, bad-unlock, bad-contention, held-freed, " \
-	"held-at-exit, unlock-by-other, destroy-held, assert, rcu, annotation or *"
-
 static struct lock_rule lock_rules[LOCK_RULES_MAX];
 static unsigned int nr_lock_rules;
 static unsigned int lock_rules_errors;	/* makes the exit status a report's */
 static bool lock_rules_for_sites;	/* some rule is about where locks are created */
-static bool lock_rules_suppressing;
 static const char *lock_rules_file;	/* as shown in messages */
 
 /* Whether text (len bytes) matches glob: '*' any run of bytes, '?' any one byte. */
@@ -142,12 +114,24 @@ static bool rule_name_ok(const char *name)
 	return !strpbrk(name, "(){}");
 }
 
+/* A report kind by its name in fingerprints (report_slugs[], src/report_once.c). */
 static const char *rule_kind_word(const char *word)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(report_kind_words); i++)
-		if (!strcmp(word, report_kind_words[i].word))
-			return report_kind_words[i].word;
+	for (size_t i = 0; i < ARRAY_SIZE(report_slugs); i++)
+		if (!strcmp(word, report_slugs[i].slug))
+			return report_slugs[i].slug;
 	return NULL;
+}
+
+static void rule_unknown_kind(unsigned int line, const char *word)
+{
+	char kinds[512];
+	size_t len = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(report_slugs); i++)
+		len += liblockdep_snprintk(kinds + len, sizeof(kinds) - len, "%s%s",
+					   i ? ", " : "", report_slugs[i].slug);
+	rules_error(line, "unknown report kind \"%.64s\" (expected %s or *)", word, kinds);
 }
 
 /* One key=value word of the rule; false after an error line. */
@@ -221,8 +205,7 @@ static bool rule_parse(struct lock_rule *rule, unsigned int line, char **words,
 		if (nr >= 2 && !strchr(words[1], '=')) {
 			rule->kind = strcmp(words[1], "*") ? rule_kind_word(words[1]) : NULL;
 			if (strcmp(words[1], "*") && !rule->kind) {
-				rules_error(line, "unknown report kind \"%.64s\" (expected "
-					    REPORT_KIND_LIST ")", words[1]);
+				rule_unknown_kind(line, words[1]);
 				return false;
 			}
 			first = 2;
@@ -298,9 +281,7 @@ static void rules_parse_line(char *text, unsigned int line)
 		return;
 	}
 	lock_rules[nr_lock_rules++] = rule;
-	if (verb == RULE_SUPPRESS)
-		lock_rules_suppressing = true;
-	else
+	if (verb != RULE_SUPPRESS)
 		lock_rules_for_sites = true;
 }
 
@@ -467,12 +448,128 @@ static void lock_rules_static_name(const char **name)
 	}
 }
 
-static unsigned long lock_rules_suppressed;
+static const char *lock_class_object(const char *printed);
+
+/* A class as rules name it: as printed, without lockdep's "#N" (which tells apart
+ * classes of one name in the order they were made), its "/subclass" kept. */
+static void rule_class_name(const char *printed, char *out, size_t size)
+{
+	const char *version = strrchr(printed, '#');
+	size_t digits = version ? strspn(version + 1, "0123456789") : 0;
+
+	if (!digits || (version[1 + digits] && version[1 + digits] != '/'))
+		version = NULL;
+	liblockdep_snprintk(out, size, "%.*s%s", version ? (int)(version - printed) : INT_MAX,
+			    printed, version ? version + 1 + digits : "");
+}
+
+/* The classes of the report being decided, as rules name them. */
+static struct {
+	char names[REPORT_CLASSES_MAX][REPORT_NAME_MAX];
+	unsigned int nr;
+} rule_report_classes;
+
+/* Every class of the report matches one of the rule's globs, each glob a class. */
+static bool rule_classes_match(const struct lock_rule *rule)
+{
+	unsigned int globs_matched = 0;
+
+	if (!rule_report_classes.nr)
+		return false;
+	for (unsigned int i = 0; i < rule_report_classes.nr; i++) {
+		unsigned int matched = 0;
+
+		for (unsigned int g = 0; g < rule->nr_class_globs; g++)
+			if (rule_glob(rule->class_globs[g], rule_report_classes.names[i]))
+				matched |= 1u << g;
+		if (!matched)
+			return false;
+		globs_matched |= matched;
+	}
+	return globs_matched == (1u << rule->nr_class_globs) - 1;
+}
+
+/* A frame of the report is in a function and an object the rule names. */
+static bool rule_frames_match(const struct lock_rule *rule, const struct report_record *r)
+{
+	for (unsigned int i = 0; i < r->nr_frames; i++)
+		if (rule_glob(rule->function, r->frames[i].function) &&
+		    rule_glob(rule->object, r->frames[i].object))
+			return true;
+	return false;
+}
+
+/* Every class of the report belongs to an object the rule names. */
+static bool rule_library_match(const struct lock_rule *rule, const struct report_record *r)
+{
+	if (!r->about.nr_classes)
+		return false;
+	for (unsigned int i = 0; i < r->about.nr_classes; i++)
+		if (!rule_glob(rule->library, lock_class_object(r->about.classes[i])))
+			return false;
+	return true;
+}
+
+static bool rule_suppresses(const struct lock_rule *rule, const struct report_record *r)
+{
+	return (!rule->kind || !strcmp(rule->kind, r->about.kind)) &&
+	       (!rule->fingerprint || !strcmp(rule->fingerprint, r->about.fingerprint)) &&
+	       (!rule->nr_class_globs || rule_classes_match(rule)) &&
+	       (!(rule->function || rule->object) || rule_frames_match(rule, r)) &&
+	       (!rule->library || rule_library_match(rule, r));
+}
+
+/*
+ * The rule line that would suppress this report, printed at its end: by its kind and
+ * classes, which say what it is about (a blank in a name becomes '?', as a rule is
+ * words); by its fingerprint when that cannot be said, or does not match.
+ */
+static void rule_suggest(const struct report_record *r)
+{
+	struct lock_rule rule = { .verb = RULE_SUPPRESS, .kind = rule_kind_word(r->about.kind) };
+	char line[PRINTK_LINE_MAX - 32];
+
+	if (rule.kind && rule_report_classes.nr && rule_report_classes.nr <= RULE_CLASS_GLOBS_MAX) {
+		for (unsigned int i = 0; i < rule_report_classes.nr; i++) {
+			for (char *c = rule_report_classes.names[i]; *c; c++)
+				*c = *c == ' ' || *c == '\t' ? '?' : *c;
+			rule.class_globs[rule.nr_class_globs++] = rule_report_classes.names[i];
+		}
+		rule_format(&rule, line, sizeof(line));
+		if (strlen(line) < sizeof(line) - 1 && rule_suppresses(&rule, r)) {
+			printk("rule to suppress it: %s\n", line);
+			return;
+		}
+	}
+	printk("rule to suppress it: suppress fingerprint=%s\n", r->about.fingerprint);
+}
+
+/* At the end of each report, before anything of it is written (src/report_record.c):
+ * the first suppress rule that matches drops it; otherwise it ends with the rule that
+ * would. Under the graph lock. */
+static bool report_rules_suppress(const struct report_record *r)
+{
+	rule_report_classes.nr = r->about.nr_classes;
+	for (unsigned int i = 0; i < r->about.nr_classes; i++)
+		rule_class_name(r->about.classes[i], rule_report_classes.names[i],
+				sizeof(rule_report_classes.names[i]));
+	for (unsigned int i = 0; i < nr_lock_rules; i++) {
+		struct lock_rule *rule = &lock_rules[i];
+
+		if (rule->verb == RULE_SUPPRESS && rule_suppresses(rule, r)) {
+			rule_matched(rule);
+			return true;
+		}
+	}
+	rule_suggest(r);
+	return false;
+}
 
 /* With the summary at exit: what the suppressions did, and each rule that matched
  * nothing in this process, so that a stale one is found. */
 static void lock_rules_summary(void)
 {
+	unsigned long suppressed;
 	unsigned int used = 0;
 	char text[512];
 
@@ -480,8 +577,9 @@ static void lock_rules_summary(void)
 		return;
 	for (unsigned int i = 0; i < nr_lock_rules; i++)
 		used += lock_rules[i].verb == RULE_SUPPRESS && READ_ONCE(lock_rules[i].matches);
+	suppressed = READ_ONCE(liblockdep_reports_suppressed);
 	printk(KERN_INFO "liblockdep: %lu report%s suppressed by %u rule%s\n",
-	       lock_rules_suppressed, str_plural(lock_rules_suppressed), used, str_plural(used));
+	       suppressed, str_plural(suppressed), used, str_plural(used));
 	for (unsigned int i = 0; i < nr_lock_rules; i++)
 		if (!READ_ONCE(lock_rules[i].matches))
 			printk(KERN_INFO "liblockdep: %s:%u: rule matched nothing: %s\n",

@@ -6,6 +6,9 @@
 #   Names: <class> ...          lock classes the reports must name, as "(name)"
 #   Fingerprint: <fingerprint>  one line per report, in order, when given: its exact
 #                               "fingerprint:" line (every report ends with one)
+#   Suppress: <rule>            one line per report, in order, when given: the rule it
+#                               ends with, "rule to suppress it: <rule>" (every report
+#                               ends with one)
 #   Env: VAR=value ...          environment for the checked run
 #   Rules: <rule>               a line of a rules file written for the checked run
 #                               (LIBLOCKDEP_RULES), one header line per rule line
@@ -89,6 +92,16 @@ check_report() {
 	fi
 	if header Fingerprint "$src" | grep -q . && ! header Fingerprint "$src" | cmp -s - "$out.fp"; then
 		fail "$name" "fingerprints [$(tr '\n' '|' < "$out.fp")] expected [$(header Fingerprint "$src" | tr '\n' '|')]"
+		return 1
+	fi
+	# Then with the rule line that would suppress it.
+	sed -n 's/^rule to suppress it: //p' "$out" > "$out.rule"
+	if [ "$(wc -l < "$out.rule")" -ne "$(wc -l < "$out.got")" ]; then
+		fail "$name" "$(wc -l < "$out.got") reports, rules to suppress them [$(tr '\n' '|' < "$out.rule")]"
+		return 1
+	fi
+	if header Suppress "$src" | grep -q . && ! header Suppress "$src" | cmp -s - "$out.rule"; then
+		fail "$name" "rules to suppress [$(tr '\n' '|' < "$out.rule")] expected [$(header Suppress "$src" | tr '\n' '|')]"
 		return 1
 	fi
 	for class in $(header Names "$src"); do

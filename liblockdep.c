@@ -15918,7 +15918,7 @@ static bool rule_glob(const char *glob, const char *text)
 
 static __printf(2, 3) void rules_error(unsigned int line, const char *fmt, ...)
 {
-	char what[256];
+	char what[512];
 	va_list ap;
 
 	va_start(ap, fmt);

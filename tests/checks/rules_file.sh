@@ -87,7 +87,7 @@ bad 'wrapper fingerprint=x'	'wrapper does not take fingerprint='
 bad 'name a(b) function=f'	'name needs a class name first (without ( ) { })'
 bad 'name x class=a class=b'	'too many class= (at most 1)'
 bad 'suppress'			'suppress needs a report kind or a condition'
-bad 'suppress deadlock'		'unknown report kind "deadlock" (expected circular, recursive, wait-context, irq-order, inconsistent, irq-inversion, nested-not-taken, bad-unlock, bad-contention, held-freed, held-at-exit, unlock-by-other, destroy-held, assert, rcu, annotation or *)'
+bad 'suppress deadlock'		'unknown report kind "deadlock" (expected circular, recursive, wait-context, irq-unsafe-order, inconsistent, irq-inversion, bad-unlock, bad-contention, held-lock-freed, nested-lock, held-at-exit, held-returning, rcu, foreign-unlock, destroy-held, assert, annotation, capacity or *)'
 bad 'suppress * function='	'function= needs a value'
 bad 'suppress * object=a object=b' 'object= twice'
 bad 'suppress a b c d e f g h i j k l m n o p q' 'more than 16 words'
@@ -102,4 +102,87 @@ has "liblockdep: 0 reports suppressed by 0 rules" stale
 has "liblockdep: $out/test.rules:2: rule matched nothing: wrapper function=no_such_helper" stale
 has "liblockdep: $out/test.rules:3: rule matched nothing: classes stack object=libnothing.so*" stale
 lacks ":1: rule matched nothing" stale
+# Suppression by library (every class of the report made in, or living in, it) and by
+# object (a frame in it), counted in the summary; a report neither names is printed.
+cat > "$out/helper.c" <<'C'
+#include <pthread.h>
+#include <stdlib.h>
+
+static pthread_mutex_t helper_a = PTHREAD_MUTEX_INITIALIZER, helper_b = PTHREAD_MUTEX_INITIALIZER;
+
+static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
+{
+	pthread_mutex_lock(outer);
+	pthread_mutex_lock(inner);
+	pthread_mutex_unlock(inner);
+	pthread_mutex_unlock(outer);
+}
+
+void helper_invert(void)
+{
+	nest(&helper_a, &helper_b);
+	nest(&helper_b, &helper_a);
+}
+
+pthread_mutex_t *helper_new_lock(void)
+{
+	pthread_mutex_t *m = malloc(sizeof(*m));
+
+	pthread_mutex_init(m, NULL);
+	return m;
+}
+
+void helper_call(void (*fn)(void))
+{
+	fn();
+	__asm__ volatile("" ::: "memory");	/* not a tail call: keep this frame */
+}
+C
+cat > "$out/user.c" <<'C'
+#include <pthread.h>
+
+void helper_invert(void);
+pthread_mutex_t *helper_new_lock(void);
+void helper_call(void (*fn)(void));
+
+static pthread_mutex_t prog_a = PTHREAD_MUTEX_INITIALIZER, prog_b = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t prog_c = PTHREAD_MUTEX_INITIALIZER, prog_d = PTHREAD_MUTEX_INITIALIZER;
+
+static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
+{
+	pthread_mutex_lock(outer);
+	pthread_mutex_lock(inner);
+	pthread_mutex_unlock(inner);
+	pthread_mutex_unlock(outer);
+}
+
+static void a_then_b(void) { nest(&prog_a, &prog_b); }
+static void b_then_a(void) { nest(&prog_b, &prog_a); }
+
+int main(void)
+{
+	helper_invert();				/* classes and frames in libhelper */
+	nest(helper_new_lock(), helper_new_lock());	/* a class made in libhelper */
+	a_then_b();
+	helper_call(b_then_a);				/* a frame in libhelper */
+	nest(&prog_c, &prog_d);
+	nest(&prog_d, &prog_c);				/* nothing of libhelper's */
+	return 0;
+}
+C
+$cc -O1 -g -fPIC -shared -pthread "$out/helper.c" -o "$out/libhelper.so"
+$cc -O1 -g -pthread "$out/user.c" -L"$out" -lhelper -Wl,-rpath,"$out" -o "$out/user"
+printf '%s\n' 'suppress * library=libhelper.so' 'suppress * object=libhelper.so' \
+	'suppress circular class=prog_c' > "$out/test.rules"
+set +e
+LIBLOCKDEP_RULES="$out/test.rules" LIBLOCKDEP_SUMMARY=1 LD_PRELOAD="$build/liblockdep.so" \
+	"$out/user" 2> "$out/err"
+status=$?
+set -e
+expect 66 library
+[ "$(grep -c '^WARNING: ' "$out/err")" = 1 ] || { echo "library: not one report:"; cat "$out/err"; exit 1; }
+has "rule to suppress it: suppress circular class=prog_c class=prog_d" library
+has "liblockdep: 3 reports suppressed by 2 rules" library
+has "liblockdep: $out/test.rules:3: rule matched nothing: suppress circular class=prog_c" library
+lacks "helper_a" library
 echo "rules file: errors, stale rules and exit status as documented"

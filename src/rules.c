@@ -526,8 +526,10 @@ static bool rule_suppresses(const struct lock_rule *rule, const struct report_re
  */
 static void rule_suggest(const struct report_record *r)
 {
-	struct lock_rule rule = { .verb = RULE_SUPPRESS, .kind = rule_kind_word(r->about.kind) };
-	char line[PRINTK_LINE_MAX - 32];
+	static struct lock_rule rule;		/* under the graph lock, off small stacks */
+	static char line[PRINTK_LINE_MAX - 32];
+
+	rule = (struct lock_rule){ .verb = RULE_SUPPRESS, .kind = rule_kind_word(r->about.kind) };
 
 	if (rule.kind && rule_report_classes.nr && rule_report_classes.nr <= RULE_CLASS_GLOBS_MAX) {
 		for (unsigned int i = 0; i < rule_report_classes.nr; i++) {

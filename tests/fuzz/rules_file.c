@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		lines += data[i] == '\n';
 	/* The glob: up to the first newline; the text: what follows it. */
 	newline = memchr(text, '\n', size);
-	if (newline && !memchr(text, '\0', newline - text) && fuzz_stars(text, newline) <= 4) {
+	if (newline && !memchr(text, '\0', newline - text) && fuzz_stars(text, newline) <= 2) {
 		char *glob = strndup(text, newline - text);
 		size_t len = size - (newline + 1 - text);
 

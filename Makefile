@@ -66,7 +66,8 @@ bench:
 	sh tests/bench/bench.sh
 
 # SQLite's thread tests, plain vs the drop-in (fetches Debian's sqlite3 source: root
-# the first time). LIBLOCKDEP_CLASSES=instance make test-sqlite requires no report.
+# the first time), with tests/sqlite/sqlite.rules: no report allowed (nor with
+# LIBLOCKDEP_CLASSES=instance; LIBLOCKDEP_RULES= runs without the rules).
 test-sqlite: liblockdep.c
 	sh tests/sqlite/run.sh
 

@@ -94,6 +94,11 @@
  *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
  *                                  never one found through PATH, and -g)
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
+ *   LIBLOCKDEP_RULES=path          the rules file, read once: "wrapper WHERE",
+ *                                  "classes site|stack|instance WHERE", "name NAME
+ *                                  WHERE", "suppress [KIND] CONDITION..." (WHERE:
+ *                                  function=GLOB object=GLOB; README: Rules file);
+ *                                  a bad line is an error that fails the run
  *   LIBLOCKDEP_RUNNER=pid:file     set by ./lockdep: the processes it runs keep their own
  *                                  exit status, its program answers for the tree
  *

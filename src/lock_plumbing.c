@@ -145,14 +145,15 @@ static bool lock_plumbing_symbol(const char *sym)
 	return false;
 }
 
-/* Whether the code at ip is the plumbing's; *named, whether it has a name at all. */
+/* Whether the code at ip is the plumbing's, or a wrapper's by a rule (src/rules.c);
+ * *named, whether it has a name at all. */
 static bool lock_plumbing_at(unsigned long ip, bool *named)
 {
 	const char *sym = liblockdep_symbol_at(ip, NULL, NULL);
 
 	if (named)
 		*named = sym;
-	return sym && lock_plumbing_symbol(sym);
+	return (sym && lock_plumbing_symbol(sym)) || lock_rules_wrapper(ip);
 }
 
 /* The number of plumbing frames that trace[0..count) starts with: named ones, and

@@ -27,6 +27,7 @@ struct lock_site {
 	struct lock_class_key key;
 	const char *name;
 	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
+	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };
 
 static struct lock_site lock_sites[MAX_LOCK_SITES];
@@ -110,9 +111,12 @@ static enum lock_site_role lock_site_role_at(unsigned long ip)
 }
 
 /* The site of ips (the call site first, then callers; unused frames are 0); NULL
- * when the table is full. A new site is named after lock, its first lock. */
+ * when the table is full. A new site is named after lock, its first lock. Its
+ * granularity is a rule's for its code, else that of the site it was found from (a
+ * wrapper's, or its first frame's), else LIBLOCKDEP_CLASSES. */
 static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind,
-				      const void *lock, size_t lock_size)
+				      const void *lock, size_t lock_size,
+				      const struct lock_site *from)
 {
 	unsigned long hash = 0, slot;
 	struct lock_site *site;
@@ -129,6 +133,8 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 		memcpy(site->ips, ips, sizeof(site->ips));
 		site->name = lock_site_name(kind, ips, lock, lock_size);
 		site->role = lock_site_role_at(ips[0]);
+		site->classes = lock_rules_site(ips[0], &site->name,
+						from ? from->classes : settings.classes);
 		lock_sites_hash[slot] = site;
 	}
 	internal_unlock(&lock_sites_mutex);
@@ -139,29 +145,36 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 
 /*
  * The site of a lock initialised, or first used, by the call that returns to ip: that
- * call site, with LIBLOCKDEP_CLASSES=stack its callers too; the first call site out of
- * the locking plumbing when ip is in it (src/lock_plumbing.c). An unnamed site learns
+ * call site, or the first call site out of the locking plumbing or a lock-creating
+ * helper when ip is in one (src/lock_plumbing.c); with the granularity "stack" (by
+ * LIBLOCKDEP_CLASSES or a rule for that code), its callers too. An unnamed site learns
  * from its first stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
 				      size_t lock_size)
 {
 	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
-	unsigned int frames = settings.classes == CLASSES_STACK ? LOCK_SITE_FRAMES : 1;
-	struct lock_site *site;
-	int skipped;
-	u8 role;
+	struct lock_site *site = lock_site_of(ips, kind, lock, lock_size, NULL);
+	u8 role = site ? READ_ONCE(site->role) : SITE_USER;
+	int skipped = 0;
 
-	if (frames > 1)
-		stack_trace_save(ips, frames, 0);
-	site = lock_site_of(ips, kind, lock, lock_size);
-	role = site ? READ_ONCE(site->role) : SITE_USER;
-	if (role == SITE_USER)
-		return site;
-	skipped = lock_plumbing_skip(ips, frames);
-	if (role == SITE_UNNAMED && skipped >= 0)
-		WRITE_ONCE(site->role, skipped ? SITE_PLUMBING : SITE_USER);
-	return skipped > 0 ? lock_site_of(ips, kind, lock, lock_size) : site;
+	if (role != SITE_USER) {
+		skipped = lock_plumbing_skip(ips, 1);
+		if (role == SITE_UNNAMED && skipped >= 0)
+			WRITE_ONCE(site->role, skipped ? SITE_PLUMBING : SITE_USER);
+		if (skipped > 0)
+			site = lock_site_of(ips, kind, lock, lock_size, site);
+	}
+	if (site && site->classes == CLASSES_STACK) {
+		unsigned long frames[LOCK_SITE_FRAMES] = { ip };
+
+		if (skipped > 0)
+			lock_plumbing_skip(frames, LOCK_SITE_FRAMES);
+		else
+			stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
+		site = lock_site_of(frames, kind, lock, lock_size, site);
+	}
+	return site;
 }
 
 /*

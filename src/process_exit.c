@@ -30,6 +30,8 @@ static void liblockdep_at_exit(void)
 		       lock_chain_count(), max_lockdep_depth);
 	report_json_summary(reports);
 	report_sarif_write();
+	if (settings.summary)
+		lock_rules_summary();
 	if (reports_in_exit_status(reports) && settings.exitcode) {
 		fflush(NULL);
 		_exit(settings.exitcode);

@@ -288,13 +288,6 @@ static void report_record_note_line(const char *line, size_t len)
 	}
 }
 
-/* Until there is a rules file (src/rules.c replaces this): nothing is suppressed. */
-static bool report_rules_suppress(const struct report_record *record)
-{
-	(void)record;
-	return false;
-}
-
 /*
  * The report that was being read is complete; printing says whether it is to be
  * printed (it repeats no other). If so, its record is made whole, its fingerprint

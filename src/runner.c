@@ -90,10 +90,12 @@ static void note_report(void)
 
 /* Does this process's exit status tell of reports? Its own decide, without a runner;
  * under one, its process answers for the whole tree and the others keep their own
- * status. */
+ * status. An error in the rules file counts as a report (src/rules.c). */
 static bool reports_in_exit_status(unsigned long own_reports)
 {
 	struct stat st;
+
+	own_reports += lock_rules_errors;
 
 	if (!runner.file)
 		return own_reports;

@@ -16,6 +16,7 @@
  *   LIBLOCKDEP_STAT=0|1        lock statistics: a table at exit, lock_stat in the dump
  *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
+ *   LIBLOCKDEP_RULES=path      the rules file: wrappers, classes, names, suppressions (src/rules.c)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
  */
 #ifdef LIBLOCKDEP_DEFAULT_OFF
@@ -120,6 +121,8 @@ static const char *addr2line_find(void);
 static void runner_setting(char *value);
 static void lock_stat_start(bool on);
 
+static void lock_rules_read(const char *path);
+
 static void liblockdep_read_settings(void)
 {
 	int saved_errno = errno;
@@ -137,6 +140,7 @@ static void liblockdep_read_settings(void)
 	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes_words, CLASSES_SITE,
 					  "site, stack or instance");
 	lock_stat_start(setting_bool("LIBLOCKDEP_STAT", false));
+	lock_rules_read(liblockdep_getenv("LIBLOCKDEP_RULES"));
 	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;

@@ -78,6 +78,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	if (!origin->init_call && static_obj(origin->lock)) {
 		key = (struct lock_class_key *)origin->lock;
 		name = lock_static_name(origin->lock, kind, size);
+		lock_rules_static_name(&name);
 	} else {
 		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size);
 
@@ -88,7 +89,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		} else {
 			key = &site->key;
 			name = site->name;
-			if (settings.classes == CLASSES_INSTANCE) {
+			if (site->classes == CLASSES_INSTANCE) {
 				key = lock_entry_use_own_key(e);
 				name = lock_variable_name(origin->lock, size) ?: name;
 			}

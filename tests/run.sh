@@ -7,7 +7,12 @@
 #                               * stands for any characters but ")"
 #   Fingerprint: <fingerprint>  one line per report, in order, when given: its exact
 #                               "fingerprint:" line (every report ends with one)
+#   Suppress: <rule>            one line per report, in order, when given: the rule it
+#                               ends with, "rule to suppress it: <rule>" (every report
+#                               ends with one)
 #   Env: VAR=value ...          environment for the checked run
+#   Rules: <rule>               a line of a rules file written for the checked run
+#                               (LIBLOCKDEP_RULES), one header line per rule line
 #   Exit: <status>              the program's own exit status (default 0); checked,
 #                               a run with reports exits with LIBLOCKDEP_EXITCODE's 66
 #   Cflags: <flags> ...         added to CFLAGS (CXXFLAGS for *.cc) in every build of
@@ -93,6 +98,16 @@ check_report() {
 		fail "$name" "fingerprints [$(tr '\n' '|' < "$out.fp")] expected [$(header Fingerprint "$src" | tr '\n' '|')]"
 		return 1
 	fi
+	# Then with the rule line that would suppress it.
+	sed -n 's/^rule to suppress it: //p' "$out" > "$out.rule"
+	if [ "$(wc -l < "$out.rule")" -ne "$(wc -l < "$out.got")" ]; then
+		fail "$name" "$(wc -l < "$out.got") reports, rules to suppress them [$(tr '\n' '|' < "$out.rule")]"
+		return 1
+	fi
+	if header Suppress "$src" | grep -q . && ! header Suppress "$src" | cmp -s - "$out.rule"; then
+		fail "$name" "rules to suppress [$(tr '\n' '|' < "$out.rule")] expected [$(header Suppress "$src" | tr '\n' '|')]"
+		return 1
+	fi
 	printf '%s\t%s\t%s\n' "$name" "$out" "$status" >> "$build/json-cases"
 	for class in $(header Names "$src"); do
 		if ! grep -q "($(printf %s "$class" | sed 's/[].[^$\\]/\\&/g; s/\*/[^)]*/g')" "$out"; then
@@ -101,6 +116,12 @@ check_report() {
 		fi
 	done
 	return 0
+}
+
+# The scenario's Rules: lines, written to file $2: prints LIBLOCKDEP_RULES=$2 for env.
+rules_env() {
+	header Rules "$1" > "$2"
+	[ -s "$2" ] && echo "LIBLOCKDEP_RULES=$2"
 }
 
 # The compiler and flags that build scenario $1.
@@ -120,7 +141,8 @@ run_scenario() {
 		return
 	fi
 	rm -f "$out".json.*
-	env LIBLOCKDEP_JSON="$out.json.%p" $(header Env "$src") timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
+	env LIBLOCKDEP_JSON="$out.json.%p" $(header Env "$src") $(rules_env "$src" "$exe.rules") \
+		timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
 	check_report "$name" "$src" "$out" $? || return
 	# The switch-off build: same program, no checking, no output.
 	if ! $compile -include "$pair/liblockdep.h" -pthread "$src" \
@@ -152,8 +174,8 @@ run_preload_scenario() {
 		return
 	fi
 	rm -f "$out".json.*
-	env LIBLOCKDEP_JSON="$out.json.%p" $(header Env "$src") LD_PRELOAD=$build/liblockdep.so \
-		timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
+	env LIBLOCKDEP_JSON="$out.json.%p" $(header Env "$src") $(rules_env "$src" "$exe.rules") \
+		LD_PRELOAD=$build/liblockdep.so timeout "$scenario_timeout" "$exe" > /dev/null 2> "$out"
 	check_report "$name" "$src" "$out" $? && pass "$name"
 }
 

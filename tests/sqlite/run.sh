@@ -15,15 +15,17 @@
 # each, since threadtest4 fails now and then in any build). A case fails when the
 # checked build crashes, hangs or ends differently where the plain one passes; a case
 # whose plain build fails every try is skipped, saying why. Lockdep's reports are
-# counted by headline and summarised; with LIBLOCKDEP_CLASSES=instance (one class per
-# lock) any report fails its case. Then threadtest4's speed, plain vs drop-in vs
+# counted by headline and summarised; with the rules file (tests/sqlite/sqlite.rules,
+# the default classes but per-instance ones for SQLite's mutex allocator) or with
+# LIBLOCKDEP_CLASSES=instance (one class per lock) any report fails its case. Then threadtest4's speed, plain vs drop-in vs
 # clang ThreadSanitizer, goes to $SQLITE_BUILD/RESULTS.md.
 #
 # usage: tests/sqlite/run.sh        (as root on a fresh Debian 12 the first time:
 #                                    it adds a deb-src source and installs dpkg-dev,
 #                                    tcl and clang if missing)
 # Environment: LIBLOCKDEP_CLASSES (passed to the programs; "instance" = no report
-# allowed; LIBLOCKDEP_EXITCODE is set to 0), LIBLOCKDEP_DIR (where the liblockdep.c/.h under test are), SQLITE_BUILD
+# allowed; LIBLOCKDEP_EXITCODE is set to 0), LIBLOCKDEP_RULES (default
+# tests/sqlite/sqlite.rules, no report allowed; empty: no rules file), LIBLOCKDEP_DIR (where the liblockdep.c/.h under test are), SQLITE_BUILD
 # (work directory, default build/sqlite: downloads and builds are cached there),
 # RATE_RUNS (threadtest4 runs per build for the speed table, default 10),
 # RESULTS (where to write the table, default $SQLITE_BUILD/RESULTS.md).
@@ -35,6 +37,13 @@ dir=${SQLITE_BUILD:-$top/build/sqlite}
 rate_runs=${RATE_RUNS:-10}
 results=${RESULTS:-$dir/RESULTS.md}
 classes=${LIBLOCKDEP_CLASSES:-}
+rules=${LIBLOCKDEP_RULES-$here/sqlite.rules}
+if [ -n "$rules" ]; then
+	LIBLOCKDEP_RULES=$rules
+	export LIBLOCKDEP_RULES
+else
+	unset LIBLOCKDEP_RULES
+fi
 jobs=$(nproc 2>/dev/null || echo 2)
 tries=5
 # The programs' own exit status is their verdict: lockdep's reports are counted here,
@@ -240,8 +249,8 @@ run_case() {
 		skip "$name" "plain build fails too ($(describe "$plain_status" "$limit") in $plain_tries tries: $(tail -n 1 "$dir/plain-$name.log"))"
 	elif [ "$plain_status" = 0 ] && [ "$result" != "$plain_result" ]; then
 		fail "$name" "ends \"$result\", plain ends \"$plain_result\""
-	elif [ "$classes" = instance ] && [ "$nreports" -gt 0 ]; then
-		fail "$name" "$nreports lockdep reports in $try tries with LIBLOCKDEP_CLASSES=instance (last: $(summarize "$dir/lockdep-$name.log")); see $dir/lockdep-$name.log"
+	elif { [ "$classes" = instance ] || [ -n "$rules" ]; } && [ "$nreports" -gt 0 ]; then
+		fail "$name" "$nreports lockdep reports in $try tries with LIBLOCKDEP_CLASSES=${classes:-<default>}${rules:+ and LIBLOCKDEP_RULES=$rules} (last: $(summarize "$dir/lockdep-$name.log")); see $dir/lockdep-$name.log"
 	else
 		pass "$name"
 	fi
@@ -258,7 +267,7 @@ run_all() {
 	for t in walthread5 shared1 stress1 vacuum1 lookaside1 checkpoint_starvation_1; do
 		run_case "threadtest3-$t" 120 threadtest3 "$t"
 	done
-	echo "Lockdep reports in the checked build (LIBLOCKDEP_CLASSES=${classes:-<default>}), by headline:"
+	echo "Lockdep reports in the checked build (LIBLOCKDEP_CLASSES=${classes:-<default>}${rules:+, LIBLOCKDEP_RULES=$rules}), by headline:"
 	while read -r name counts; do
 		printf '  %-36s %s\n' "$name" "$counts"
 	done < "$scratch/reports"
@@ -308,7 +317,8 @@ speed_table() {
 		echo
 		echo "Written by tests/sqlite/run.sh on $(date -u +%Y-%m-%d): $(nproc) cores (load average"
 		echo "$load when the timing began), sqlite3 $sqlite_version, liblockdep with lockdep"
-		echo "from Linux $(sed -n 's/.*Kernel text from Linux \([0-9.]*\).*/\1/p' "$dir/pair/liblockdep.h"), LIBLOCKDEP_CLASSES=${classes:-<default>}."
+		echo "from Linux $(sed -n 's/.*Kernel text from Linux \([0-9.]*\).*/\1/p' "$dir/pair/liblockdep.h"), LIBLOCKDEP_CLASSES=${classes:-<default>}${rules:+,"
+		echo "LIBLOCKDEP_RULES=tests/sqlite/$(basename "$rules")}."
 		echo
 		echo "threadtest4 with 4 threads, databases in $(dirname "$scratch"). The builds take"
 		echo "turns, $rate_runs runs each; tests/s over the passing runs (threadtest4 fails now and"

@@ -1,0 +1,188 @@
+# The rules file (LIBLOCKDEP_RULES, src/rules.c) around the rules themselves (the
+# scenarios rules_* show each kind at work): a file that cannot be read and each kind
+# of bad line is one error line naming file:line and what is wrong, and makes the exit
+# status a report's (66) in a correct program; the good lines still apply; with
+# LIBLOCKDEP_SUMMARY=1 the suppressions are counted and rules that matched nothing are
+# listed; in both flavours.
+set -eu
+cc=${CC:-cc}
+build=${BUILD:-build/tests}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cat > "$out/correct.c" <<'C'
+#include <pthread.h>
+#include <stdlib.h>
+
+/* Two locks from one init site, nested: one class per site would call it recursive. */
+static __attribute__((noinline)) pthread_mutex_t *new_node(void)
+{
+	pthread_mutex_t *m = malloc(sizeof(*m));
+
+	pthread_mutex_init(m, NULL);
+	return m;
+}
+
+int main(void)
+{
+	pthread_mutex_t *parent = new_node(), *child = new_node();
+
+	pthread_mutex_lock(parent);
+	pthread_mutex_lock(child);
+	pthread_mutex_unlock(child);
+	return pthread_mutex_unlock(parent);
+}
+C
+$cc -O1 -g -DLIBLOCKDEP -include liblockdep.h -pthread "$out/correct.c" "$build/liblockdep.o" -o "$out/correct"
+$cc -O1 -g -pthread "$out/correct.c" -o "$out/plain"
+recursive='WARNING: possible recursive locking detected'
+
+# run FLAVOUR RULES-TEXT VAR=VALUE...: runs the program with a rules file of that text
+# (or none: "-"); $status, $out/err set.
+run() {
+	flavour=$1 text=$2
+	shift 2
+	rules=$out/test.rules
+	if [ "$text" = - ]; then rm -f "$rules"; else printf '%s\n' "$text" > "$rules"; fi
+	set +e
+	if [ "$flavour" = preload ]; then
+		env LIBLOCKDEP_RULES="$rules" LD_PRELOAD="$build/liblockdep.so" "$@" "$out/plain" 2> "$out/err"
+	else
+		env LIBLOCKDEP_RULES="$rules" "$@" "$out/correct" 2> "$out/err"
+	fi
+	status=$?
+	set -e
+}
+expect() { [ "$status" = "$1" ] || { echo "$2: exit status $status, expected $1"; cat "$out/err"; exit 1; }; }
+says() {
+	[ "$(cat "$out/err")" = "$1" ] || { echo "$2: expected exactly: $1"; echo "got:"; cat "$out/err"; exit 1; }
+}
+has() { grep -qF -- "$1" "$out/err" || { echo "$2: no '$1' in:"; cat "$out/err"; exit 1; }; }
+lacks() { ! grep -qF -- "$1" "$out/err" || { echo "$2: unexpected '$1' in:"; cat "$out/err"; exit 1; }; }
+
+instance='classes instance function=new_node'
+for f in drop-in preload; do
+	run $f "$instance";	expect 0 "$f good";	says "" "$f good"
+	run $f "# nothing";	expect 66 "$f no rule"; has "$recursive" "$f no rule"
+	run $f -;		expect 66 "$f missing"
+	has "liblockdep: $out/test.rules: cannot read the rules: No such file or directory" "$f missing"
+	[ "$(grep -c '^liblockdep: ' "$out/err")" = 1 ] || { echo "$f missing: not one error line"; exit 1; }
+	run $f "$instance
+supress circular" LIBLOCKDEP_EXITCODE=3; expect 3 "$f typo"
+	says "liblockdep: $out/test.rules:2: unknown rule \"supress\" (expected wrapper, classes, name or suppress)" "$f typo"
+done
+run drop-in "$instance" LIBLOCKDEP_RULES="$out"; expect 66 directory
+has "liblockdep: $out: cannot read the rules: not a regular file" directory
+
+# Each kind of bad line: one error line, the exit status a report's, the rest applies.
+bad() {
+	run drop-in "$instance
+$1"
+	expect 66 "bad: $1"
+	says "liblockdep: $out/test.rules:2: $2" "bad: $1"
+}
+bad 'classes many function=f'	'classes needs site, stack or instance first'
+bad 'classes site'		'classes needs function= or object='
+bad 'wrapper make_lock'		'"make_lock" is not a condition (expected function=, object=, class=, fingerprint= or library=)'
+bad 'wrapper fingerprint=x'	'wrapper does not take fingerprint='
+bad 'name a(b) function=f'	'name needs a class name first (without ( ) { })'
+bad 'name x class=a class=b'	'too many class= (at most 1)'
+bad 'suppress'			'suppress needs a report kind or a condition'
+bad 'suppress deadlock'		'unknown report kind "deadlock" (expected circular, recursive, wait-context, irq-unsafe-order, inconsistent, irq-inversion, bad-unlock, bad-contention, held-lock-freed, nested-lock, held-at-exit, held-returning, rcu, foreign-unlock, destroy-held, assert, annotation, capacity or *)'
+bad 'suppress * function='	'function= needs a value'
+bad 'suppress * object=a object=b' 'object= twice'
+bad 'suppress a b c d e f g h i j k l m n o p q' 'more than 16 words'
+bad "$(printf 'suppress \001')" 'control character 0x01'
+
+# With the summary: stale rules are listed, as the file says them.
+run drop-in "$instance
+wrapper function=no_such_helper   # stale
+classes stack object=libnothing.so*" LIBLOCKDEP_SUMMARY=1
+expect 0 stale
+has "liblockdep: 0 reports suppressed by 0 rules" stale
+has "liblockdep: $out/test.rules:2: rule matched nothing: wrapper function=no_such_helper" stale
+has "liblockdep: $out/test.rules:3: rule matched nothing: classes stack object=libnothing.so*" stale
+lacks ":1: rule matched nothing" stale
+# Suppression by library (every class of the report made in, or living in, it) and by
+# object (a frame in it), counted in the summary; a report neither names is printed.
+cat > "$out/helper.c" <<'C'
+#include <pthread.h>
+#include <stdlib.h>
+
+static pthread_mutex_t helper_a = PTHREAD_MUTEX_INITIALIZER, helper_b = PTHREAD_MUTEX_INITIALIZER;
+
+static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
+{
+	pthread_mutex_lock(outer);
+	pthread_mutex_lock(inner);
+	pthread_mutex_unlock(inner);
+	pthread_mutex_unlock(outer);
+}
+
+void helper_invert(void)
+{
+	nest(&helper_a, &helper_b);
+	nest(&helper_b, &helper_a);
+}
+
+pthread_mutex_t *helper_new_lock(void)
+{
+	pthread_mutex_t *m = malloc(sizeof(*m));
+
+	pthread_mutex_init(m, NULL);
+	return m;
+}
+
+void helper_call(void (*fn)(void))
+{
+	fn();
+	__asm__ volatile("" ::: "memory");	/* not a tail call: keep this frame */
+}
+C
+cat > "$out/user.c" <<'C'
+#include <pthread.h>
+
+void helper_invert(void);
+pthread_mutex_t *helper_new_lock(void);
+void helper_call(void (*fn)(void));
+
+static pthread_mutex_t prog_a = PTHREAD_MUTEX_INITIALIZER, prog_b = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t prog_c = PTHREAD_MUTEX_INITIALIZER, prog_d = PTHREAD_MUTEX_INITIALIZER;
+
+static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
+{
+	pthread_mutex_lock(outer);
+	pthread_mutex_lock(inner);
+	pthread_mutex_unlock(inner);
+	pthread_mutex_unlock(outer);
+}
+
+static void a_then_b(void) { nest(&prog_a, &prog_b); }
+static void b_then_a(void) { nest(&prog_b, &prog_a); }
+
+int main(void)
+{
+	helper_invert();				/* classes and frames in libhelper */
+	nest(helper_new_lock(), helper_new_lock());	/* a class made in libhelper */
+	a_then_b();
+	helper_call(b_then_a);				/* a frame in libhelper */
+	nest(&prog_c, &prog_d);
+	nest(&prog_d, &prog_c);				/* nothing of libhelper's */
+	return 0;
+}
+C
+$cc -O1 -g -fPIC -shared -pthread "$out/helper.c" -o "$out/libhelper.so"
+$cc -O1 -g -pthread "$out/user.c" -L"$out" -lhelper -Wl,-rpath,"$out" -o "$out/user"
+printf '%s\n' 'suppress * library=libhelper.so' 'suppress * object=libhelper.so' \
+	'suppress circular class=prog_c' > "$out/test.rules"
+set +e
+LIBLOCKDEP_RULES="$out/test.rules" LIBLOCKDEP_SUMMARY=1 LD_PRELOAD="$build/liblockdep.so" \
+	"$out/user" 2> "$out/err"
+status=$?
+set -e
+expect 66 library
+[ "$(grep -c '^WARNING: ' "$out/err")" = 1 ] || { echo "library: not one report:"; cat "$out/err"; exit 1; }
+has "rule to suppress it: suppress circular class=prog_c class=prog_d" library
+has "liblockdep: 3 reports suppressed by 2 rules" library
+has "liblockdep: $out/test.rules:3: rule matched nothing: suppress circular class=prog_c" library
+lacks "helper_a" library
+echo "rules file: errors, stale rules and exit status as documented"

@@ -1,0 +1,20 @@
+/*
+ * A rules file's "classes stack" for one function: the locks the generic allocator
+ * new_lock() creates get a class per call stack, as under LIBLOCKDEP_CLASSES=stack,
+ * while the default stays "site". So btree and pager locks are classes of their own:
+ * the btree locks nested in address order are still one class (recursive locking),
+ * and the inversion across objects is a cycle between the two classes.
+ *
+ * Rules: classes stack function=new_lock   # the allocator's callers make the class
+ * Expect: WARNING: possible recursive locking detected
+ * Expect: WARNING: possible circular locking dependency detected
+ * Names: mutex@new_lock+0x*<new_btree_lock mutex@new_lock+0x*<new_pager_lock
+ */
+#include "classes.h"
+
+int main(void)
+{
+	use_locks_correctly();
+	invert_across_objects();
+	return 0;
+}

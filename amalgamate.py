@@ -60,6 +60,7 @@ SRC_FILES = [
     'src/stacktrace.c',
     'src/rcu.c',
     'src/graph_lock.c',
+    'src/fast_path.c',
     'src/lock_plumbing.c',
     'src/lock_sites.c',
     'src/lock_places.c',

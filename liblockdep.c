@@ -16220,6 +16220,191 @@ static void liblockdep_graph_unlock(void)
 		internal_unlock(&graph_mutex);
 }
 /************** End of src/graph_lock.c **************/
+/************** Begin file src/fast_path.c **************/
+#line 1 "src/fast_path.c"
+/*
+ * A per-thread fast path in front of lockdep. Once lockdep has recorded an acquisition
+ * in a situation, doing nothing but bookkeeping (the chain was in its cache, the usage
+ * bits were set, the wait context was fine, nothing was reported), it does exactly the
+ * same bookkeeping for the same situation again, because everything its decision reads
+ * only ever grows until a class is zapped: usage bits, cached chains, dependencies. The
+ * fast path remembers, per thread, what lockdep wrote then (the new chain key and the
+ * held_lock's bit fields) and writes it itself the next time, into lockdep's own
+ * held-lock stack, without calling lockdep; the release of the innermost held lock
+ * likewise. Since the records are lockdep's own, written as lockdep writes them, every
+ * view of held locks (reports, assert_held, thread exit, free checks, fork, another
+ * thread's dump, a signal handler's irq transitions) sees the truth at all times:
+ * nothing is deferred, nothing is handed over, and reports stay byte for byte the same.
+ *
+ * The situation is what __lock_acquire() reads for a known chain: the chain key of the
+ * held locks (their classes in order, since the last irq-context change), the depth,
+ * the new lock's class, read and try mode, and the interrupt state it records
+ * (hardirqs_off). Only task context is handled (hard-irq context, a signal handler,
+ * changes the wait context and usage bits: lockdep decides each time), and only when
+ * the innermost held lock was taken in task context too (else lockdep starts a new
+ * chain). Softirqs do not exist here (linux/sched.h): softirq_context and
+ * softirqs_enabled stay 0. A zap (a class key unregistered, a code range freed) can
+ * remove chains and reuse classes: lockdep counts every zapped class, and a thread's
+ * remembered steps are only used while that count is the one they were learned at.
+ *
+ * -DLIBLOCKDEP_NO_FAST_PATH builds without it (every call goes to lockdep), for
+ * comparison; tests/run.sh runs every scenario that way too (FAST_PATH=off).
+ */
+#ifndef LIBLOCKDEP_NO_FAST_PATH
+#define LIBLOCKDEP_FAST_PATH 1
+#else
+#define LIBLOCKDEP_FAST_PATH 0
+#endif
+
+/*
+ * Lock statistics (CONFIG_LOCK_STAT) time every acquisition and release inside
+ * lockdep (waittime/holdtime stamps, contention counts), which the fast path does not
+ * do: while statistics are collected it stands aside. Placeholder until lock
+ * statistics exist: wire it to their run-time switch.
+ */
+static inline bool lock_stat_collecting(void)
+{
+	return false;
+}
+
+/* One acquisition lockdep recorded: what it started from and what it wrote. */
+struct fast_path_step {
+	u64 chain_key;			/* the thread's chain key before */
+	const struct lock_class *class;
+	u64 next_chain_key;		/* after */
+	u32 bits;			/* the held_lock's bit-field word (pin_count is 0) */
+	u32 mode;			/* depth, read, trylock, hardirqs_off */
+};
+
+#define FAST_PATH_STEP_BITS	4
+static __thread struct {
+	unsigned long zapped;		/* nr_zapped_classes the steps were learned at */
+	struct fast_path_step steps[1 << FAST_PATH_STEP_BITS];
+} fast_path;
+
+/* The last 8 bytes of a held_lock: the bit fields' word, then pin_count. */
+#define HELD_LOCK_TAIL(hlock)	((char *)(hlock) + sizeof(struct held_lock) - sizeof(u64))
+_Static_assert(offsetof(struct held_lock, pin_count) == sizeof(struct held_lock) - sizeof(u32),
+	       "struct held_lock ends with its bit fields and pin_count");
+
+static __always_inline u32 fast_path_mode(unsigned int depth, int read, int trylock)
+{
+	return depth | (u32)read << 6 | (u32)trylock << 8 |
+	       (u32)irqs_disabled_flags(liblockdep_irqs_off) << 9;
+}
+
+static __always_inline struct fast_path_step *fast_path_step_of(u64 chain_key,
+								 const struct lock_class *class,
+								 u32 mode)
+{
+	u64 h = (chain_key ^ (unsigned long)class ^ mode) * 0x9E3779B97F4A7C15ULL;
+
+	return &fast_path.steps[h >> (64 - FAST_PATH_STEP_BITS)];
+}
+
+/* Lockdep would run (lockdep_enabled()), in task context, without statistics. */
+static __always_inline bool fast_path_usable(const struct task_struct *task, unsigned int depth)
+{
+	return LIBLOCKDEP_FAST_PATH && lockdep_enabled() && !lock_stat_collecting() &&
+	       !lockdep_hardirq_context() && depth < MAX_LOCK_DEPTH &&
+	       (!depth || !task->held_locks[depth - 1].irq_context);
+}
+
+/*
+ * lock_acquire(map, subclass, trylock, read, 1, NULL, ip) done here when lockdep did
+ * only bookkeeping for it before. The thread counts as busy while the record is
+ * written: a signal handler coming in between runs unchecked (src/signals.c).
+ */
+static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned int subclass,
+					      int read, int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	const struct fast_path_step *step;
+	const struct lock_class *class;
+	struct held_lock *hlock;
+	u64 chain_key, tail;
+	u32 mode;
+
+	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth))
+		return false;
+	class = READ_ONCE(map->class_cache[subclass]);
+	chain_key = task->curr_chain_key;
+	mode = fast_path_mode(depth, read, trylock);
+	step = fast_path_step_of(chain_key, class, mode);
+	if (step->chain_key != chain_key || step->class != class || step->mode != mode ||
+	    !class || fast_path.zapped != READ_ONCE(nr_zapped_classes))
+		return false;
+	liblockdep_busy_begin();
+	hlock = &task->held_locks[depth];
+	hlock->prev_chain_key = chain_key;
+	hlock->acquire_ip = ip;
+	hlock->instance = map;
+	hlock->nest_lock = NULL;
+	tail = step->bits;
+	memcpy(HELD_LOCK_TAIL(hlock), &tail, sizeof(tail));
+	task->curr_chain_key = step->next_chain_key;
+	task->lockdep_depth = depth + 1;
+	liblockdep_busy_end();
+	return true;
+}
+
+/*
+ * After lockdep recorded an acquisition from the state (chain_key, depth, mode), with
+ * no report: remembers what it wrote, when the situation is one the fast path knows.
+ */
+static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 chain_key,
+			    unsigned int depth, u32 mode)
+{
+	struct task_struct *task = current;
+	const struct lock_class *class = READ_ONCE(map->class_cache[subclass]);
+	const struct held_lock *hlock = &task->held_locks[depth];
+	struct fast_path_step *step;
+	unsigned long zapped = READ_ONCE(nr_zapped_classes);
+	u64 tail;
+
+	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth) ||
+	    task->lockdep_depth != depth + 1 || !class ||
+	    hlock->class_idx != class - lock_classes || hlock->instance != map ||
+	    hlock->nest_lock || hlock->references || hlock->pin_count ||
+	    hlock->prev_chain_key != chain_key || hlock->irq_context)
+		return;
+	if (fast_path.zapped != zapped) {
+		memset(fast_path.steps, 0, sizeof(fast_path.steps));
+		fast_path.zapped = zapped;
+	}
+	memcpy(&tail, HELD_LOCK_TAIL(hlock), sizeof(tail));
+	step = fast_path_step_of(chain_key, class, mode);
+	step->chain_key = chain_key;
+	step->class = class;
+	step->next_chain_key = task->curr_chain_key;
+	step->bits = (u32)tail;
+	step->mode = mode;
+}
+
+/*
+ * lock_release(map, ip) of the innermost held lock, when lockdep would only pop it
+ * (__lock_release(): found on top, no references, not pinned).
+ */
+static __always_inline bool fast_path_release(const struct lockdep_map *map)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	const struct held_lock *hlock;
+
+	if (!LIBLOCKDEP_FAST_PATH || !depth)
+		return false;
+	hlock = &task->held_locks[depth - 1];
+	if (hlock->instance != map || hlock->references || hlock->pin_count ||
+	    !lockdep_enabled() || lock_stat_collecting())
+		return false;
+	liblockdep_busy_begin();
+	task->lockdep_depth = depth - 1;
+	task->curr_chain_key = hlock->prev_chain_key;
+	liblockdep_busy_end();
+	return true;
+}
+/************** End of src/fast_path.c **************/
 /************** Begin file src/lock_plumbing.c **************/
 #line 1 "src/lock_plumbing.c"
 /*
@@ -17319,6 +17504,26 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task)
 	return true;
 }
 
+/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
+static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
+				       int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	u64 chain_key = task->curr_chain_key;
+	u32 mode = fast_path_mode(depth, read, trylock);
+
+	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
+	if (likely(!reporting)) {
+		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
+		return;
+	}
+	liblockdep_report_end();
+	if (task->lockdep_depth == depth)
+		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
+	liblockdep_report_end();
+}
+
 /*
  * Validates an acquisition (before the caller blocks on the real lock). Locks the
  * thread holds but unchecked code or another thread released go first, not to be
@@ -17330,21 +17535,15 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 						 int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
-	int depth;
 
 	if (!liblockdep_enter(ip))
 		return;
 	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
 	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
-	depth = task->lockdep_depth;
-	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
-	if (unlikely(reporting)) {
-		liblockdep_report_end();
-		if (task->lockdep_depth == depth)
-			lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
-		liblockdep_report_end();
-	}
+	if (fast_path_acquire(&e->map, subclass, read, trylock, ip))
+		return;
+	lock_acquire_slow(e, subclass, read, trylock, ip);
 }
 
 /* Inline, as liblockdep_release(): a call of its own is ~20 instructions per lock+unlock. */
@@ -17356,7 +17555,7 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 
 static __always_inline void liblockdep_release(struct lock_entry *e, unsigned long ip)
 {
-	if (!liblockdep_enter(ip))
+	if (!liblockdep_enter(ip) || fast_path_release(&e->map))
 		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();

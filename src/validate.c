@@ -271,6 +271,26 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task)
 	return true;
 }
 
+/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
+static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
+				       int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	u64 chain_key = task->curr_chain_key;
+	u32 mode = fast_path_mode(depth, read, trylock);
+
+	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
+	if (likely(!reporting)) {
+		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
+		return;
+	}
+	liblockdep_report_end();
+	if (task->lockdep_depth == depth)
+		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
+	liblockdep_report_end();
+}
+
 /*
  * Validates an acquisition (before the caller blocks on the real lock). Locks the
  * thread holds but unchecked code or another thread released go first, not to be
@@ -282,21 +302,15 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 						 int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
-	int depth;
 
 	if (!liblockdep_enter(ip))
 		return;
 	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
 	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
-	depth = task->lockdep_depth;
-	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
-	if (unlikely(reporting)) {
-		liblockdep_report_end();
-		if (task->lockdep_depth == depth)
-			lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
-		liblockdep_report_end();
-	}
+	if (fast_path_acquire(&e->map, subclass, read, trylock, ip))
+		return;
+	lock_acquire_slow(e, subclass, read, trylock, ip);
 }
 
 /* Inline, as liblockdep_release(): a call of its own is ~20 instructions per lock+unlock. */
@@ -308,7 +322,7 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 
 static __always_inline void liblockdep_release(struct lock_entry *e, unsigned long ip)
 {
-	if (!liblockdep_enter(ip))
+	if (!liblockdep_enter(ip) || fast_path_release(&e->map))
 		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();

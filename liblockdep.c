@@ -16289,8 +16289,11 @@ _Static_assert(offsetof(struct held_lock, pin_count) == sizeof(struct held_lock)
 
 static __always_inline u32 fast_path_mode(unsigned int depth, int read, int trylock)
 {
-	return depth | (u32)read << 6 | (u32)trylock << 8 |
-	       (u32)irqs_disabled_flags(liblockdep_irqs_off) << 9;
+	/* depth < 64: lockdep turns itself off when it reaches MAX_LOCK_DEPTH (63).
+	 * hardirqs_off is lock_acquire()'s irqs_disabled_flags(flags), flags being
+	 * liblockdep_irqs_off, 0 here (fast_path_usable()); liblockdep_signals_off is
+	 * 0 or 1. */
+	return depth | (u32)read << 6 | (u32)trylock << 8 | (u32)liblockdep_signals_off << 9;
 }
 
 static __always_inline struct fast_path_step *fast_path_step_of(u64 chain_key,
@@ -16302,11 +16305,12 @@ static __always_inline struct fast_path_step *fast_path_step_of(u64 chain_key,
 	return &fast_path.steps[h >> (64 - FAST_PATH_STEP_BITS)];
 }
 
-/* Lockdep would run (lockdep_enabled()), in task context, without statistics. */
+/* Lockdep would run (lockdep_enabled()), in task context, outside lockdep's own
+ * interrupts-off sections, without statistics. */
 static __always_inline bool fast_path_usable(const struct task_struct *task, unsigned int depth)
 {
 	return LIBLOCKDEP_FAST_PATH && lockdep_enabled() && !lock_stat_collecting() &&
-	       !lockdep_hardirq_context() && depth < MAX_LOCK_DEPTH &&
+	       !(lockdep_hardirq_context() | liblockdep_irqs_off) &&
 	       (!depth || !task->held_locks[depth - 1].irq_context);
 }
 
@@ -16332,8 +16336,10 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	chain_key = task->curr_chain_key;
 	mode = fast_path_mode(depth, read, trylock);
 	step = fast_path_step_of(chain_key, class, mode);
+	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
+	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
 	if (step->chain_key != chain_key || step->class != class || step->mode != mode ||
-	    !class || fast_path.zapped != READ_ONCE(nr_zapped_classes))
+	    fast_path.zapped != READ_ONCE(nr_zapped_classes))
 		return false;
 	liblockdep_busy_begin();
 	hlock = &task->held_locks[depth];
@@ -16383,19 +16389,13 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 }
 
 /*
- * lock_release(map, ip) of the innermost held lock, when lockdep would only pop it
- * (__lock_release(): found on top, no references, not pinned).
+ * lock_release() of the innermost held lock (hlock, at depth - 1), when lockdep would
+ * only pop it (__lock_release(): found on top, no references, not pinned).
  */
-static __always_inline bool fast_path_release(const struct lockdep_map *map)
+static __always_inline bool fast_path_pop(struct task_struct *task, const struct held_lock *hlock,
+					  unsigned int depth)
 {
-	struct task_struct *task = current;
-	unsigned int depth = task->lockdep_depth;
-	const struct held_lock *hlock;
-
-	if (!LIBLOCKDEP_FAST_PATH || !depth)
-		return false;
-	hlock = &task->held_locks[depth - 1];
-	if (hlock->instance != map || hlock->references || hlock->pin_count ||
+	if (!LIBLOCKDEP_FAST_PATH || hlock->references || hlock->pin_count ||
 	    !lockdep_enabled() || lock_stat_collecting())
 		return false;
 	liblockdep_busy_begin();
@@ -16403,6 +16403,16 @@ static __always_inline bool fast_path_release(const struct lockdep_map *map)
 	task->curr_chain_key = hlock->prev_chain_key;
 	liblockdep_busy_end();
 	return true;
+}
+
+/* lock_release(map, ip), when map is the innermost held lock and lockdep would only pop it. */
+static __always_inline bool fast_path_release(const struct lockdep_map *map)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+
+	return depth && task->held_locks[depth - 1].instance == map &&
+	       fast_path_pop(task, &task->held_locks[depth - 1], depth);
 }
 /************** End of src/fast_path.c **************/
 /************** Begin file src/lock_plumbing.c **************/
@@ -17365,12 +17375,21 @@ static __always_inline bool liblockdep_enter(unsigned long ip)
 }
 
 /* The entry of a lock this thread holds, found among its held locks without
- * touching the shared table: the common case of an unlock. */
+ * touching the shared table: the common case of an unlock, most often of the
+ * innermost lock. */
 static inline struct lock_entry *held_lock_entry(const void *lock)
 {
 	struct task_struct *task = current;
+	int depth = task->lockdep_depth;
 
-	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+	if (likely(depth)) {
+		struct lock_entry *e = container_of(task->held_locks[depth - 1].instance,
+						    struct lock_entry, map);
+
+		if (READ_ONCE(e->lock) == lock)
+			return e;
+	}
+	for (int i = depth - 2; i >= 0; i--) {
 		struct lock_entry *e = container_of(task->held_locks[i].instance,
 						    struct lock_entry, map);
 
@@ -17414,6 +17433,29 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 	/* Lockdep is about to report this lock's bad unlock. */
 	report_subject_set((unsigned long)lock);
 	return unheld_unlock_entry(lock, kind, read_mode, ip);
+}
+
+/*
+ * The common unlock, with no call: of the innermost held lock, which glibc says is
+ * this thread's when it is a mutex, and which lockdep would only pop. What
+ * unlock_entry() and liblockdep_release() would do for it, in the fast path's way.
+ */
+static __always_inline bool unlock_innermost_fast(const void *lock, enum lock_kind kind,
+						  unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	struct held_lock *hlock;
+
+	if (!depth || unlikely(!READ_ONCE(task->entry_ready)))
+		return false;
+	hlock = &task->held_locks[depth - 1];
+	if (READ_ONCE(container_of(hlock->instance, struct lock_entry, map)->lock) != lock ||
+	    (kind == LOCK_KIND_MUTEX &&
+	     READ_ONCE(((const pthread_mutex_t *)lock)->__data.__owner) != task->pid))
+		return false;
+	liblockdep_entry_ip = ip;
+	return fast_path_pop(task, hlock, depth);
 }
 
 static struct lock_entry *lock_entry_find(const void *lock);
@@ -17991,7 +18033,7 @@ static inline bool mutex_is_recursive(const pthread_mutex_t *m)
 
 static inline bool mutex_nested_by_owner(const pthread_mutex_t *m)
 {
-	return current->pid && mutex_is_recursive(m) && m->__data.__owner == current->pid;
+	return mutex_is_recursive(m) && current->pid && m->__data.__owner == current->pid;
 }
 
 /* A robust mutex whose owner died is acquired all the same. */
@@ -18102,7 +18144,7 @@ static inline int real_mutex_unlock(pthread_mutex_t *m, bool c11)
 	return c11 ? real(mtx_unlock)((mtx_t *)m) : real(pthread_mutex_unlock)(m);
 }
 
-static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
+static noinline int mutex_unlock_slow(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	struct lock_entry *e;
 
@@ -18110,6 +18152,14 @@ static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigne
 	    (e = unlock_entry(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_release(e, ip);
 	return real_mutex_unlock(m, c11);
+}
+
+/* The common case without a call before pthread's, so without saving registers. */
+static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
+{
+	if (!mutex_is_recursive(m) && unlock_innermost_fast(m, LOCK_KIND_MUTEX, ip))
+		return real_mutex_unlock(m, c11);
+	return mutex_unlock_slow(m, c11, ip);
 }
 
 static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)

@@ -65,8 +65,11 @@ _Static_assert(offsetof(struct held_lock, pin_count) == sizeof(struct held_lock)
 
 static __always_inline u32 fast_path_mode(unsigned int depth, int read, int trylock)
 {
-	return depth | (u32)read << 6 | (u32)trylock << 8 |
-	       (u32)irqs_disabled_flags(liblockdep_irqs_off) << 9;
+	/* depth < 64: lockdep turns itself off when it reaches MAX_LOCK_DEPTH (63).
+	 * hardirqs_off is lock_acquire()'s irqs_disabled_flags(flags), flags being
+	 * liblockdep_irqs_off, 0 here (fast_path_usable()); liblockdep_signals_off is
+	 * 0 or 1. */
+	return depth | (u32)read << 6 | (u32)trylock << 8 | (u32)liblockdep_signals_off << 9;
 }
 
 static __always_inline struct fast_path_step *fast_path_step_of(u64 chain_key,
@@ -78,11 +81,12 @@ static __always_inline struct fast_path_step *fast_path_step_of(u64 chain_key,
 	return &fast_path.steps[h >> (64 - FAST_PATH_STEP_BITS)];
 }
 
-/* Lockdep would run (lockdep_enabled()), in task context, without statistics. */
+/* Lockdep would run (lockdep_enabled()), in task context, outside lockdep's own
+ * interrupts-off sections, without statistics. */
 static __always_inline bool fast_path_usable(const struct task_struct *task, unsigned int depth)
 {
 	return LIBLOCKDEP_FAST_PATH && lockdep_enabled() && !lock_stat_collecting() &&
-	       !lockdep_hardirq_context() && depth < MAX_LOCK_DEPTH &&
+	       !(lockdep_hardirq_context() | liblockdep_irqs_off) &&
 	       (!depth || !task->held_locks[depth - 1].irq_context);
 }
 
@@ -108,8 +112,10 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	chain_key = task->curr_chain_key;
 	mode = fast_path_mode(depth, read, trylock);
 	step = fast_path_step_of(chain_key, class, mode);
+	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
+	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
 	if (step->chain_key != chain_key || step->class != class || step->mode != mode ||
-	    !class || fast_path.zapped != READ_ONCE(nr_zapped_classes))
+	    fast_path.zapped != READ_ONCE(nr_zapped_classes))
 		return false;
 	liblockdep_busy_begin();
 	hlock = &task->held_locks[depth];
@@ -159,19 +165,13 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 }
 
 /*
- * lock_release(map, ip) of the innermost held lock, when lockdep would only pop it
- * (__lock_release(): found on top, no references, not pinned).
+ * lock_release() of the innermost held lock (hlock, at depth - 1), when lockdep would
+ * only pop it (__lock_release(): found on top, no references, not pinned).
  */
-static __always_inline bool fast_path_release(const struct lockdep_map *map)
+static __always_inline bool fast_path_pop(struct task_struct *task, const struct held_lock *hlock,
+					  unsigned int depth)
 {
-	struct task_struct *task = current;
-	unsigned int depth = task->lockdep_depth;
-	const struct held_lock *hlock;
-
-	if (!LIBLOCKDEP_FAST_PATH || !depth)
-		return false;
-	hlock = &task->held_locks[depth - 1];
-	if (hlock->instance != map || hlock->references || hlock->pin_count ||
+	if (!LIBLOCKDEP_FAST_PATH || hlock->references || hlock->pin_count ||
 	    !lockdep_enabled() || lock_stat_collecting())
 		return false;
 	liblockdep_busy_begin();
@@ -179,4 +179,14 @@ static __always_inline bool fast_path_release(const struct lockdep_map *map)
 	task->curr_chain_key = hlock->prev_chain_key;
 	liblockdep_busy_end();
 	return true;
+}
+
+/* lock_release(map, ip), when map is the innermost held lock and lockdep would only pop it. */
+static __always_inline bool fast_path_release(const struct lockdep_map *map)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+
+	return depth && task->held_locks[depth - 1].instance == map &&
+	       fast_path_pop(task, &task->held_locks[depth - 1], depth);
 }

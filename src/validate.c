@@ -132,12 +132,21 @@ static __always_inline bool liblockdep_enter(unsigned long ip)
 }
 
 /* The entry of a lock this thread holds, found among its held locks without
- * touching the shared table: the common case of an unlock. */
+ * touching the shared table: the common case of an unlock, most often of the
+ * innermost lock. */
 static inline struct lock_entry *held_lock_entry(const void *lock)
 {
 	struct task_struct *task = current;
+	int depth = task->lockdep_depth;
 
-	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+	if (likely(depth)) {
+		struct lock_entry *e = container_of(task->held_locks[depth - 1].instance,
+						    struct lock_entry, map);
+
+		if (READ_ONCE(e->lock) == lock)
+			return e;
+	}
+	for (int i = depth - 2; i >= 0; i--) {
 		struct lock_entry *e = container_of(task->held_locks[i].instance,
 						    struct lock_entry, map);
 
@@ -181,6 +190,29 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 	/* Lockdep is about to report this lock's bad unlock. */
 	report_subject_set((unsigned long)lock);
 	return unheld_unlock_entry(lock, kind, read_mode, ip);
+}
+
+/*
+ * The common unlock, with no call: of the innermost held lock, which glibc says is
+ * this thread's when it is a mutex, and which lockdep would only pop. What
+ * unlock_entry() and liblockdep_release() would do for it, in the fast path's way.
+ */
+static __always_inline bool unlock_innermost_fast(const void *lock, enum lock_kind kind,
+						  unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	struct held_lock *hlock;
+
+	if (!depth || unlikely(!READ_ONCE(task->entry_ready)))
+		return false;
+	hlock = &task->held_locks[depth - 1];
+	if (READ_ONCE(container_of(hlock->instance, struct lock_entry, map)->lock) != lock ||
+	    (kind == LOCK_KIND_MUTEX &&
+	     READ_ONCE(((const pthread_mutex_t *)lock)->__data.__owner) != task->pid))
+		return false;
+	liblockdep_entry_ip = ip;
+	return fast_path_pop(task, hlock, depth);
 }
 
 static struct lock_entry *lock_entry_find(const void *lock);

@@ -16305,12 +16305,17 @@ static __always_inline struct fast_path_step *fast_path_step_of(u64 chain_key,
 	return &fast_path.steps[h >> (64 - FAST_PATH_STEP_BITS)];
 }
 
-/* Lockdep would run (lockdep_enabled()), in task context, outside lockdep's own
- * interrupts-off sections, without statistics. */
+/*
+ * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
+ * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
+ * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
+ * liblockdep_irqs_off is 0 (a signal handler that interrupts such a section runs
+ * unchecked, src/signals.c).
+ */
 static __always_inline bool fast_path_usable(const struct task_struct *task, unsigned int depth)
 {
 	return LIBLOCKDEP_FAST_PATH && lockdep_enabled() && !lock_stat_collecting() &&
-	       !(lockdep_hardirq_context() | liblockdep_irqs_off) &&
+	       !lockdep_hardirq_context() &&
 	       (!depth || !task->held_locks[depth - 1].irq_context);
 }
 
@@ -16390,7 +16395,10 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 
 /*
  * lock_release() of the innermost held lock (hlock, at depth - 1), when lockdep would
- * only pop it (__lock_release(): found on top, no references, not pinned).
+ * only pop it (__lock_release(): found on top, no references, not pinned). The chain
+ * key goes back first: a signal handler coming in between sees the lock still held
+ * with the chain key before it, which its own locks never use (they start a chain
+ * of their own, in hard-irq context) and restore as they found it.
  */
 static __always_inline bool fast_path_pop(struct task_struct *task, const struct held_lock *hlock,
 					  unsigned int depth)
@@ -16398,10 +16406,9 @@ static __always_inline bool fast_path_pop(struct task_struct *task, const struct
 	if (!LIBLOCKDEP_FAST_PATH || hlock->references || hlock->pin_count ||
 	    !lockdep_enabled() || lock_stat_collecting())
 		return false;
-	liblockdep_busy_begin();
-	task->lockdep_depth = depth - 1;
-	task->curr_chain_key = hlock->prev_chain_key;
-	liblockdep_busy_end();
+	WRITE_ONCE(task->curr_chain_key, hlock->prev_chain_key);
+	barrier();
+	WRITE_ONCE(task->lockdep_depth, depth - 1);
 	return true;
 }
 
@@ -16939,7 +16946,12 @@ static unsigned long lock_slot_hash(const struct lock_slots *t, const void *lock
  * lock changes it.
  */
 #define LOCK_CACHE_BITS		6
-static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS];
+/* An unused slot names an entry that serves no lock (none lies at address 1), which
+ * spares the lookup a test for NULL. */
+static const struct lock_entry lock_cache_unused = { .lock = (const void *)1 };
+static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS] = {
+	[0 ... (1 << LOCK_CACHE_BITS) - 1] = (struct lock_entry *)&lock_cache_unused,
+};
 
 static inline struct lock_entry **lock_cache_slot(const void *lock)
 {
@@ -16950,7 +16962,7 @@ static inline struct lock_entry *lock_cache_find(const void *lock)
 {
 	struct lock_entry *e = *lock_cache_slot(lock);
 
-	return e && READ_ONCE(e->lock) == lock ? e : NULL;
+	return READ_ONCE(e->lock) == lock ? e : NULL;
 }
 
 /* Lock-free; the caller is in an RCU read section. */

@@ -81,12 +81,17 @@ static __always_inline struct fast_path_step *fast_path_step_of(u64 chain_key,
 	return &fast_path.steps[h >> (64 - FAST_PATH_STEP_BITS)];
 }
 
-/* Lockdep would run (lockdep_enabled()), in task context, outside lockdep's own
- * interrupts-off sections, without statistics. */
+/*
+ * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
+ * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
+ * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
+ * liblockdep_irqs_off is 0 (a signal handler that interrupts such a section runs
+ * unchecked, src/signals.c).
+ */
 static __always_inline bool fast_path_usable(const struct task_struct *task, unsigned int depth)
 {
 	return LIBLOCKDEP_FAST_PATH && lockdep_enabled() && !lock_stat_collecting() &&
-	       !(lockdep_hardirq_context() | liblockdep_irqs_off) &&
+	       !lockdep_hardirq_context() &&
 	       (!depth || !task->held_locks[depth - 1].irq_context);
 }
 
@@ -166,7 +171,10 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 
 /*
  * lock_release() of the innermost held lock (hlock, at depth - 1), when lockdep would
- * only pop it (__lock_release(): found on top, no references, not pinned).
+ * only pop it (__lock_release(): found on top, no references, not pinned). The chain
+ * key goes back first: a signal handler coming in between sees the lock still held
+ * with the chain key before it, which its own locks never use (they start a chain
+ * of their own, in hard-irq context) and restore as they found it.
  */
 static __always_inline bool fast_path_pop(struct task_struct *task, const struct held_lock *hlock,
 					  unsigned int depth)
@@ -174,10 +182,9 @@ static __always_inline bool fast_path_pop(struct task_struct *task, const struct
 	if (!LIBLOCKDEP_FAST_PATH || hlock->references || hlock->pin_count ||
 	    !lockdep_enabled() || lock_stat_collecting())
 		return false;
-	liblockdep_busy_begin();
-	task->lockdep_depth = depth - 1;
-	task->curr_chain_key = hlock->prev_chain_key;
-	liblockdep_busy_end();
+	WRITE_ONCE(task->curr_chain_key, hlock->prev_chain_key);
+	barrier();
+	WRITE_ONCE(task->lockdep_depth, depth - 1);
 	return true;
 }
 

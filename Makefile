@@ -1,12 +1,12 @@
-# liblockdep: make (regenerate + demo), make demo, make preload, make test, make bench,
-# make fuzz.
+# liblockdep: make (regenerate + demo), make demo, make preload, make test,
+# make test-no-fast-path, make bench, make fuzz.
 CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD := build
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo preload test test-sqlite soak bench fuzz clean
+.PHONY: all demo preload test test-no-fast-path test-sqlite soak bench fuzz clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -32,6 +32,10 @@ $(BUILD)/liblockdep.so: liblockdep.c liblockdep.h
 
 test: liblockdep.c
 	sh tests/run.sh
+
+# Every scenario again with the fast path in front of lockdep built out (src/fast_path.c).
+test-no-fast-path: liblockdep.c
+	FAST_PATH=off SCENARIOS_ONLY=1 sh tests/run.sh
 
 clean:
 	rm -rf $(BUILD)

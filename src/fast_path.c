@@ -72,13 +72,30 @@ static __always_inline u32 fast_path_mode(unsigned int depth, int read, int tryl
 	return depth | (u32)read << 6 | (u32)trylock << 8 | (u32)liblockdep_signals_off << 9;
 }
 
-static __always_inline struct fast_path_step *fast_path_step_of(u64 chain_key,
-								 const struct lock_class *class,
-								 u32 mode)
+/*
+ * Each situation has two places in the table, from two parts of one hash: it is
+ * learned into the first that is free (else the first), and looked for in both.
+ */
+static __always_inline u64 fast_path_hash(u64 chain_key, const struct lock_class *class, u32 mode)
 {
-	u64 h = (chain_key ^ (unsigned long)class ^ mode) * 0x9E3779B97F4A7C15ULL;
+	return (chain_key ^ (unsigned long)class ^ mode) * 0x9E3779B97F4A7C15ULL;
+}
 
-	return &fast_path.steps[h >> (64 - FAST_PATH_STEP_BITS)];
+static __always_inline struct fast_path_step *fast_path_step_of(u64 hash)
+{
+	return &fast_path.steps[hash >> (64 - FAST_PATH_STEP_BITS)];
+}
+
+static __always_inline struct fast_path_step *fast_path_step_other(u64 hash)
+{
+	return &fast_path.steps[(hash >> (64 - 2 * FAST_PATH_STEP_BITS)) &
+				((1 << FAST_PATH_STEP_BITS) - 1)];
+}
+
+static __always_inline bool fast_path_step_is(const struct fast_path_step *step, u64 chain_key,
+					      const struct lock_class *class, u32 mode)
+{
+	return step->chain_key == chain_key && step->class == class && step->mode == mode;
 }
 
 /*
@@ -108,7 +125,7 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	const struct fast_path_step *step;
 	const struct lock_class *class;
 	struct held_lock *hlock;
-	u64 chain_key, tail;
+	u64 chain_key, tail, hash;
 	u32 mode;
 
 	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth))
@@ -116,11 +133,16 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	class = READ_ONCE(map->class_cache[subclass]);
 	chain_key = task->curr_chain_key;
 	mode = fast_path_mode(depth, read, trylock);
-	step = fast_path_step_of(chain_key, class, mode);
+	hash = fast_path_hash(chain_key, class, mode);
+	step = fast_path_step_of(hash);
 	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
 	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
-	if (step->chain_key != chain_key || step->class != class || step->mode != mode ||
-	    fast_path.zapped != READ_ONCE(nr_zapped_classes))
+	if (!fast_path_step_is(step, chain_key, class, mode)) {
+		step = fast_path_step_other(hash);
+		if (!fast_path_step_is(step, chain_key, class, mode))
+			return false;
+	}
+	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
 		return false;
 	liblockdep_busy_begin();
 	hlock = &task->held_locks[depth];
@@ -148,7 +170,7 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	const struct held_lock *hlock = &task->held_locks[depth];
 	struct fast_path_step *step;
 	unsigned long zapped = READ_ONCE(nr_zapped_classes);
-	u64 tail;
+	u64 tail, hash;
 
 	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth) ||
 	    task->lockdep_depth != depth + 1 || !class ||
@@ -161,7 +183,10 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 		fast_path.zapped = zapped;
 	}
 	memcpy(&tail, HELD_LOCK_TAIL(hlock), sizeof(tail));
-	step = fast_path_step_of(chain_key, class, mode);
+	hash = fast_path_hash(chain_key, class, mode);
+	step = fast_path_step_of(hash);
+	if (step->class && !fast_path_step_other(hash)->class)
+		step = fast_path_step_other(hash);
 	step->chain_key = chain_key;
 	step->class = class;
 	step->next_chain_key = task->curr_chain_key;

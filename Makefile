@@ -1,5 +1,5 @@
-# liblockdep: make (regenerate + demo), make demo, make preload, make test, make bench,
-# make fuzz, make install (PREFIX, DESTDIR), make uninstall.
+# liblockdep: make (regenerate + demo), make demo, make preload, make test,
+# make test-no-fast-path, make bench, make fuzz, make install (PREFIX, DESTDIR), make uninstall.
 CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD := build
@@ -12,7 +12,7 @@ MANDIR ?= $(DATADIR)/man
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo preload install uninstall test test-sqlite soak bench fuzz clean
+.PHONY: all demo preload install uninstall test test-no-fast-path test-sqlite soak bench fuzz clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -57,6 +57,10 @@ uninstall:
 
 test: liblockdep.c
 	sh tests/run.sh
+
+# Every scenario again with the fast path in front of lockdep built out (src/fast_path.c).
+test-no-fast-path: liblockdep.c
+	FAST_PATH=off SCENARIOS_ONLY=1 sh tests/run.sh
 
 clean:
 	rm -rf $(BUILD)

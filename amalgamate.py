@@ -72,6 +72,7 @@ SRC_FILES = [
     'src/lock_places.c',
     'src/lock_table.c',
     'src/lock_stat.c',
+    'src/fast_path.c',
     'src/task.c',
     'src/validate.c',
     'src/lock_owners.c',

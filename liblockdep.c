@@ -160,6 +160,12 @@ typedef int liblockdep_is_off;
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
+ * COMPILE-TIME SWITCH (when compiling liblockdep.c)
+ *   LIBLOCKDEP_NO_FAST_PATH        every acquisition and release goes to lockdep; by
+ *                                  default one lockdep has seen in the same situation
+ *                                  is recorded without calling it (same results, for
+ *                                  comparison: README "Cost")
+ *
  * LICENCE
  *   GPL-2.0, because the kernel's lockdep (which liblockdep.c contains) is.
  */
@@ -19210,7 +19216,12 @@ static unsigned long lock_slot_hash(const struct lock_slots *t, const void *lock
  * lock changes it.
  */
 #define LOCK_CACHE_BITS		6
-static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS];
+/* An unused slot names an entry that serves no lock (none lies at address 1), which
+ * spares the lookup a test for NULL. */
+static const struct lock_entry lock_cache_unused = { .lock = (const void *)1 };
+static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS] = {
+	[0 ... (1 << LOCK_CACHE_BITS) - 1] = (struct lock_entry *)&lock_cache_unused,
+};
 
 static inline struct lock_entry **lock_cache_slot(const void *lock)
 {
@@ -19221,7 +19232,7 @@ static inline struct lock_entry *lock_cache_find(const void *lock)
 {
 	struct lock_entry *e = *lock_cache_slot(lock);
 
-	return e && READ_ONCE(e->lock) == lock ? e : NULL;
+	return READ_ONCE(e->lock) == lock ? e : NULL;
 }
 
 /* Lock-free; the caller is in an RCU read section. */
@@ -19711,6 +19722,224 @@ static void lock_stat_print_table(void)
 	}
 }
 /************** End of src/lock_stat.c **************/
+/************** Begin file src/fast_path.c **************/
+#line 1 "src/fast_path.c"
+/*
+ * A per-thread fast path in front of lockdep. Once lockdep has recorded an acquisition
+ * in a situation, doing nothing but bookkeeping (the chain was in its cache, the usage
+ * bits were set, the wait context was fine, nothing was reported), it does exactly the
+ * same bookkeeping for the same situation again, because everything its decision reads
+ * only ever grows until a class is zapped: usage bits, cached chains, dependencies. The
+ * fast path remembers, per thread, what lockdep wrote then (the new chain key and the
+ * held_lock's bit fields) and writes it itself the next time, into lockdep's own
+ * held-lock stack, without calling lockdep; the release of the innermost held lock
+ * likewise. Since the records are lockdep's own, written as lockdep writes them, every
+ * view of held locks (reports, assert_held, thread exit, free checks, fork, another
+ * thread's dump, a signal handler's irq transitions) sees the truth at all times:
+ * nothing is deferred, nothing is handed over, and reports stay byte for byte the same.
+ *
+ * The situation is what __lock_acquire() reads for a known chain: the chain key of the
+ * held locks (their classes in order, since the last irq-context change), the depth,
+ * the new lock's class, read and try mode, and the interrupt state it records
+ * (hardirqs_off). Only task context is handled (hard-irq context, a signal handler,
+ * changes the wait context and usage bits: lockdep decides each time), and only when
+ * the innermost held lock was taken in task context too (else lockdep starts a new
+ * chain). Softirqs do not exist here (linux/sched.h): softirq_context and
+ * softirqs_enabled stay 0. A zap (a class key unregistered, a code range freed) can
+ * remove chains and reuse classes: lockdep counts every zapped class, and a thread's
+ * remembered steps are only used while that count is the one they were learned at.
+ *
+ * -DLIBLOCKDEP_NO_FAST_PATH builds without it (every call goes to lockdep), for
+ * comparison; tests/run.sh runs every scenario that way too (FAST_PATH=off).
+ */
+#ifndef LIBLOCKDEP_NO_FAST_PATH
+#define LIBLOCKDEP_FAST_PATH 1
+#else
+#define LIBLOCKDEP_FAST_PATH 0
+#endif
+
+/* One acquisition lockdep recorded: what it started from and what it wrote. */
+struct fast_path_step {
+	u64 chain_key;			/* the thread's chain key before */
+	const struct lock_class *class;
+	u64 next_chain_key;		/* after */
+	u32 bits;			/* the held_lock's bit-field word (pin_count is 0) */
+	u32 mode;			/* depth, read, trylock, hardirqs_off */
+};
+
+#define FAST_PATH_STEP_BITS	4
+static __thread struct {
+	unsigned long zapped;		/* nr_zapped_classes the steps were learned at */
+	struct fast_path_step steps[1 << FAST_PATH_STEP_BITS];
+} fast_path;
+
+/* The last 8 bytes of a held_lock: the bit fields' word, then pin_count. */
+#define HELD_LOCK_TAIL(hlock)	((char *)(hlock) + sizeof(struct held_lock) - sizeof(u64))
+_Static_assert(offsetof(struct held_lock, pin_count) == sizeof(struct held_lock) - sizeof(u32),
+	       "struct held_lock ends with its bit fields and pin_count");
+
+static __always_inline u32 fast_path_mode(unsigned int depth, int read, int trylock)
+{
+	/* depth < 64: lockdep turns itself off when it reaches MAX_LOCK_DEPTH (63).
+	 * hardirqs_off is lock_acquire()'s irqs_disabled_flags(flags), flags being
+	 * liblockdep_irqs_off, 0 here (fast_path_usable()); liblockdep_signals_off is
+	 * 0 or 1. */
+	return depth | (u32)read << 6 | (u32)trylock << 8 | (u32)liblockdep_signals_off << 9;
+}
+
+/*
+ * Each situation has two places in the table, from two parts of one hash: it is
+ * learned into the first that is free (else the first), and looked for in both.
+ */
+static __always_inline u64 fast_path_hash(u64 chain_key, const struct lock_class *class, u32 mode)
+{
+	return (chain_key ^ (unsigned long)class ^ mode) * 0x9E3779B97F4A7C15ULL;
+}
+
+static __always_inline struct fast_path_step *fast_path_step_of(u64 hash)
+{
+	return &fast_path.steps[hash >> (64 - FAST_PATH_STEP_BITS)];
+}
+
+static __always_inline struct fast_path_step *fast_path_step_other(u64 hash)
+{
+	return &fast_path.steps[(hash >> (64 - 2 * FAST_PATH_STEP_BITS)) &
+				((1 << FAST_PATH_STEP_BITS) - 1)];
+}
+
+static __always_inline bool fast_path_step_is(const struct fast_path_step *step, u64 chain_key,
+					      const struct lock_class *class, u32 mode)
+{
+	return step->chain_key == chain_key && step->class == class && step->mode == mode;
+}
+
+/*
+ * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
+ * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
+ * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
+ * liblockdep_irqs_off is 0 (a signal handler that interrupts such a section runs
+ * unchecked, src/signals.c).
+ */
+static __always_inline bool fast_path_usable(const struct task_struct *task, unsigned int depth)
+{
+	return LIBLOCKDEP_FAST_PATH && lockdep_enabled() && !lock_stat_enabled() &&
+	       !lockdep_hardirq_context() &&
+	       (!depth || !task->held_locks[depth - 1].irq_context);
+}
+
+/*
+ * lock_acquire(map, subclass, trylock, read, 1, NULL, ip) done here when lockdep did
+ * only bookkeeping for it before. The thread counts as busy while the record is
+ * written: a signal handler coming in between runs unchecked (src/signals.c).
+ */
+static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned int subclass,
+					      int read, int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	const struct fast_path_step *step;
+	const struct lock_class *class;
+	struct held_lock *hlock;
+	u64 chain_key, tail, hash;
+	u32 mode;
+
+	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth))
+		return false;
+	class = READ_ONCE(map->class_cache[subclass]);
+	chain_key = task->curr_chain_key;
+	mode = fast_path_mode(depth, read, trylock);
+	hash = fast_path_hash(chain_key, class, mode);
+	step = fast_path_step_of(hash);
+	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
+	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
+	if (!fast_path_step_is(step, chain_key, class, mode)) {
+		step = fast_path_step_other(hash);
+		if (!fast_path_step_is(step, chain_key, class, mode))
+			return false;
+	}
+	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
+		return false;
+	liblockdep_busy_begin();
+	hlock = &task->held_locks[depth];
+	hlock->prev_chain_key = chain_key;
+	hlock->acquire_ip = ip;
+	hlock->instance = map;
+	hlock->nest_lock = NULL;
+	/* CONFIG_LOCK_STAT's time stamps are left as they are: only read with statistics
+	 * on, and then lockdep writes every record itself. */
+	tail = step->bits;
+	memcpy(HELD_LOCK_TAIL(hlock), &tail, sizeof(tail));
+	task->curr_chain_key = step->next_chain_key;
+	task->lockdep_depth = depth + 1;
+	liblockdep_busy_end();
+	return true;
+}
+
+/*
+ * After lockdep recorded an acquisition from the state (chain_key, depth, mode), with
+ * no report: remembers what it wrote, when the situation is one the fast path knows.
+ */
+static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 chain_key,
+			    unsigned int depth, u32 mode)
+{
+	struct task_struct *task = current;
+	const struct lock_class *class = READ_ONCE(map->class_cache[subclass]);
+	const struct held_lock *hlock = &task->held_locks[depth];
+	struct fast_path_step *step;
+	unsigned long zapped = READ_ONCE(nr_zapped_classes);
+	u64 tail, hash;
+
+	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth) ||
+	    task->lockdep_depth != depth + 1 || !class ||
+	    hlock->class_idx != class - lock_classes || hlock->instance != map ||
+	    hlock->nest_lock || hlock->references || hlock->pin_count ||
+	    hlock->prev_chain_key != chain_key || hlock->irq_context)
+		return;
+	if (fast_path.zapped != zapped) {
+		memset(fast_path.steps, 0, sizeof(fast_path.steps));
+		fast_path.zapped = zapped;
+	}
+	memcpy(&tail, HELD_LOCK_TAIL(hlock), sizeof(tail));
+	hash = fast_path_hash(chain_key, class, mode);
+	step = fast_path_step_of(hash);
+	if (step->class && !fast_path_step_other(hash)->class)
+		step = fast_path_step_other(hash);
+	step->chain_key = chain_key;
+	step->class = class;
+	step->next_chain_key = task->curr_chain_key;
+	step->bits = (u32)tail;
+	step->mode = mode;
+}
+
+/*
+ * lock_release() of the innermost held lock (hlock, at depth - 1), when lockdep would
+ * only pop it (__lock_release(): found on top, no references, not pinned). The chain
+ * key goes back first: a signal handler coming in between sees the lock still held
+ * with the chain key before it, which its own locks never use (they start a chain
+ * of their own, in hard-irq context) and restore as they found it.
+ */
+static __always_inline bool fast_path_pop(struct task_struct *task, const struct held_lock *hlock,
+					  unsigned int depth)
+{
+	if (!LIBLOCKDEP_FAST_PATH || hlock->references || hlock->pin_count ||
+	    !lockdep_enabled() || lock_stat_enabled())
+		return false;
+	WRITE_ONCE(task->curr_chain_key, hlock->prev_chain_key);
+	barrier();
+	WRITE_ONCE(task->lockdep_depth, depth - 1);
+	return true;
+}
+
+/* lock_release(map, ip), when map is the innermost held lock and lockdep would only pop it. */
+static __always_inline bool fast_path_release(const struct lockdep_map *map)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+
+	return depth && task->held_locks[depth - 1].instance == map &&
+	       fast_path_pop(task, &task->held_locks[depth - 1], depth);
+}
+/************** End of src/fast_path.c **************/
 /************** Begin file src/task.c **************/
 #line 1 "src/task.c"
 /*
@@ -20001,12 +20230,21 @@ static __always_inline bool liblockdep_enter_ready(unsigned long ip)
 }
 
 /* The entry of a lock this thread holds, found among its held locks without
- * touching the shared table: the common case of an unlock. */
+ * touching the shared table: the common case of an unlock, most often of the
+ * innermost lock. */
 static inline struct lock_entry *held_lock_entry(const void *lock)
 {
 	struct task_struct *task = current;
+	int depth = task->lockdep_depth;
 
-	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+	if (likely(depth)) {
+		struct lock_entry *e = container_of(task->held_locks[depth - 1].instance,
+						    struct lock_entry, map);
+
+		if (READ_ONCE(e->lock) == lock)
+			return e;
+	}
+	for (int i = depth - 2; i >= 0; i--) {
 		struct lock_entry *e = container_of(task->held_locks[i].instance,
 						    struct lock_entry, map);
 
@@ -20050,6 +20288,29 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 	/* Lockdep is about to report this lock's bad unlock. */
 	report_subject_set((unsigned long)lock);
 	return unheld_unlock_entry(lock, kind, read_mode, ip);
+}
+
+/*
+ * The common unlock, with no call: of the innermost held lock, which glibc says is
+ * this thread's when it is a mutex, and which lockdep would only pop. What
+ * unlock_entry() and liblockdep_release() would do for it, in the fast path's way.
+ */
+static __always_inline bool unlock_innermost_fast(const void *lock, enum lock_kind kind,
+						  unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	struct held_lock *hlock;
+
+	if (!depth || unlikely(!READ_ONCE(task->entry_ready)))
+		return false;
+	hlock = &task->held_locks[depth - 1];
+	if (READ_ONCE(container_of(hlock->instance, struct lock_entry, map)->lock) != lock ||
+	    (kind == LOCK_KIND_MUTEX &&
+	     READ_ONCE(((const pthread_mutex_t *)lock)->__data.__owner) != task->pid))
+		return false;
+	liblockdep_entry_ip = ip;
+	return fast_path_pop(task, hlock, depth);
 }
 
 static struct lock_entry *lock_entry_find(const void *lock);
@@ -20153,6 +20414,26 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task)
 	return true;
 }
 
+/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
+static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
+				       int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	u64 chain_key = task->curr_chain_key;
+	u32 mode = fast_path_mode(depth, read, trylock);
+
+	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
+	if (likely(!reporting)) {
+		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
+		return;
+	}
+	liblockdep_report_end();
+	if (task->lockdep_depth == depth)
+		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
+	liblockdep_report_end();
+}
+
 /*
  * Validates an acquisition (before the caller blocks on the real lock). Locks the
  * thread holds but unchecked code or another thread released go first, not to be
@@ -20164,19 +20445,13 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 						 int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
-	int depth;
 
 	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
 	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
-	depth = task->lockdep_depth;
-	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
-	if (unlikely(reporting)) {
-		liblockdep_report_end();
-		if (task->lockdep_depth == depth)
-			lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
-		liblockdep_report_end();
-	}
+	if (fast_path_acquire(&e->map, subclass, read, trylock, ip))
+		return;
+	lock_acquire_slow(e, subclass, read, trylock, ip);
 }
 
 struct lock_call {
@@ -20222,6 +20497,8 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
 {
+	if (fast_path_release(&e->map))
+		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 }
@@ -20680,7 +20957,7 @@ static inline bool mutex_is_recursive(const pthread_mutex_t *m)
 
 static inline bool mutex_nested_by_owner(const pthread_mutex_t *m)
 {
-	return current->pid && mutex_is_recursive(m) && m->__data.__owner == current->pid;
+	return mutex_is_recursive(m) && current->pid && m->__data.__owner == current->pid;
 }
 
 /* A robust mutex whose owner died is acquired all the same. */
@@ -20798,7 +21075,7 @@ static inline int real_mutex_unlock(pthread_mutex_t *m, bool c11)
 	return c11 ? real(mtx_unlock)((mtx_t *)m) : real(pthread_mutex_unlock)(m);
 }
 
-static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
+static noinline int mutex_unlock_slow(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	struct lock_entry *e;
 
@@ -20806,6 +21083,14 @@ static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigne
 	    (e = unlock_entry(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_release(e, ip);
 	return real_mutex_unlock(m, c11);
+}
+
+/* The common case without a call before pthread's, so without saving registers. */
+static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
+{
+	if (!mutex_is_recursive(m) && unlock_innermost_fast(m, LOCK_KIND_MUTEX, ip))
+		return real_mutex_unlock(m, c11);
+	return mutex_unlock_slow(m, c11, ip);
 }
 
 static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)

@@ -107,6 +107,12 @@
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
+ * COMPILE-TIME SWITCH (when compiling liblockdep.c)
+ *   LIBLOCKDEP_NO_FAST_PATH        every acquisition and release goes to lockdep; by
+ *                                  default one lockdep has seen in the same situation
+ *                                  is recorded without calling it (same results, for
+ *                                  comparison: README "Cost")
+ *
  * LICENCE
  *   GPL-2.0, because the kernel's lockdep (which liblockdep.c contains) is.
  */

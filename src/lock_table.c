@@ -63,7 +63,12 @@ static unsigned long lock_slot_hash(const struct lock_slots *t, const void *lock
  * lock changes it.
  */
 #define LOCK_CACHE_BITS		6
-static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS];
+/* An unused slot names an entry that serves no lock (none lies at address 1), which
+ * spares the lookup a test for NULL. */
+static const struct lock_entry lock_cache_unused = { .lock = (const void *)1 };
+static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS] = {
+	[0 ... (1 << LOCK_CACHE_BITS) - 1] = (struct lock_entry *)&lock_cache_unused,
+};
 
 static inline struct lock_entry **lock_cache_slot(const void *lock)
 {
@@ -74,7 +79,7 @@ static inline struct lock_entry *lock_cache_find(const void *lock)
 {
 	struct lock_entry *e = *lock_cache_slot(lock);
 
-	return e && READ_ONCE(e->lock) == lock ? e : NULL;
+	return READ_ONCE(e->lock) == lock ? e : NULL;
 }
 
 /* Lock-free; the caller is in an RCU read section. */

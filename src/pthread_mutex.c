@@ -29,7 +29,7 @@ static inline bool mutex_is_recursive(const pthread_mutex_t *m)
 
 static inline bool mutex_nested_by_owner(const pthread_mutex_t *m)
 {
-	return current->pid && mutex_is_recursive(m) && m->__data.__owner == current->pid;
+	return mutex_is_recursive(m) && current->pid && m->__data.__owner == current->pid;
 }
 
 /* A robust mutex whose owner died is acquired all the same. */
@@ -147,7 +147,7 @@ static inline int real_mutex_unlock(pthread_mutex_t *m, bool c11)
 	return c11 ? real(mtx_unlock)((mtx_t *)m) : real(pthread_mutex_unlock)(m);
 }
 
-static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
+static noinline int mutex_unlock_slow(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	struct lock_entry *e;
 
@@ -155,6 +155,14 @@ static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigne
 	    (e = unlock_entry(m, LOCK_KIND_MUTEX, 0, ip)))
 		liblockdep_release(e, ip);
 	return real_mutex_unlock(m, c11);
+}
+
+/* The common case without a call before pthread's, so without saving registers. */
+static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
+{
+	if (!mutex_is_recursive(m) && unlock_innermost_fast(m, LOCK_KIND_MUTEX, ip))
+		return real_mutex_unlock(m, c11);
+	return mutex_unlock_slow(m, c11, ip);
 }
 
 static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)

@@ -153,12 +153,21 @@ static __always_inline bool liblockdep_enter_ready(unsigned long ip)
 }
 
 /* The entry of a lock this thread holds, found among its held locks without
- * touching the shared table: the common case of an unlock. */
+ * touching the shared table: the common case of an unlock, most often of the
+ * innermost lock. */
 static inline struct lock_entry *held_lock_entry(const void *lock)
 {
 	struct task_struct *task = current;
+	int depth = task->lockdep_depth;
 
-	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+	if (likely(depth)) {
+		struct lock_entry *e = container_of(task->held_locks[depth - 1].instance,
+						    struct lock_entry, map);
+
+		if (READ_ONCE(e->lock) == lock)
+			return e;
+	}
+	for (int i = depth - 2; i >= 0; i--) {
 		struct lock_entry *e = container_of(task->held_locks[i].instance,
 						    struct lock_entry, map);
 
@@ -202,6 +211,29 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
 	/* Lockdep is about to report this lock's bad unlock. */
 	report_subject_set((unsigned long)lock);
 	return unheld_unlock_entry(lock, kind, read_mode, ip);
+}
+
+/*
+ * The common unlock, with no call: of the innermost held lock, which glibc says is
+ * this thread's when it is a mutex, and which lockdep would only pop. What
+ * unlock_entry() and liblockdep_release() would do for it, in the fast path's way.
+ */
+static __always_inline bool unlock_innermost_fast(const void *lock, enum lock_kind kind,
+						  unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	struct held_lock *hlock;
+
+	if (!depth || unlikely(!READ_ONCE(task->entry_ready)))
+		return false;
+	hlock = &task->held_locks[depth - 1];
+	if (READ_ONCE(container_of(hlock->instance, struct lock_entry, map)->lock) != lock ||
+	    (kind == LOCK_KIND_MUTEX &&
+	     READ_ONCE(((const pthread_mutex_t *)lock)->__data.__owner) != task->pid))
+		return false;
+	liblockdep_entry_ip = ip;
+	return fast_path_pop(task, hlock, depth);
 }
 
 static struct lock_entry *lock_entry_find(const void *lock);
@@ -305,6 +337,26 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task)
 	return true;
 }
 
+/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
+static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
+				       int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	u64 chain_key = task->curr_chain_key;
+	u32 mode = fast_path_mode(depth, read, trylock);
+
+	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
+	if (likely(!reporting)) {
+		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
+		return;
+	}
+	liblockdep_report_end();
+	if (task->lockdep_depth == depth)
+		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
+	liblockdep_report_end();
+}
+
 /*
  * Validates an acquisition (before the caller blocks on the real lock). Locks the
  * thread holds but unchecked code or another thread released go first, not to be
@@ -316,19 +368,13 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 						 int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
-	int depth;
 
 	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
 	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
-	depth = task->lockdep_depth;
-	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
-	if (unlikely(reporting)) {
-		liblockdep_report_end();
-		if (task->lockdep_depth == depth)
-			lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
-		liblockdep_report_end();
-	}
+	if (fast_path_acquire(&e->map, subclass, read, trylock, ip))
+		return;
+	lock_acquire_slow(e, subclass, read, trylock, ip);
 }
 
 struct lock_call {
@@ -374,6 +420,8 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
 {
+	if (fast_path_release(&e->map))
+		return;
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 }

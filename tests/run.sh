@@ -28,12 +28,19 @@
 #
 # usage: tests/run.sh [name-filter]
 # Environment: CC, CFLAGS, CXX, CXXFLAGS, BUILD (output directory), LIBLOCKDEP_DIR
-# (where the liblockdep.c/.h under test are), SCENARIOS_ONLY=1 (skip the checks).
+# (where the liblockdep.c/.h under test are), SCENARIOS_ONLY=1 (skip the checks),
+# FAST_PATH=off (liblockdep.c built -DLIBLOCKDEP_NO_FAST_PATH: every acquisition and
+# release goes to lockdep, src/fast_path.c; the same expectations hold; default
+# BUILD build/tests-no-fast-path).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 # The pair under test: the committed one, or another generation of it.
 pair=${LIBLOCKDEP_DIR:-$top}
-build=${BUILD:-$top/build/tests}
+case ${FAST_PATH:-on} in
+on)	libflags= build=${BUILD:-$top/build/tests} ;;
+off)	libflags=-DLIBLOCKDEP_NO_FAST_PATH build=${BUILD:-$top/build/tests-no-fast-path} ;;
+*)	echo "FAST_PATH=on or off, not \"$FAST_PATH\"" >&2; exit 2 ;;
+esac
 cc=${CC:-cc}
 cflags=${CFLAGS:--O2 -g -Wall -Wextra -Werror}
 cxx=${CXX:-g++}
@@ -179,9 +186,9 @@ run_preload_scenario() {
 	check_report "$name" "$src" "$out" $? && pass "$name"
 }
 
-if ! $cc $cflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblockdep.o" ||
-   ! $cc $cflags -c "$pair/liblockdep.c" -o "$build/liblockdep-off.o" ||
-   ! $cc $cflags -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
+if ! $cc $cflags $libflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblockdep.o" ||
+   ! $cc $cflags $libflags -c "$pair/liblockdep.c" -o "$build/liblockdep-off.o" ||
+   ! $cc $cflags $libflags -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
 	-Wl,-soname,liblockdep.so "$pair/liblockdep.c" -o "$build/liblockdep.so" -ldl; then
 	fail liblockdep.c "does not build"
 else

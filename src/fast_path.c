@@ -1,0 +1,215 @@
+/*
+ * A per-thread fast path in front of lockdep. Once lockdep has recorded an acquisition
+ * in a situation, doing nothing but bookkeeping (the chain was in its cache, the usage
+ * bits were set, the wait context was fine, nothing was reported), it does exactly the
+ * same bookkeeping for the same situation again, because everything its decision reads
+ * only ever grows until a class is zapped: usage bits, cached chains, dependencies. The
+ * fast path remembers, per thread, what lockdep wrote then (the new chain key and the
+ * held_lock's bit fields) and writes it itself the next time, into lockdep's own
+ * held-lock stack, without calling lockdep; the release of the innermost held lock
+ * likewise. Since the records are lockdep's own, written as lockdep writes them, every
+ * view of held locks (reports, assert_held, thread exit, free checks, fork, another
+ * thread's dump, a signal handler's irq transitions) sees the truth at all times:
+ * nothing is deferred, nothing is handed over, and reports stay byte for byte the same.
+ *
+ * The situation is what __lock_acquire() reads for a known chain: the chain key of the
+ * held locks (their classes in order, since the last irq-context change), the depth,
+ * the new lock's class, read and try mode, and the interrupt state it records
+ * (hardirqs_off). Only task context is handled (hard-irq context, a signal handler,
+ * changes the wait context and usage bits: lockdep decides each time), and only when
+ * the innermost held lock was taken in task context too (else lockdep starts a new
+ * chain). Softirqs do not exist here (linux/sched.h): softirq_context and
+ * softirqs_enabled stay 0. A zap (a class key unregistered, a code range freed) can
+ * remove chains and reuse classes: lockdep counts every zapped class, and a thread's
+ * remembered steps are only used while that count is the one they were learned at.
+ *
+ * -DLIBLOCKDEP_NO_FAST_PATH builds without it (every call goes to lockdep), for
+ * comparison; tests/run.sh runs every scenario that way too (FAST_PATH=off).
+ */
+#ifndef LIBLOCKDEP_NO_FAST_PATH
+#define LIBLOCKDEP_FAST_PATH 1
+#else
+#define LIBLOCKDEP_FAST_PATH 0
+#endif
+
+/* One acquisition lockdep recorded: what it started from and what it wrote. */
+struct fast_path_step {
+	u64 chain_key;			/* the thread's chain key before */
+	const struct lock_class *class;
+	u64 next_chain_key;		/* after */
+	u32 bits;			/* the held_lock's bit-field word (pin_count is 0) */
+	u32 mode;			/* depth, read, trylock, hardirqs_off */
+};
+
+#define FAST_PATH_STEP_BITS	4
+static __thread struct {
+	unsigned long zapped;		/* nr_zapped_classes the steps were learned at */
+	struct fast_path_step steps[1 << FAST_PATH_STEP_BITS];
+} fast_path;
+
+/* The last 8 bytes of a held_lock: the bit fields' word, then pin_count. */
+#define HELD_LOCK_TAIL(hlock)	((char *)(hlock) + sizeof(struct held_lock) - sizeof(u64))
+_Static_assert(offsetof(struct held_lock, pin_count) == sizeof(struct held_lock) - sizeof(u32),
+	       "struct held_lock ends with its bit fields and pin_count");
+
+static __always_inline u32 fast_path_mode(unsigned int depth, int read, int trylock)
+{
+	/* depth < 64: lockdep turns itself off when it reaches MAX_LOCK_DEPTH (63).
+	 * hardirqs_off is lock_acquire()'s irqs_disabled_flags(flags), flags being
+	 * liblockdep_irqs_off, 0 here (fast_path_usable()); liblockdep_signals_off is
+	 * 0 or 1. */
+	return depth | (u32)read << 6 | (u32)trylock << 8 | (u32)liblockdep_signals_off << 9;
+}
+
+/*
+ * Each situation has two places in the table, from two parts of one hash: it is
+ * learned into the first that is free (else the first), and looked for in both.
+ */
+static __always_inline u64 fast_path_hash(u64 chain_key, const struct lock_class *class, u32 mode)
+{
+	return (chain_key ^ (unsigned long)class ^ mode) * 0x9E3779B97F4A7C15ULL;
+}
+
+static __always_inline struct fast_path_step *fast_path_step_of(u64 hash)
+{
+	return &fast_path.steps[hash >> (64 - FAST_PATH_STEP_BITS)];
+}
+
+static __always_inline struct fast_path_step *fast_path_step_other(u64 hash)
+{
+	return &fast_path.steps[(hash >> (64 - 2 * FAST_PATH_STEP_BITS)) &
+				((1 << FAST_PATH_STEP_BITS) - 1)];
+}
+
+static __always_inline bool fast_path_step_is(const struct fast_path_step *step, u64 chain_key,
+					      const struct lock_class *class, u32 mode)
+{
+	return step->chain_key == chain_key && step->class == class && step->mode == mode;
+}
+
+/*
+ * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
+ * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
+ * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
+ * liblockdep_irqs_off is 0 (a signal handler that interrupts such a section runs
+ * unchecked, src/signals.c).
+ */
+static __always_inline bool fast_path_usable(const struct task_struct *task, unsigned int depth)
+{
+	return LIBLOCKDEP_FAST_PATH && lockdep_enabled() && !lock_stat_enabled() &&
+	       !lockdep_hardirq_context() &&
+	       (!depth || !task->held_locks[depth - 1].irq_context);
+}
+
+/*
+ * lock_acquire(map, subclass, trylock, read, 1, NULL, ip) done here when lockdep did
+ * only bookkeeping for it before. The thread counts as busy while the record is
+ * written: a signal handler coming in between runs unchecked (src/signals.c).
+ */
+static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned int subclass,
+					      int read, int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+	const struct fast_path_step *step;
+	const struct lock_class *class;
+	struct held_lock *hlock;
+	u64 chain_key, tail, hash;
+	u32 mode;
+
+	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth))
+		return false;
+	class = READ_ONCE(map->class_cache[subclass]);
+	chain_key = task->curr_chain_key;
+	mode = fast_path_mode(depth, read, trylock);
+	hash = fast_path_hash(chain_key, class, mode);
+	step = fast_path_step_of(hash);
+	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
+	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
+	if (!fast_path_step_is(step, chain_key, class, mode)) {
+		step = fast_path_step_other(hash);
+		if (!fast_path_step_is(step, chain_key, class, mode))
+			return false;
+	}
+	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
+		return false;
+	liblockdep_busy_begin();
+	hlock = &task->held_locks[depth];
+	hlock->prev_chain_key = chain_key;
+	hlock->acquire_ip = ip;
+	hlock->instance = map;
+	hlock->nest_lock = NULL;
+	/* CONFIG_LOCK_STAT's time stamps are left as they are: only read with statistics
+	 * on, and then lockdep writes every record itself. */
+	tail = step->bits;
+	memcpy(HELD_LOCK_TAIL(hlock), &tail, sizeof(tail));
+	task->curr_chain_key = step->next_chain_key;
+	task->lockdep_depth = depth + 1;
+	liblockdep_busy_end();
+	return true;
+}
+
+/*
+ * After lockdep recorded an acquisition from the state (chain_key, depth, mode), with
+ * no report: remembers what it wrote, when the situation is one the fast path knows.
+ */
+static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 chain_key,
+			    unsigned int depth, u32 mode)
+{
+	struct task_struct *task = current;
+	const struct lock_class *class = READ_ONCE(map->class_cache[subclass]);
+	const struct held_lock *hlock = &task->held_locks[depth];
+	struct fast_path_step *step;
+	unsigned long zapped = READ_ONCE(nr_zapped_classes);
+	u64 tail, hash;
+
+	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth) ||
+	    task->lockdep_depth != depth + 1 || !class ||
+	    hlock->class_idx != class - lock_classes || hlock->instance != map ||
+	    hlock->nest_lock || hlock->references || hlock->pin_count ||
+	    hlock->prev_chain_key != chain_key || hlock->irq_context)
+		return;
+	if (fast_path.zapped != zapped) {
+		memset(fast_path.steps, 0, sizeof(fast_path.steps));
+		fast_path.zapped = zapped;
+	}
+	memcpy(&tail, HELD_LOCK_TAIL(hlock), sizeof(tail));
+	hash = fast_path_hash(chain_key, class, mode);
+	step = fast_path_step_of(hash);
+	if (step->class && !fast_path_step_other(hash)->class)
+		step = fast_path_step_other(hash);
+	step->chain_key = chain_key;
+	step->class = class;
+	step->next_chain_key = task->curr_chain_key;
+	step->bits = (u32)tail;
+	step->mode = mode;
+}
+
+/*
+ * lock_release() of the innermost held lock (hlock, at depth - 1), when lockdep would
+ * only pop it (__lock_release(): found on top, no references, not pinned). The chain
+ * key goes back first: a signal handler coming in between sees the lock still held
+ * with the chain key before it, which its own locks never use (they start a chain
+ * of their own, in hard-irq context) and restore as they found it.
+ */
+static __always_inline bool fast_path_pop(struct task_struct *task, const struct held_lock *hlock,
+					  unsigned int depth)
+{
+	if (!LIBLOCKDEP_FAST_PATH || hlock->references || hlock->pin_count ||
+	    !lockdep_enabled() || lock_stat_enabled())
+		return false;
+	WRITE_ONCE(task->curr_chain_key, hlock->prev_chain_key);
+	barrier();
+	WRITE_ONCE(task->lockdep_depth, depth - 1);
+	return true;
+}
+
+/* lock_release(map, ip), when map is the innermost held lock and lockdep would only pop it. */
+static __always_inline bool fast_path_release(const struct lockdep_map *map)
+{
+	struct task_struct *task = current;
+	unsigned int depth = task->lockdep_depth;
+
+	return depth && task->held_locks[depth - 1].instance == map &&
+	       fast_path_pop(task, &task->held_locks[depth - 1], depth);
+}

@@ -141,6 +141,10 @@ int liblockdep_enabled(void);
 /* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (or the current directory). */
 void liblockdep_dump(void);
 
+/* Print every thread's held locks and what each thread waits in, now: lockdep's
+ * debug_show_all_locks() (LIBLOCKDEP_SHOW_LOCKS_SIGNAL does it from a signal). */
+void liblockdep_show_all_locks(void);
+
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
  * a lock (pthread_mutex_t, pthread_rwlock_t, pthread_spinlock_t or mtx_t) that has
@@ -247,6 +251,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _SIGNAL_H
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _SEMAPHORE_H
+#define LIBLOCKDEP_ROUTE_SEMAPHORE_ LIBLOCKDEP_LABEL_
+#endif
 #ifdef _DLFCN_H
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
 #endif
@@ -259,6 +266,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 #ifndef LIBLOCKDEP_ROUTE_SIGNAL_
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
+#endif
+#ifndef LIBLOCKDEP_ROUTE_SEMAPHORE_
+#define LIBLOCKDEP_ROUTE_SEMAPHORE_ LIBLOCKDEP_RENAME_
 #endif
 #ifndef LIBLOCKDEP_ROUTE_LOADER_
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
@@ -273,7 +283,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #pragma GCC diagnostic ignored "-Wpragmas"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
+ * <pthread.h>; THREADS, C11's <threads.h>; SEMAPHORE, <semaphore.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -306,6 +316,13 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_join, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_tryjoin_np, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_timedjoin_np, (pthread_t, void **, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_clockjoin_np, (pthread_t, void **, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_detach, (pthread_t))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_once, (pthread_once_t *, void (*)(void)))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -314,6 +331,17 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, thrd_create, (thrd_t *, thrd_start_t, void *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_join, (thrd_t, int *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_detach, (thrd_t))
+LIBLOCKDEP_CALL(THREADS, void, call_once, (once_flag *, void (*)(void)))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_init, (sem_t *, int, unsigned int))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_destroy, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_wait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_trywait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_timedwait, (sem_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_clockwait, (sem_t *__restrict, clockid_t, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_post, (sem_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
@@ -328,6 +356,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #undef LIBLOCKDEP_ROUTE_PTHREAD_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
+#undef LIBLOCKDEP_ROUTE_SEMAPHORE_
 #undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_ROUTE_LOADER_
 #undef LIBLOCKDEP_ROUTE_ALLOCATOR_
@@ -342,6 +371,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #define liblockdep_disable()				((void)0)
 #define liblockdep_enabled()				0
 #define liblockdep_dump()				((void)0)
+#define liblockdep_show_all_locks()			((void)0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)

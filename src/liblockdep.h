@@ -131,6 +131,10 @@ int liblockdep_enabled(void);
 /* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (or the current directory). */
 void liblockdep_dump(void);
 
+/* Print every thread's held locks and what each thread waits in, now: lockdep's
+ * debug_show_all_locks() (LIBLOCKDEP_SHOW_LOCKS_SIGNAL does it from a signal). */
+void liblockdep_show_all_locks(void);
+
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
  * a lock (pthread_mutex_t, pthread_rwlock_t, pthread_spinlock_t or mtx_t) that has
@@ -237,6 +241,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _SIGNAL_H
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _SEMAPHORE_H
+#define LIBLOCKDEP_ROUTE_SEMAPHORE_ LIBLOCKDEP_LABEL_
+#endif
 #ifdef _DLFCN_H
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
 #endif
@@ -249,6 +256,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 #ifndef LIBLOCKDEP_ROUTE_SIGNAL_
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
+#endif
+#ifndef LIBLOCKDEP_ROUTE_SEMAPHORE_
+#define LIBLOCKDEP_ROUTE_SEMAPHORE_ LIBLOCKDEP_RENAME_
 #endif
 #ifndef LIBLOCKDEP_ROUTE_LOADER_
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
@@ -267,6 +277,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #undef LIBLOCKDEP_ROUTE_PTHREAD_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
+#undef LIBLOCKDEP_ROUTE_SEMAPHORE_
 #undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_ROUTE_LOADER_
 #undef LIBLOCKDEP_ROUTE_ALLOCATOR_
@@ -281,6 +292,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #define liblockdep_disable()				((void)0)
 #define liblockdep_enabled()				0
 #define liblockdep_dump()				((void)0)
+#define liblockdep_show_all_locks()			((void)0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)

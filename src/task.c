@@ -82,7 +82,7 @@ static noinline void liblockdep_task_start(void)
 	internal_lock(&live_tasks_mutex);
 	list_add_tail(&task->thread_list, &live_tasks);
 	internal_unlock(&live_tasks_mutex);
-	pthread_once(&task_process_once, task_process_start);
+	real(pthread_once)(&task_process_once, task_process_start);
 	if (task_exit_key != (pthread_key_t)-1)
 		pthread_setspecific(task_exit_key, task);
 	internal_section_end();

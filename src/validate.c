@@ -18,6 +18,8 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_RWLOCK] = "rwlock",
 	[LOCK_KIND_SPIN] = "spinlock",
 	[LOCK_KIND_MAP] = "lock",
+	[LOCK_KIND_ONCE] = "once",
+	[LOCK_KIND_SEMAPHORE] = "semaphore",
 };
 
 /*
@@ -34,6 +36,8 @@ static const u8 lock_kind_wait_types[] = {
 	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 	[LOCK_KIND_MAP] = LD_WAIT_INV,
+	[LOCK_KIND_ONCE] = LD_WAIT_INV,
+	[LOCK_KIND_SEMAPHORE] = LD_WAIT_SLEEP,
 };
 
 static const u8 lock_kind_outer_wait_types[] = {
@@ -41,6 +45,8 @@ static const u8 lock_kind_outer_wait_types[] = {
 	[LOCK_KIND_RWLOCK] = LD_WAIT_CONFIG,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 	[LOCK_KIND_MAP] = LD_WAIT_INV,
+	[LOCK_KIND_ONCE] = LD_WAIT_INV,
+	[LOCK_KIND_SEMAPHORE] = LD_WAIT_CONFIG,
 };
 
 /* A global or static lock is named after its symbol: "table_lock", "stats+0x40". */
@@ -93,7 +99,10 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		} else {
 			key = &site->key;
 			name = site->name;
-			if (settings.classes == CLASSES_INSTANCE)
+			/* Not for a map that names its class: the key would go unused. */
+			if (settings.classes == CLASSES_INSTANCE &&
+			    !(origin->kind == LOCK_KIND_MAP &&
+			      ((const struct liblockdep_map *)origin->lock)->key))
 				key = lock_entry_use_own_key(e);
 		}
 	}

@@ -16,6 +16,17 @@
 #define MAX_LOCK_DEPTH	((unsigned long)LIBLOCKDEP_MAX_LOCK_DEPTH)
 #define TASK_COMM_LEN	16
 
+/* What a thread waits in, by its own word, and what the watchdog last saw of it
+ * (src/hang_watchdog.c). */
+struct liblockdep_wait {
+	const void		*object;
+	unsigned int		kind, seq;
+	const void		*seen_object;
+	unsigned int		seen_kind, seen_seq;
+	u64			seen_cputime, seen_since;
+	bool			reported;
+};
+
 struct task_struct {
 	int			pid;
 	char			comm[TASK_COMM_LEN];
@@ -30,6 +41,7 @@ struct task_struct {
 	int			softirq_context;
 	int			irq_config;
 	struct list_head	thread_list;	/* all live threads, src/task.c */
+	struct liblockdep_wait	wait;
 	struct held_lock	held_locks[LIBLOCKDEP_MAX_LOCK_DEPTH];
 };
 

@@ -3806,9 +3806,9 @@ static __thread struct task_struct liblockdep_task;
 #define in_task()		(!lockdep_hardirq_context())
 #define get_task_struct(t)	(t)
 #define put_task_struct(t)	do { } while (0)
-/* Lockdep asks whether another task is running before printing its locks; it never
- * prints another thread's locks here (no debug_show_all_locks walk of other threads). */
-#define task_is_running(t)	1
+/* Lockdep asks whether another task is running before printing its locks: a
+ * snapshot of them is printed all the same (debug_show_all_locks(), src/task.c). */
+#define task_is_running(t)	0
 
 /* There is no boot: the process is fully up from its first instruction. */
 #define system_state		SYSTEM_RUNNING
@@ -17946,6 +17946,7 @@ struct hang_view {
 	const char *name;	/* the waited lock's class, when lockdep knows it */
 	int holder;		/* the thread that holds it, 0 when none is known */
 	bool blocked;		/* for longer than the setting */
+	bool newly;		/* and not reported yet */
 };
 
 static struct hang_view hang_views[HANG_THREADS_MAX];	/* under hang_mutex */
@@ -18048,13 +18049,13 @@ static bool hang_blocked(struct hang_view *v, u64 now, unsigned int *seconds)
 	return *seconds >= settings.hang_seconds;
 }
 
-/* Every thread's state, copied; returns how many. */
-static unsigned int hang_views_take(u64 now, struct hang_view **first_hung, unsigned int *seconds)
+/* Every thread's state, copied, and how many are newly blocked; returns how many. */
+static unsigned int hang_views_take(u64 now, unsigned int *newly)
 {
 	struct task_struct *task;
-	unsigned int n = 0;
+	unsigned int n = 0, seconds;
 
-	*first_hung = NULL;
+	*newly = 0;
 	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list) {
 		struct hang_view *v = &hang_views[n];
@@ -18067,10 +18068,11 @@ static unsigned int hang_views_take(u64 now, struct hang_view **first_hung, unsi
 		memcpy(v->comm, task->comm, sizeof(v->comm));
 		v->comm[TASK_COMM_LEN - 1] = '\0';
 		hang_view_wait(v);
-		v->blocked = now && hang_blocked(v, now, seconds);
-		if (v->blocked && !task->wait.reported && !*first_hung) {
+		v->blocked = now && hang_blocked(v, now, &seconds);
+		if (v->blocked && !task->wait.reported) {
 			task->wait.reported = true;
-			*first_hung = v;
+			v->newly = true;
+			(*newly)++;
 		}
 		n++;
 	}
@@ -18135,17 +18137,20 @@ static void hang_show(unsigned int n)
 
 static void hang_check(void)
 {
-	unsigned int seconds = 0, n;
-	struct hang_view *hung;
+	unsigned int newly, n;
 
 	internal_lock(&hang_mutex);
-	n = hang_views_take(hang_now(CLOCK_MONOTONIC), &hung, &seconds);
-	if (!hung)
+	n = hang_views_take(hang_now(CLOCK_MONOTONIC), &newly);
+	if (!newly)
 		goto out;
-	printk("INFO: task %s:%d blocked for more than %u seconds.\n", hung->comm, hung->tid,
-	       settings.hang_seconds);
-	printk("      %s %s %s\n", init_utsname()->release, init_utsname()->version,
-	       print_tainted());
+	for (unsigned int i = 0; i < n; i++) {
+		if (!hang_views[i].newly)
+			continue;
+		printk("INFO: task %s:%d blocked for more than %u seconds.\n",
+		       hang_views[i].comm, hang_views[i].tid, settings.hang_seconds);
+		printk("      %s %s %s\n", init_utsname()->release, init_utsname()->version,
+		       print_tainted());
+	}
 	hang_show(n);
 	for (unsigned int i = 0; i < n && !hang_deadlock_reported; i++) {
 		if (hang_views[i].blocked && hang_print_cycle(&hang_views[i], n)) {
@@ -18161,7 +18166,7 @@ out:
 static void hang_show_now(void)
 {
 	internal_lock(&hang_mutex);
-	hang_show(hang_views_take(0, &(struct hang_view *){ NULL }, &(unsigned int){ 0 }));
+	hang_show(hang_views_take(0, &(unsigned int){ 0 }));
 	internal_unlock(&hang_mutex);
 }
 

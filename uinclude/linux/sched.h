@@ -53,9 +53,9 @@ static __thread struct task_struct liblockdep_task;
 #define in_task()		(!lockdep_hardirq_context())
 #define get_task_struct(t)	(t)
 #define put_task_struct(t)	do { } while (0)
-/* Lockdep asks whether another task is running before printing its locks; it never
- * prints another thread's locks here (no debug_show_all_locks walk of other threads). */
-#define task_is_running(t)	1
+/* Lockdep asks whether another task is running before printing its locks: a
+ * snapshot of them is printed all the same (debug_show_all_locks(), src/task.c). */
+#define task_is_running(t)	0
 
 /* There is no boot: the process is fully up from its first instruction. */
 #define system_state		SYSTEM_RUNNING

@@ -5,7 +5,7 @@
  * as a lock only after one thread has waited for it and posted it again, with no
  * post by anyone else before; a post by a thread that did not take it makes it a
  * signal for good, and a holder's record of it goes quietly at that thread's next
- * lock. So a signalling semaphore is never reported, and a lock is validated from
+ * lock; so does a wait by the thread that holds it. So a signalling semaphore is never reported, and a lock is validated from
  * its second use on. Each semaphore is a class of its own (all of a program's
  * semaphore locks tend to come from one helper: CPython's PyThread_allocate_lock).
  *
@@ -52,7 +52,7 @@ static bool semaphore_taken(const void *sem)
 enum sem_call { SEM_WAIT, SEM_TRYWAIT, SEM_TIMEDWAIT, SEM_CLOCKWAIT };
 
 static int semaphore_wait(sem_t *s, enum sem_call call, clockid_t clock,
-			 const struct timespec *abstime)
+			  const struct timespec *abstime)
 {
 	switch (call) {
 	case SEM_TRYWAIT:
@@ -72,6 +72,12 @@ static int sem_wait_checked(sem_t *s, enum sem_call call, clockid_t clock,
 	struct lock_entry *e = semaphore_entry(s, ip);
 	int use = e ? READ_ONCE(e->sem_use) : SEM_SIGNAL, unknown = SEM_UNKNOWN_FREE, ret;
 
+	if (use == SEM_LOCK && held_lock_entry(s) == e) {
+		/* Waited for again by its holder: somebody else is to post it. */
+		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+		liblockdep_release(e, ip);
+		use = SEM_SIGNAL;
+	}
 	if (use == SEM_LOCK && call != SEM_TRYWAIT)
 		lock_acquire_checked(e, 0, 0, 0, ip);
 	ret = semaphore_wait(s, call, clock, abstime);

@@ -97,6 +97,15 @@ typedef int liblockdep_is_off;
  *   header then declares them and routes nothing) and link it with the library
  *   (-Lbuild -llockdep).
  *
+ * WAITS
+ *   pthread_join() and thrd_join() are validated as acquiring a map that the joined
+ *   thread holds for its lifetime (class: its pthread_create() call site), and
+ *   pthread_once() and call_once() as acquiring the once object, which the init
+ *   routine holds while it runs: joining a thread, or waiting for a once-init, that
+ *   needs a lock the waiter holds is reported before it hangs. Detached threads are
+ *   left alone. Condition variables and counting semaphores are not (their waker is
+ *   not known).
+ *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
@@ -126,6 +135,14 @@ typedef int liblockdep_is_off;
  *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
  *                                  never one found through PATH, and -g)
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
+ *   LIBLOCKDEP_SEMAPHORES=1        a sem_t initialised to 1 that one thread waits for
+ *                                  and posts is validated as a lock (see WAITS)
+ *   LIBLOCKDEP_HANG=seconds        a watchdog thread prints, once per wait, the kernel's
+ *                                  "INFO: task NAME:TID blocked for more than N
+ *                                  seconds.", every thread's held locks and waits, and
+ *                                  a cycle of waits as a deadlock
+ *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N this signal prints every thread's held locks and
+ *                                  waits (SysRq-d), safe at any moment
  *   LIBLOCKDEP_RUNNER=pid:file     set by ./lockdep: the processes it runs keep their own
  *                                  exit status, its program answers for the tree
  *

@@ -99,7 +99,7 @@ typedef int liblockdep_is_off;
  *
  * WAITS
  *   pthread_join() and thrd_join() are validated as acquiring a map that the joined
- *   thread holds for its lifetime (class: its pthread_create() call site), and
+ *   thread holds for its lifetime (class: its start routine and pthread_create() site), and
  *   pthread_once() and call_once() as acquiring the once object, which the init
  *   routine holds while it runs: joining a thread, or waiting for a once-init, that
  *   needs a lock the waiter holds is reported before it hangs. Detached threads are
@@ -16350,6 +16350,9 @@ static void liblockdep_graph_unlock(void)
  * frame is plumbing by its function's name, mangled or as the source spells it; a
  * frame without a name is the user's.
  *
+ * A std::thread is created the same way, in libstdc++: its class is where the
+ * program creates it.
+ *
  * A library that creates all its locks in one helper is plumbing the same way: the
  * helper is the user-space twin of the kernel's mutex_init() macro, whose class is
  * its caller's site, so a lock it creates is keyed by the first call site outside it.
@@ -16365,6 +16368,7 @@ static const char *const lock_plumbing_std[] = {
 	"__mutex_base", "__recursive_mutex_base", "__timed_mutex_impl",
 	"lock_guard", "unique_lock", "scoped_lock", "shared_lock",
 	"lock", "try_lock", "__detail::__lock_impl", "__detail::__try_lock_impl",
+	"thread", "jthread",	/* where a thread is created: its caller (src/thread_join.c) */
 };
 
 /* The well-known helpers that create every lock of their library. */
@@ -18990,8 +18994,7 @@ LIBLOCKDEP_API void liblockdep_map_release(struct liblockdep_map *map)
  * routine's first instruction to its return, pthread_exit() or cancellation, and
  * pthread_join() acquires and releases that map before it waits. So "hold L, join
  * T, while T needs L" is lockdep's circular locking dependency, reported before the
- * join hangs; a join while holding nothing T needs is silent. A thread's map is of
- * the class of its pthread_create() call site, "thread@spawn+0x2a".
+ * join hangs; a join while holding nothing T needs is silent.
  *
  * A thread created detached is left alone: nobody can wait for it. A thread joining
  * itself is glibc's EDEADLK, not a hang, and is not modelled; nor is a join by a
@@ -19034,12 +19037,19 @@ static struct thread_life **thread_life_chain(pthread_t t)
 	return &thread_lives[hash_long((unsigned long)t, THREAD_LIVES_BITS)];
 }
 
-static struct thread_life *thread_life_new(unsigned long ip)
+/*
+ * A thread's class: its start routine and where it was created, as one site named
+ * "thread@worker+0x0<spawn+0x2a". Either alone would make one class of unrelated
+ * threads (a helper that starts every thread, std::thread's one routine), and a join
+ * of one would seem to wait for whatever another took.
+ */
+static struct thread_life *thread_life_new(unsigned long start, unsigned long ip)
 {
-	struct lock_site *site = lock_site_at(ip, "thread");
+	struct lock_site *created = lock_site_at(ip, "thread"), *site;
 	struct thread_life *life;
 
-	if (!site)
+	if (!created || !(site = lock_site_of((unsigned long[LOCK_SITE_FRAMES]){
+			start, created->ips[0] }, "thread")))
 		return NULL;
 	internal_lock(&thread_lives_mutex);
 	life = free_thread_lives;
@@ -19207,7 +19217,7 @@ LIBLOCKDEP_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t 
 	struct thread_life *life;
 	int ret;
 
-	if (!liblockdep_check_now() || created_detached(attr) || !(life = thread_life_new(_RET_IP_)))
+	if (!liblockdep_check_now() || created_detached(attr) || !(life = thread_life_new((unsigned long)start, _RET_IP_)))
 		return real(pthread_create)(t, attr, start, arg);
 	life->start.posix = start;
 	life->arg = arg;
@@ -19256,7 +19266,7 @@ LIBLOCKDEP_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *a
 	struct thread_life *life;
 	int ret;
 
-	if (!liblockdep_check_now() || !(life = thread_life_new(_RET_IP_)))
+	if (!liblockdep_check_now() || !(life = thread_life_new((unsigned long)start, _RET_IP_)))
 		return real(thrd_create)(t, start, arg);
 	life->start.c11 = start;
 	life->arg = arg;

@@ -55,7 +55,7 @@
  *
  * WAITS
  *   pthread_join() and thrd_join() are validated as acquiring a map that the joined
- *   thread holds for its lifetime (class: its pthread_create() call site), and
+ *   thread holds for its lifetime (class: its start routine and pthread_create() site), and
  *   pthread_once() and call_once() as acquiring the once object, which the init
  *   routine holds while it runs: joining a thread, or waiting for a once-init, that
  *   needs a lock the waiter holds is reported before it hangs. Detached threads are

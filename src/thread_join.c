@@ -4,8 +4,7 @@
  * routine's first instruction to its return, pthread_exit() or cancellation, and
  * pthread_join() acquires and releases that map before it waits. So "hold L, join
  * T, while T needs L" is lockdep's circular locking dependency, reported before the
- * join hangs; a join while holding nothing T needs is silent. A thread's map is of
- * the class of its pthread_create() call site, "thread@spawn+0x2a".
+ * join hangs; a join while holding nothing T needs is silent.
  *
  * A thread created detached is left alone: nobody can wait for it. A thread joining
  * itself is glibc's EDEADLK, not a hang, and is not modelled; nor is a join by a
@@ -48,12 +47,19 @@ static struct thread_life **thread_life_chain(pthread_t t)
 	return &thread_lives[hash_long((unsigned long)t, THREAD_LIVES_BITS)];
 }
 
-static struct thread_life *thread_life_new(unsigned long ip)
+/*
+ * A thread's class: its start routine and where it was created, as one site named
+ * "thread@worker+0x0<spawn+0x2a". Either alone would make one class of unrelated
+ * threads (a helper that starts every thread, std::thread's one routine), and a join
+ * of one would seem to wait for whatever another took.
+ */
+static struct thread_life *thread_life_new(unsigned long start, unsigned long ip)
 {
-	struct lock_site *site = lock_site_at(ip, "thread");
+	struct lock_site *created = lock_site_at(ip, "thread"), *site;
 	struct thread_life *life;
 
-	if (!site)
+	if (!created || !(site = lock_site_of((unsigned long[LOCK_SITE_FRAMES]){
+			start, created->ips[0] }, "thread")))
 		return NULL;
 	internal_lock(&thread_lives_mutex);
 	life = free_thread_lives;
@@ -221,7 +227,7 @@ LIBLOCKDEP_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t 
 	struct thread_life *life;
 	int ret;
 
-	if (!liblockdep_check_now() || created_detached(attr) || !(life = thread_life_new(_RET_IP_)))
+	if (!liblockdep_check_now() || created_detached(attr) || !(life = thread_life_new((unsigned long)start, _RET_IP_)))
 		return real(pthread_create)(t, attr, start, arg);
 	life->start.posix = start;
 	life->arg = arg;
@@ -270,7 +276,7 @@ LIBLOCKDEP_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *a
 	struct thread_life *life;
 	int ret;
 
-	if (!liblockdep_check_now() || !(life = thread_life_new(_RET_IP_)))
+	if (!liblockdep_check_now() || !(life = thread_life_new((unsigned long)start, _RET_IP_)))
 		return real(thrd_create)(t, start, arg);
 	life->start.c11 = start;
 	life->arg = arg;

@@ -2,10 +2,10 @@
  * A join that deadlocks: the main thread holds config_lock and joins a worker that
  * takes config_lock. Here the worker has taken and dropped it before the join, so
  * the program runs through, and lockdep reports the join, modelled as acquiring the
- * worker's lifetime map ("thread@<pthread_create site>"), before it could hang.
+ * worker's lifetime map ("thread@<start routine><<pthread_create site>"), before it could hang.
  *
  * Expect: WARNING: possible circular locking dependency detected
- * Names: config_lock thread@main*
+ * Names: config_lock thread@reload_config+0x0<main*
  */
 #include "scenario.h"
 

@@ -31,6 +31,7 @@ typedef int liblockdep_is_off;
 #include <limits.h>
 #include <link.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -96,6 +97,15 @@ typedef int liblockdep_is_off;
  *   header then declares them and routes nothing) and link it with the library
  *   (-Lbuild -llockdep).
  *
+ * WAITS
+ *   pthread_join() and thrd_join() are validated as acquiring a map that the joined
+ *   thread holds for its lifetime (class: its start routine and pthread_create() site), and
+ *   pthread_once() and call_once() as acquiring the once object, which the init
+ *   routine holds while it runs: joining a thread, or waiting for a once-init, that
+ *   needs a lock the waiter holds is reported before it hangs. Detached threads are
+ *   left alone. Condition variables and counting semaphores are not (their waker is
+ *   not known).
+ *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
@@ -142,6 +152,14 @@ typedef int liblockdep_is_off;
  *                                  WHERE", "suppress [KIND] CONDITION..." (WHERE:
  *                                  function=GLOB object=GLOB; README: Rules file);
  *                                  a bad line is an error that fails the run
+ *   LIBLOCKDEP_SEMAPHORES=1        a sem_t initialised to 1 that one thread waits for
+ *                                  and posts is validated as a lock (see WAITS)
+ *   LIBLOCKDEP_HANG=seconds        a watchdog thread prints, once per wait, the kernel's
+ *                                  "INFO: task NAME:TID blocked for more than N
+ *                                  seconds.", every thread's held locks and waits, and
+ *                                  a cycle of waits as a deadlock
+ *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N this signal prints every thread's held locks and
+ *                                  waits (SysRq-d), safe at any moment
  *   LIBLOCKDEP_RUNNER=pid:file     set by ./lockdep: the processes it runs keep their own
  *                                  exit status, its program answers for the tree
  *
@@ -209,6 +227,9 @@ void liblockdep_dump(void);
 
 /* Clear the lock statistics (LIBLOCKDEP_STAT=1), as "echo 0 > /proc/lock_stat" does. */
 void liblockdep_stat_reset(void);
+/* Print every thread's held locks and what each thread waits in, now: lockdep's
+ * debug_show_all_locks() (LIBLOCKDEP_SHOW_LOCKS_SIGNAL does it from a signal). */
+void liblockdep_show_all_locks(void);
 
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
@@ -316,6 +337,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _SIGNAL_H
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _SEMAPHORE_H
+#define LIBLOCKDEP_ROUTE_SEMAPHORE_ LIBLOCKDEP_LABEL_
+#endif
 #ifdef _DLFCN_H
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
 #endif
@@ -331,6 +355,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 #ifndef LIBLOCKDEP_ROUTE_SIGNAL_
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
+#endif
+#ifndef LIBLOCKDEP_ROUTE_SEMAPHORE_
+#define LIBLOCKDEP_ROUTE_SEMAPHORE_ LIBLOCKDEP_RENAME_
 #endif
 #ifndef LIBLOCKDEP_ROUTE_LOADER_
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
@@ -348,8 +375,8 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #pragma GCC diagnostic ignored "-Wpragmas"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
- * PROCESS, <unistd.h>;
+ * <pthread.h>; THREADS, C11's <threads.h>; SEMAPHORE, <semaphore.h>; SIGNAL, <signal.h>;
+ * LOADER, <dlfcn.h>; PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -382,6 +409,13 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_join, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_tryjoin_np, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_timedjoin_np, (pthread_t, void **, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_clockjoin_np, (pthread_t, void **, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_detach, (pthread_t))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_once, (pthread_once_t *, void (*)(void)))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -390,6 +424,17 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, thrd_create, (thrd_t *, thrd_start_t, void *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_join, (thrd_t, int *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_detach, (thrd_t))
+LIBLOCKDEP_CALL(THREADS, void, call_once, (once_flag *, void (*)(void)))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_init, (sem_t *, int, unsigned int))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_destroy, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_wait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_trywait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_timedwait, (sem_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_clockwait, (sem_t *__restrict, clockid_t, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_post, (sem_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
@@ -405,6 +450,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #undef LIBLOCKDEP_ROUTE_PTHREAD_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
+#undef LIBLOCKDEP_ROUTE_SEMAPHORE_
 #undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_ROUTE_LOADER_
 #undef LIBLOCKDEP_ROUTE_PROCESS_
@@ -421,6 +467,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #define liblockdep_enabled()				0
 #define liblockdep_dump()				((void)0)
 #define liblockdep_stat_reset()				((void)0)
+#define liblockdep_show_all_locks()			((void)0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)
@@ -579,8 +626,8 @@ extern int atexit(void (*fn)(void)) __attribute__((__visibility__("hidden")));
 #line 1 "src/routed_calls.h"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
- * PROCESS, <unistd.h>;
+ * <pthread.h>; THREADS, C11's <threads.h>; SEMAPHORE, <semaphore.h>; SIGNAL, <signal.h>;
+ * LOADER, <dlfcn.h>; PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -613,6 +660,13 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_join, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_tryjoin_np, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_timedjoin_np, (pthread_t, void **, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_clockjoin_np, (pthread_t, void **, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_detach, (pthread_t))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_once, (pthread_once_t *, void (*)(void)))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -621,6 +675,17 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, thrd_create, (thrd_t *, thrd_start_t, void *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_join, (thrd_t, int *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_detach, (thrd_t))
+LIBLOCKDEP_CALL(THREADS, void, call_once, (once_flag *, void (*)(void)))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_init, (sem_t *, int, unsigned int))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_destroy, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_wait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_trywait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_timedwait, (sem_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_clockwait, (sem_t *__restrict, clockid_t, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_post, (sem_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
@@ -653,8 +718,8 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #line 1 "src/routed_calls.h"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
- * PROCESS, <unistd.h>;
+ * <pthread.h>; THREADS, C11's <threads.h>; SEMAPHORE, <semaphore.h>; SIGNAL, <signal.h>;
+ * LOADER, <dlfcn.h>; PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -687,6 +752,13 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_join, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_tryjoin_np, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_timedjoin_np, (pthread_t, void **, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_clockjoin_np, (pthread_t, void **, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_detach, (pthread_t))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_once, (pthread_once_t *, void (*)(void)))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -695,6 +767,17 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, thrd_create, (thrd_t *, thrd_start_t, void *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_join, (thrd_t, int *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_detach, (thrd_t))
+LIBLOCKDEP_CALL(THREADS, void, call_once, (once_flag *, void (*)(void)))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_init, (sem_t *, int, unsigned int))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_destroy, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_wait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_trywait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_timedwait, (sem_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_clockwait, (sem_t *__restrict, clockid_t, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_post, (sem_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
@@ -3761,6 +3844,17 @@ lockdep_rcu_suspicious(const char *file, const int line, const char *s)
 #define MAX_LOCK_DEPTH	((unsigned long)LIBLOCKDEP_MAX_LOCK_DEPTH)
 #define TASK_COMM_LEN	16
 
+/* What a thread waits in, by its own word, and what the watchdog last saw of it
+ * (src/hang_watchdog.c). */
+struct liblockdep_wait {
+	const void		*object;
+	unsigned int		kind, seq;
+	const void		*seen_object;
+	unsigned int		seen_kind, seen_seq;
+	u64			seen_cputime, seen_since;
+	bool			reported;
+};
+
 struct task_struct {
 	int			pid;
 	char			comm[TASK_COMM_LEN];
@@ -3776,6 +3870,7 @@ struct task_struct {
 	int			irq_config;
 	struct list_head	thread_list;	/* all live threads, src/task.c */
 	unsigned char		*handler_stack;	/* src/handler_stack.c */
+	struct liblockdep_wait	wait;
 	struct held_lock	held_locks[LIBLOCKDEP_MAX_LOCK_DEPTH];
 };
 
@@ -3787,9 +3882,9 @@ static __thread struct task_struct liblockdep_task;
 #define in_task()		(!lockdep_hardirq_context())
 #define get_task_struct(t)	(t)
 #define put_task_struct(t)	do { } while (0)
-/* Lockdep asks whether another task is running before printing its locks; it never
- * prints another thread's locks here (no debug_show_all_locks walk of other threads). */
-#define task_is_running(t)	1
+/* Lockdep asks whether another task is running before printing its locks: a
+ * snapshot of them is printed all the same (debug_show_all_locks(), src/task.c). */
+#define task_is_running(t)	0
 
 /* There is no boot: the process is fully up from its first instruction. */
 #define system_state		SYSTEM_RUNNING
@@ -15396,6 +15491,9 @@ static void json_member_address(struct json_out *o, const char *key, unsigned lo
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  *   LIBLOCKDEP_RULES=path      the rules file: wrappers, classes, names, suppressions (src/rules.c)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
+ *   LIBLOCKDEP_SEMAPHORES=0|1  binary semaphores used as locks, validated (src/semaphores.c)
+ *   LIBLOCKDEP_HANG=seconds    a watchdog reports threads blocked longer (src/hang_watchdog.c)
+ *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N  this signal prints every thread's held locks
  */
 #ifdef LIBLOCKDEP_DEFAULT_OFF
 #define LIBLOCKDEP_DEFAULT_CHECKING 0
@@ -15412,6 +15510,9 @@ struct liblockdep_settings {
 	bool summary;
 	const char *addr2line;	/* its absolute path, or NULL: no file:line */
 	const char *dump_dir;
+	bool semaphores;		/* binary semaphores as locks (src/semaphores.c) */
+	unsigned int hang_seconds;	/* 0: no watchdog (src/hang_watchdog.c) */
+	int show_locks_signal;		/* 0: none */
 };
 
 static struct liblockdep_settings settings = { .exitcode = 66 };
@@ -15444,17 +15545,23 @@ static int setting_word(const char *value, const char *const *words)
 	return -1;
 }
 
-/* An exit status, 0 to 255, or -1. */
-static int setting_status(const char *value)
+/* A whole number from min to max (not negative), or -1. */
+static int setting_number(const char *value, long min, long max)
 {
 	char *end;
 	long n;
 
 	errno = 0;
 	n = strtol(value, &end, 10);
-	if (errno || end == value || *end || n < 0 || n > 255)
+	if (errno || end == value || *end || n < min || n > max)
 		return -1;
 	return (int)n;
+}
+
+/* An exit status, 0 to 255, or -1. */
+static int setting_status(const char *value)
+{
+	return setting_number(value, 0, 255);
 }
 
 /* A setting that is one of a few words; returns its index, or fallback. */
@@ -15479,16 +15586,17 @@ static bool setting_bool(const char *name, bool fallback)
 	return setting_choice(name, bool_words, fallback, "0 or 1");
 }
 
-static int setting_exitcode(const char *name, int fallback)
+static int setting_range(const char *name, int fallback, long min, long max,
+			 const char *accepted)
 {
 	const char *value = liblockdep_getenv(name);
 	int n;
 
 	if (!value)
 		return fallback;
-	n = setting_status(value);
+	n = setting_number(value, min, max);
 	if (n < 0) {
-		setting_error(name, value, "a number from 0 to 255");
+		setting_error(name, value, accepted);
 		return fallback;
 	}
 	return n;
@@ -15500,6 +15608,7 @@ static void runner_setting(char *value);
 static void lock_stat_start(bool on);
 
 static void lock_rules_read(const char *path);
+static void hang_watchdog_start(void);
 
 static void liblockdep_read_settings(void)
 {
@@ -15510,7 +15619,8 @@ static void liblockdep_read_settings(void)
 	pattern_file_start(&sarif_file, liblockdep_getenv("LIBLOCKDEP_SARIF"));
 	liblockdep_checking = setting_bool("LIBLOCKDEP", LIBLOCKDEP_DEFAULT_CHECKING);
 	liblockdep_was_off |= !liblockdep_checking;
-	settings.exitcode = setting_exitcode("LIBLOCKDEP_EXITCODE", settings.exitcode);
+	settings.exitcode = setting_range("LIBLOCKDEP_EXITCODE", settings.exitcode, 0, 255,
+					  "a number from 0 to 255");
 	settings.abort_on_report = setting_bool("LIBLOCKDEP_ABORT", false);
 	settings.summary = setting_bool("LIBLOCKDEP_SUMMARY", false);
 	if (setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizer_words, 0, "none or addr2line") == 1)
@@ -15524,6 +15634,12 @@ static void liblockdep_read_settings(void)
 		settings.dump_dir = NULL;
 	/* The variable is rewritten in place (src/runner.c): environ is writable. */
 	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
+	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);
+	settings.hang_seconds = setting_range("LIBLOCKDEP_HANG", 0, 1, 86400,
+					      "seconds, from 1 to 86400");
+	settings.show_locks_signal = setting_range("LIBLOCKDEP_SHOW_LOCKS_SIGNAL", 0, 1, SIGRTMAX,
+						   "a signal number");
+	hang_watchdog_start();
 	errno = saved_errno;
 }
 
@@ -18547,6 +18663,9 @@ static void liblockdep_graph_unlock(void)
  * frame is plumbing by its function's name, mangled or as the source spells it; a
  * frame without a name is the user's.
  *
+ * A std::thread is created the same way, in libstdc++: its class is where the
+ * program creates it.
+ *
  * A library that creates all its locks in one helper is plumbing the same way: the
  * helper is the user-space twin of the kernel's mutex_init() macro, whose class is
  * its caller's site, so a lock it creates is keyed by the first call site outside it.
@@ -18568,6 +18687,7 @@ static const char *const lock_plumbing_std[] = {
 	"__mutex_base", "__recursive_mutex_base", "__timed_mutex_impl",
 	"lock_guard", "unique_lock", "scoped_lock", "shared_lock",
 	"lock", "try_lock", "__detail::__lock_impl", "__detail::__try_lock_impl",
+	"thread", "jthread",	/* where a thread is created: its caller (src/thread_join.c) */
 };
 
 /* The well-known helpers that create every lock of their library. */
@@ -18790,7 +18910,7 @@ static const char *lock_variable_name(const void *lock, size_t lock_size)
 {
 	struct sym_place place;
 
-	if (!sym_lookup((unsigned long)lock, &place) || !place.name)
+	if (!lock || !lock_size || !sym_lookup((unsigned long)lock, &place) || !place.name)
 		return NULL;
 	if (place.size > lock_size && place.size % lock_size == 0 &&
 	    place.offset % lock_size == 0)
@@ -19163,6 +19283,8 @@ enum lock_kind {
 	LOCK_KIND_RWLOCK,
 	LOCK_KIND_SPIN,
 	LOCK_KIND_MAP,		/* the program's own lock (src/lock_map.c) */
+	LOCK_KIND_ONCE,		/* a once-init, as a wait (src/once.c) */
+	LOCK_KIND_SEMAPHORE,	/* a binary semaphore used as a lock (src/semaphores.c) */
 };
 
 struct lock_entry {
@@ -19172,6 +19294,7 @@ struct lock_entry {
 	enum lock_kind kind;		/* how glibc records the lock's holder */
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
+	int sem_use;			/* a semaphore's, src/semaphores.c */
 	struct lock_class_key own_key;
 };
 
@@ -20026,7 +20149,7 @@ static void task_process_start(void)
  * lockdep's tables (a key's registration), which makes it one of RCU's readers. */
 static void task_exit_hook_arm(void)
 {
-	pthread_once(&task_process_once, task_process_start);
+	real(pthread_once)(&task_process_once, task_process_start);
 	if (task_exit_key != (pthread_key_t)-1)
 		pthread_setspecific(task_exit_key, current);
 }
@@ -20095,6 +20218,8 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_RWLOCK] = "rwlock",
 	[LOCK_KIND_SPIN] = "spinlock",
 	[LOCK_KIND_MAP] = "lock",
+	[LOCK_KIND_ONCE] = "once",
+	[LOCK_KIND_SEMAPHORE] = "semaphore",
 };
 
 /* For a lock in an array, its index (src/lock_sites.c). */
@@ -20103,6 +20228,8 @@ static const size_t lock_kind_sizes[] = {
 	[LOCK_KIND_RWLOCK] = sizeof(pthread_rwlock_t),
 	[LOCK_KIND_SPIN] = sizeof(pthread_spinlock_t),
 	[LOCK_KIND_MAP] = sizeof(struct liblockdep_map),
+	[LOCK_KIND_ONCE] = sizeof(pthread_once_t),
+	[LOCK_KIND_SEMAPHORE] = sizeof(sem_t),
 };
 
 /*
@@ -20119,6 +20246,8 @@ static const u8 lock_kind_wait_types[] = {
 	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 	[LOCK_KIND_MAP] = LD_WAIT_INV,
+	[LOCK_KIND_ONCE] = LD_WAIT_INV,
+	[LOCK_KIND_SEMAPHORE] = LD_WAIT_SLEEP,
 };
 
 static const u8 lock_kind_outer_wait_types[] = {
@@ -20126,6 +20255,8 @@ static const u8 lock_kind_outer_wait_types[] = {
 	[LOCK_KIND_RWLOCK] = LD_WAIT_CONFIG,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 	[LOCK_KIND_MAP] = LD_WAIT_INV,
+	[LOCK_KIND_ONCE] = LD_WAIT_INV,
+	[LOCK_KIND_SEMAPHORE] = LD_WAIT_CONFIG,
 };
 
 /* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
@@ -20166,7 +20297,10 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		} else {
 			key = &site->key;
 			name = site->name;
-			if (site->classes == CLASSES_INSTANCE) {
+			/* Not for a map that names its class: the key would go unused. */
+			if (site->classes == CLASSES_INSTANCE &&
+			    !(origin->kind == LOCK_KIND_MAP &&
+			      ((const struct liblockdep_map *)origin->lock)->key)) {
 				key = lock_entry_use_own_key(e);
 				name = lock_variable_name(origin->lock, size) ?: name;
 			}
@@ -20675,6 +20809,11 @@ static bool thread_is_ours(int tid)
 #define GLIBC_SPIN_UNLOCKED	0
 #endif
 
+/* A once-init left by an exception or a cancellation is no longer in progress
+ * (src/once.c); a semaphore posted unseen has a count again (src/semaphores.c). */
+static bool once_in_progress(const void *once);
+static bool semaphore_taken(const void *sem);
+
 static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *tid)
 {
 	const pthread_rwlock_t *rw = lock;
@@ -20683,6 +20822,10 @@ static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *ti
 	switch (kind) {
 	case LOCK_KIND_MAP:
 		return OWNER_NONE;	/* the program's own lock: lockdep's record is all */
+	case LOCK_KIND_ONCE:
+		return once_in_progress(lock) ? OWNER_UNKNOWN : OWNER_NONE;
+	case LOCK_KIND_SEMAPHORE:
+		return semaphore_taken(lock) ? OWNER_UNKNOWN : OWNER_NONE;
 	case LOCK_KIND_MUTEX:
 		if (READ_ONCE(((const pthread_mutex_t *)lock)->__data.__kind) & GLIBC_MUTEX_ELISION)
 			return OWNER_UNKNOWN;
@@ -20924,6 +21067,362 @@ static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
 	}
 }
 /************** End of src/lock_owners.c **************/
+/************** Begin file src/hang_watchdog.c **************/
+#line 1 "src/hang_watchdog.c"
+/*
+ * A hang explained (LIBLOCKDEP_HANG=seconds): the kernel's hung-task detector, with
+ * lockdep's debug_show_all_locks(). A watchdog thread, which exists only when the
+ * variable is set, looks at every thread once a second. A thread is blocked when it
+ * waits for a lock (lockdep records it as held, validated, while glibc names another
+ * owner: nothing to record on the lock path), or it said it waits in a condition
+ * wait, a join or a once-init (hang_wait_begin(), a store when the variable is set);
+ * and when its CPU time has not moved meanwhile, as the kernel's detector asks that
+ * a task was not scheduled. Blocked longer than the setting, it gets the kernel's
+ * "INFO: task NAME:TID blocked for more than N seconds.", once per wait, followed by
+ * every thread's held locks, every thread's wait (what, held by whom), and, when the
+ * waits form a cycle, the cycle as an actual deadlock (counted as a report).
+ *
+ * The same view on demand: liblockdep_show_all_locks(), and the signal chosen by
+ * LIBLOCKDEP_SHOW_LOCKS_SIGNAL (the kernel's SysRq-d). The handler only posts a
+ * semaphore (async-signal-safe) and the watchdog prints, so the signal is safe at
+ * any moment. The watchdog blocks every signal, never enters liblockdep's checking,
+ * and holds no lock while it sleeps, so exit and cancellation are as without it;
+ * a child of fork() has none (a second thread could break a child that must stay
+ * single-threaded, for unshare() say).
+ */
+enum hang_wait_kind { HANG_WAIT_NONE, HANG_WAIT_LOCK, HANG_WAIT_COND, HANG_WAIT_JOIN, HANG_WAIT_ONCE };
+
+static const char *const hang_wait_names[] = {
+	[HANG_WAIT_LOCK] = "lock",
+	[HANG_WAIT_COND] = "condition wait",
+	[HANG_WAIT_JOIN] = "join of thread",
+	[HANG_WAIT_ONCE] = "once-init",
+};
+
+static noinline void hang_wait_note(unsigned int kind, const void *object)
+{
+	struct liblockdep_wait *w = &current->wait;
+
+	WRITE_ONCE(w->object, object);
+	WRITE_ONCE(w->seq, w->seq + 1);
+	__atomic_store_n(&w->kind, kind, __ATOMIC_RELEASE);
+}
+
+/* Around a blocking call: this thread waits in object. Nothing unless watched. */
+static __always_inline void hang_wait_begin(unsigned int kind, const void *object)
+{
+	if (unlikely(settings.hang_seconds))
+		hang_wait_note(kind, object);
+}
+
+static __always_inline void hang_wait_end(void)
+{
+	if (unlikely(settings.hang_seconds))
+		__atomic_store_n(&current->wait.kind, HANG_WAIT_NONE, __ATOMIC_RELEASE);
+}
+
+#define HANG_THREADS_MAX	256
+
+/* One thread as the watchdog saw it, copied under live_tasks_mutex. */
+struct hang_view {
+	struct task_struct *task;
+	int tid;
+	char comm[TASK_COMM_LEN];
+	unsigned int kind;
+	const void *object;
+	const char *name;	/* the waited lock's class, when lockdep knows it */
+	int holder;		/* the thread that holds it, 0 when none is known */
+	bool blocked;		/* for longer than the setting */
+	bool newly;		/* and not reported yet */
+};
+
+static struct hang_view hang_views[HANG_THREADS_MAX];	/* under hang_mutex */
+static pthread_mutex_t hang_mutex = PTHREAD_MUTEX_INITIALIZER;
+static sem_t hang_wakeup;
+static bool hang_deadlock_reported;
+
+static u64 hang_now(clockid_t clock)
+{
+	struct timespec ts;
+
+	if (clock_gettime(clock, &ts))
+		return 0;
+	return (u64)ts.tv_sec * 1000000000ull + (u64)ts.tv_nsec;
+}
+
+/* The CPU clock of a thread of this process, by its id (the kernel's encoding). */
+static clockid_t thread_cpu_clock(int tid)
+{
+	return (clockid_t)((~(unsigned int)tid << 3) | 6);
+}
+
+/* The thread of this process that holds an entry lockdep alone knows (a map, a once). */
+static int hang_recorded_holder(const struct lock_entry *e, const struct task_struct *waiter)
+{
+	struct task_struct *task;
+
+	list_for_each_entry(task, &live_tasks, thread_list) {
+		int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
+
+		if (task == waiter)
+			continue;
+		for (int i = 0; i < depth; i++)
+			if (READ_ONCE(task->held_locks[i].instance) == &e->map)
+				return task->pid;
+	}
+	return 0;
+}
+
+/* What a thread waits in: its own word, or the lock on top of its held locks when
+ * glibc names another owner. Under live_tasks_mutex. */
+static void hang_view_wait(struct hang_view *v)
+{
+	struct task_struct *task = v->task;
+	unsigned int kind = __atomic_load_n(&task->wait.kind, __ATOMIC_ACQUIRE);
+	int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
+	const struct lock_entry *e = NULL;
+	int tid = 0;
+
+	v->kind = HANG_WAIT_NONE;
+	if (kind != HANG_WAIT_NONE) {
+		v->kind = kind;
+		v->object = READ_ONCE(task->wait.object);
+		if (kind != HANG_WAIT_COND && v->object) {
+			liblockdep_rcu_read_lock();
+			e = lock_table_find(v->object);
+			liblockdep_rcu_read_unlock();
+		}
+	} else if (depth) {
+		struct held_lock *hlock = &task->held_locks[depth - 1];
+
+		e = container_of(READ_ONCE(hlock->instance), struct lock_entry, map);
+		if ((e->kind != LOCK_KIND_MUTEX && e->kind != LOCK_KIND_RWLOCK) ||
+		    !READ_ONCE(e->lock) || lock_owner(e->lock, e->kind, &tid) != OWNER_OTHER_THREAD ||
+		    tid == task->pid)
+			return;
+		v->kind = HANG_WAIT_LOCK;
+		v->object = e->lock;
+		v->holder = tid;
+	}
+	if (e) {
+		v->name = READ_ONCE(e->map.name);
+		if (!v->holder)
+			v->holder = hang_recorded_holder(e, task);
+	}
+}
+
+/* Whether the thread has waited in the same wait, without running, for long enough. */
+static bool hang_blocked(struct hang_view *v, u64 now, unsigned int *seconds)
+{
+	struct liblockdep_wait *w = &v->task->wait;
+	u64 cputime = hang_now(thread_cpu_clock(v->tid));
+	unsigned int seq = READ_ONCE(w->seq);
+
+	if (v->kind == HANG_WAIT_NONE) {
+		w->seen_kind = HANG_WAIT_NONE;
+		return false;
+	}
+	if (w->seen_kind != v->kind || w->seen_object != v->object || w->seen_seq != seq ||
+	    w->seen_cputime != cputime) {
+		w->seen_kind = v->kind;
+		w->seen_object = v->object;
+		w->seen_seq = seq;
+		w->seen_cputime = cputime;
+		w->seen_since = now;
+		w->reported = false;
+		return false;
+	}
+	*seconds = (unsigned int)((now - w->seen_since) / 1000000000ull);
+	return *seconds >= settings.hang_seconds;
+}
+
+/* Every thread's state, copied, and how many are newly blocked; returns how many. */
+static unsigned int hang_views_take(u64 now, unsigned int *newly)
+{
+	struct task_struct *task;
+	unsigned int n = 0, seconds;
+
+	*newly = 0;
+	internal_lock(&live_tasks_mutex);
+	list_for_each_entry(task, &live_tasks, thread_list) {
+		struct hang_view *v = &hang_views[n];
+
+		if (n == HANG_THREADS_MAX)
+			break;
+		memset(v, 0, sizeof(*v));
+		v->task = task;
+		v->tid = task->pid;
+		memcpy(v->comm, task->comm, sizeof(v->comm));
+		v->comm[TASK_COMM_LEN - 1] = '\0';
+		hang_view_wait(v);
+		v->blocked = now && hang_blocked(v, now, &seconds);
+		if (v->blocked && !task->wait.reported) {
+			task->wait.reported = true;
+			v->newly = true;
+			(*newly)++;
+		}
+		n++;
+	}
+	internal_unlock(&live_tasks_mutex);
+	return n;
+}
+
+static struct hang_view *hang_view_of(unsigned int n, int tid)
+{
+	for (unsigned int i = 0; tid && i < n; i++)
+		if (hang_views[i].tid == tid)
+			return &hang_views[i];
+	return NULL;
+}
+
+static void hang_print_wait(const struct hang_view *v, unsigned int n)
+{
+	const struct hang_view *holder = hang_view_of(n, v->holder);
+
+	printk("%s/%d waits in %s %px", v->comm, v->tid, hang_wait_names[v->kind], v->object);
+	if (v->name)
+		printk(KERN_CONT " (%s)", v->name);
+	if (holder)
+		printk(KERN_CONT ", held by %s/%d\n", holder->comm, holder->tid);
+	else if (v->holder)
+		printk(KERN_CONT ", held by thread %d\n", v->holder);
+	else
+		printk(KERN_CONT "\n");
+}
+
+/* Follows "waits for a lock held by" from v; prints the cycle when it comes back. */
+static bool hang_print_cycle(struct hang_view *v, unsigned int n)
+{
+	struct hang_view *at = v;
+	unsigned int steps = 0;
+
+	do {
+		at = at->blocked ? hang_view_of(n, at->holder) : NULL;
+	} while (at && at != v && ++steps < n);
+	if (at != v)
+		return false;
+	printk("\n======================================================\n");
+	printk("WARNING: deadlock: threads wait for each other in a cycle\n");
+	printk("%s %s %s\n", init_utsname()->release, init_utsname()->version, print_tainted());
+	printk("------------------------------------------------------\n");
+	do {
+		hang_print_wait(at, n);
+		at = hang_view_of(n, at->holder);
+	} while (at != v);
+	printk("\n *** DEADLOCK ***\n\n");
+	return true;
+}
+
+/* Held locks of every thread, then every thread's wait: the view on demand too. */
+static void hang_show(unsigned int n)
+{
+	debug_show_all_locks();
+	for (unsigned int i = 0; i < n; i++)
+		if (hang_views[i].kind != HANG_WAIT_NONE)
+			hang_print_wait(&hang_views[i], n);
+}
+
+static void hang_check(void)
+{
+	unsigned int newly, n;
+
+	internal_lock(&hang_mutex);
+	n = hang_views_take(hang_now(CLOCK_MONOTONIC), &newly);
+	if (!newly)
+		goto out;
+	for (unsigned int i = 0; i < n; i++) {
+		if (!hang_views[i].newly)
+			continue;
+		printk("INFO: task %s:%d blocked for more than %u seconds.\n",
+		       hang_views[i].comm, hang_views[i].tid, settings.hang_seconds);
+		printk("      %s %s %s\n", init_utsname()->release, init_utsname()->version,
+		       print_tainted());
+	}
+	hang_show(n);
+	for (unsigned int i = 0; i < n && !hang_deadlock_reported; i++) {
+		if (hang_views[i].blocked && hang_print_cycle(&hang_views[i], n)) {
+			hang_deadlock_reported = true;
+			__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
+			note_report();
+		}
+	}
+out:
+	internal_unlock(&hang_mutex);
+}
+
+static void hang_show_now(void)
+{
+	internal_lock(&hang_mutex);
+	hang_show(hang_views_take(0, &(unsigned int){ 0 }));
+	internal_unlock(&hang_mutex);
+}
+
+static void *hang_watchdog_run(void *unused)
+{
+	struct timespec next;
+	sigset_t all;
+
+	sigfillset(&all);
+	real(pthread_sigmask)(SIG_BLOCK, &all, NULL);
+	prctl(PR_SET_NAME, "lockdep-watch");
+	liblockdep_busy_begin();	/* whatever it calls goes unchecked */
+	for (;;) {
+		clock_gettime(CLOCK_REALTIME, &next);
+		next.tv_sec += 1;
+		if (!settings.hang_seconds) {
+			if (!real(sem_wait)(&hang_wakeup))
+				hang_show_now();
+		} else if (!real(sem_timedwait)(&hang_wakeup, &next)) {
+			hang_show_now();
+		} else if (errno == ETIMEDOUT) {
+			hang_check();
+		}
+	}
+	return unused;
+}
+
+static void hang_show_locks_signal(int sig)
+{
+	int saved_errno = errno;
+
+	(void)sig;
+	real(sem_post)(&hang_wakeup);
+	errno = saved_errno;
+}
+
+/* From the settings' first reading, so before main() or at the first lock. */
+static void hang_watchdog_start(void)
+{
+	struct sigaction sa = { .sa_handler = hang_show_locks_signal, .sa_flags = SA_RESTART };
+	pthread_attr_t attr;
+	pthread_t thread;
+
+	if (!settings.hang_seconds && !settings.show_locks_signal)
+		return;
+	real(sem_init)(&hang_wakeup, 0, 0);
+	/* Resolved now (preload: dlsym()), not first in the signal handler. */
+	real(sem_post)(&hang_wakeup);
+	real(sem_wait)(&hang_wakeup);
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	pthread_attr_setstacksize(&attr, 64 * 1024);
+	if (real(pthread_create)(&thread, &attr, hang_watchdog_run, NULL)) {
+		printk(KERN_ERR "liblockdep: cannot start the hang watchdog\n");
+		settings.hang_seconds = 0;
+	} else if (settings.show_locks_signal) {
+		sigfillset(&sa.sa_mask);
+		real(sigaction)(settings.show_locks_signal, &sa, NULL);
+	}
+	pthread_attr_destroy(&attr);
+}
+
+LIBLOCKDEP_API void liblockdep_show_all_locks(void)
+{
+	liblockdep_busy_begin();
+	hang_show_now();
+	liblockdep_busy_end();
+}
+/************** End of src/hang_watchdog.c **************/
 /************** Begin file src/pthread_mutex.c **************/
 #line 1 "src/pthread_mutex.c"
 /*
@@ -21486,7 +21985,9 @@ static int cond_wait_cancellable(pthread_cond_t *c, pthread_mutex_t *m, enum con
 	int ret;
 
 	pthread_cleanup_push(cond_wait_reacquired, w);
+	hang_wait_begin(HANG_WAIT_COND, c);
 	ret = real_cond_wait(c, m, call, wait);
+	hang_wait_end();
 	pthread_cleanup_pop(0);
 	return ret;
 }
@@ -21675,6 +22176,416 @@ LIBLOCKDEP_API void liblockdep_map_release(struct liblockdep_map *map)
 		liblockdep_release(e, _RET_IP_);
 }
 /************** End of src/lock_map.c **************/
+/************** Begin file src/thread_join.c **************/
+#line 1 "src/thread_join.c"
+/*
+ * Joins validated as locks: the kernel's flush_work() pattern, applied to threads. A
+ * thread created joinable holds a map of its own for its lifetime, from its start
+ * routine's first instruction to its return, pthread_exit() or cancellation, and
+ * pthread_join() acquires and releases that map before it waits. So "hold L, join
+ * T, while T needs L" is lockdep's circular locking dependency, reported before the
+ * join hangs; a join while holding nothing T needs is silent.
+ *
+ * A thread created detached is left alone: nobody can wait for it. A thread joining
+ * itself is glibc's EDEADLK, not a hang, and is not modelled; nor is a join by a
+ * thread whose own map is of the joined thread's class (a thread of a pool joining
+ * its sibling), which lockdep would take for recursive locking. The map is
+ * released before the thread's exit-time checks, so it is never a lock "still held"
+ * at exit. Each record lives from pthread_create() until both the thread has ended
+ * and it was joined or detached (refs), and is reused after that.
+ */
+LIBLOCKDEP_WRAPPER(int, pthread_create, (pthread_t *t, const pthread_attr_t *attr, void *(*start)(void *), void *arg))
+LIBLOCKDEP_WRAPPER(int, pthread_join, (pthread_t t, void **result))
+LIBLOCKDEP_WRAPPER(int, pthread_tryjoin_np, (pthread_t t, void **result))
+LIBLOCKDEP_WRAPPER(int, pthread_timedjoin_np, (pthread_t t, void **result, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_clockjoin_np, (pthread_t t, void **result, clockid_t clock, const struct timespec *abstime))
+LIBLOCKDEP_WRAPPER(int, pthread_detach, (pthread_t t))
+LIBLOCKDEP_WRAPPER(int, thrd_create, (thrd_t *t, thrd_start_t start, void *arg))
+LIBLOCKDEP_WRAPPER(int, thrd_join, (thrd_t t, int *result))
+LIBLOCKDEP_WRAPPER(int, thrd_detach, (thrd_t t))
+
+struct thread_life {
+	struct liblockdep_map map;	/* held by the thread while it runs */
+	union {
+		void *(*posix)(void *);
+		int (*c11)(void *);
+	} start;
+	void *arg;
+	pthread_t thread;
+	int refs;			/* the thread's, and its handle's until joined or detached */
+	struct thread_life *next;	/* in its hash chain, or free */
+};
+
+#define THREAD_LIVES_BITS	8
+static struct thread_life *thread_lives[1 << THREAD_LIVES_BITS];
+static struct thread_life *free_thread_lives;
+static unsigned long thread_lives_listed;
+static pthread_mutex_t thread_lives_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+static struct thread_life **thread_life_chain(pthread_t t)
+{
+	return &thread_lives[hash_long((unsigned long)t, THREAD_LIVES_BITS)];
+}
+
+/*
+ * A thread's class: its start routine and where it was created, as one site named
+ * "thread@worker+0x0<spawn+0x2a". Either alone would make one class of unrelated
+ * threads (a helper that starts every thread, std::thread's one routine), and a join
+ * of one would seem to wait for whatever another took.
+ */
+static struct thread_life *thread_life_new(unsigned long start, unsigned long ip)
+{
+	struct lock_site *created = lock_site_at(ip, "thread", NULL, 0), *site;
+	struct thread_life *life;
+
+	if (!created || !(site = lock_site_of((unsigned long[LOCK_SITE_FRAMES]){
+			start, created->ips[0] }, "thread", NULL, 0, created)))
+		return NULL;
+	internal_lock(&thread_lives_mutex);
+	life = free_thread_lives;
+	if (life)
+		free_thread_lives = life->next;
+	internal_unlock(&thread_lives_mutex);
+	if (!life && !(life = liblockdep_alloc(sizeof(*life))))
+		return NULL;
+	life->refs = 2;
+	life->map.name = site->name;
+	life->map.key = (struct liblockdep_key *)&site->key;
+	lock_entry_init(&life->map, LOCK_KIND_MAP, 2, ip);
+	return life;
+}
+
+static void thread_life_put(struct thread_life *life)
+{
+	if (__atomic_sub_fetch(&life->refs, 1, __ATOMIC_ACQ_REL))
+		return;
+	lock_entry_forget(&life->map);
+	internal_lock(&thread_lives_mutex);
+	life->next = free_thread_lives;
+	free_thread_lives = life;
+	internal_unlock(&thread_lives_mutex);
+}
+
+/* pthread_create() returned: the record is found by the thread's handle from now on. */
+static void thread_life_started(struct thread_life *life, int ret, pthread_t t)
+{
+	struct thread_life **chain = thread_life_chain(t);
+
+	if (ret) {
+		thread_life_put(life);	/* no thread */
+		thread_life_put(life);	/* no handle */
+		return;
+	}
+	life->thread = t;
+	internal_lock(&thread_lives_mutex);
+	life->next = *chain;
+	*chain = life;
+	thread_lives_listed++;
+	internal_unlock(&thread_lives_mutex);
+}
+
+/* The record of a joinable thread, taken off the list with unlist (joined, detached). */
+static struct thread_life *thread_life_find(pthread_t t, bool unlist)
+{
+	struct thread_life **link, *life = NULL;
+
+	if (!__atomic_load_n(&thread_lives_listed, __ATOMIC_RELAXED))
+		return NULL;
+	internal_lock(&thread_lives_mutex);
+	for (link = thread_life_chain(t); (life = *link); link = &life->next) {
+		if (pthread_equal(life->thread, t)) {
+			if (unlist) {
+				*link = life->next;
+				thread_lives_listed--;
+			}
+			break;
+		}
+	}
+	internal_unlock(&thread_lives_mutex);
+	return life;
+}
+
+static void thread_life_end(void *arg)
+{
+	struct thread_life *life = arg;
+
+	liblockdep_map_release(&life->map);
+	thread_life_put(life);
+}
+
+static void *thread_life_run(void *arg)
+{
+	struct thread_life *life = arg;
+	void *ret;
+
+	liblockdep_map_acquire(&life->map);
+	pthread_cleanup_push(thread_life_end, life);
+	ret = life->start.posix(life->arg);
+	pthread_cleanup_pop(1);
+	return ret;
+}
+
+static int thread_life_run_c11(void *arg)
+{
+	struct thread_life *life = arg;
+	int ret;
+
+	liblockdep_map_acquire(&life->map);
+	pthread_cleanup_push(thread_life_end, life);
+	ret = life->start.c11(life->arg);
+	pthread_cleanup_pop(1);
+	return ret;
+}
+
+static bool created_detached(const pthread_attr_t *attr)
+{
+	int state;
+
+	return attr && !pthread_attr_getdetachstate(attr, &state) &&
+	       state == PTHREAD_CREATE_DETACHED;
+}
+
+/* Whether this thread holds a lock of the class of e (its own map, a pool's sibling). */
+static bool class_held(const struct lock_entry *e)
+{
+	struct task_struct *task = current;
+
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		const struct lock_entry *held = container_of(task->held_locks[i].instance,
+							     struct lock_entry, map);
+
+		if (held->map.key == e->map.key)
+			return true;
+	}
+	return false;
+}
+
+/* Before waiting for the thread: the kernel's lock_map_acquire(); lock_map_release(). */
+static void thread_join_validate(struct thread_life *life, unsigned long ip)
+{
+	struct lock_entry *e;
+
+	if (!life || !liblockdep_check_now() || pthread_equal(life->thread, pthread_self()) ||
+	    !(e = lock_entry_of(&life->map, LOCK_KIND_MAP, 2, ip)) || class_held(e))
+		return;
+	lock_acquire_checked(e, 0, 0, 0, ip);
+	liblockdep_release(e, ip);
+}
+
+/* The thread was joined (or detached): its record goes once the thread has ended. */
+static void thread_life_joined(struct thread_life *life)
+{
+	if (life && thread_life_find(life->thread, true) == life)
+		thread_life_put(life);
+}
+
+enum join_call { JOIN, TIMEDJOIN, CLOCKJOIN };
+
+static int thread_join_checked(pthread_t t, void **result, enum join_call call, clockid_t clock,
+			       const struct timespec *abstime, unsigned long ip)
+{
+	struct thread_life *life = thread_life_find(t, false);
+	int ret;
+
+	thread_join_validate(life, ip);
+	hang_wait_begin(HANG_WAIT_JOIN, life ? &life->map : NULL);
+	if (call == TIMEDJOIN)
+		ret = real(pthread_timedjoin_np)(t, result, abstime);
+	else if (call == CLOCKJOIN)
+		ret = real(pthread_clockjoin_np)(t, result, clock, abstime);
+	else
+		ret = real(pthread_join)(t, result);
+	hang_wait_end();
+	if (ret == 0)
+		thread_life_joined(life);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t *attr,
+					     void *(*start)(void *), void *arg)
+{
+	struct thread_life *life;
+	int ret;
+
+	if (!liblockdep_check_now() || created_detached(attr) || !(life = thread_life_new((unsigned long)start, _RET_IP_)))
+		return real(pthread_create)(t, attr, start, arg);
+	life->start.posix = start;
+	life->arg = arg;
+	ret = real(pthread_create)(t, attr, thread_life_run, life);
+	thread_life_started(life, ret, *t);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_join(pthread_t t, void **result)
+{
+	return thread_join_checked(t, result, JOIN, 0, NULL, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_timedjoin_np(pthread_t t, void **result,
+						   const struct timespec *abstime)
+{
+	return thread_join_checked(t, result, TIMEDJOIN, 0, abstime, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_clockjoin_np(pthread_t t, void **result, clockid_t clock,
+						   const struct timespec *abstime)
+{
+	return thread_join_checked(t, result, CLOCKJOIN, clock, abstime, _RET_IP_);
+}
+
+/* It never waits: nothing to validate. */
+LIBLOCKDEP_API int liblockdep_pthread_tryjoin_np(pthread_t t, void **result)
+{
+	struct thread_life *life = thread_life_find(t, false);
+	int ret = real(pthread_tryjoin_np)(t, result);
+
+	if (ret == 0)
+		thread_life_joined(life);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_detach(pthread_t t)
+{
+	thread_life_joined(thread_life_find(t, false));
+	return real(pthread_detach)(t);
+}
+
+/* C11 threads are glibc's pthreads, a thrd_t a pthread_t. */
+LIBLOCKDEP_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *arg)
+{
+	struct thread_life *life;
+	int ret;
+
+	if (!liblockdep_check_now() || !(life = thread_life_new((unsigned long)start, _RET_IP_)))
+		return real(thrd_create)(t, start, arg);
+	life->start.c11 = start;
+	life->arg = arg;
+	ret = real(thrd_create)(t, thread_life_run_c11, life);
+	thread_life_started(life, ret != thrd_success, *t);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_thrd_join(thrd_t t, int *result)
+{
+	struct thread_life *life = thread_life_find(t, false);
+	int ret;
+
+	thread_join_validate(life, _RET_IP_);
+	hang_wait_begin(HANG_WAIT_JOIN, life ? &life->map : NULL);
+	ret = real(thrd_join)(t, result);
+	hang_wait_end();
+	if (ret == thrd_success)
+		thread_life_joined(life);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_thrd_detach(thrd_t t)
+{
+	thread_life_joined(thread_life_find(t, false));
+	return real(thrd_detach)(t);
+}
+/************** End of src/thread_join.c **************/
+/************** Begin file src/once.c **************/
+#line 1 "src/once.c"
+/*
+ * Once-inits validated as locks: pthread_once() and C11's call_once() run the init
+ * routine as if holding a lock, the once object (of its own class when static,
+ * named after its symbol; else of its pthread_once() call site), and a caller that
+ * may wait for a routine running elsewhere acquires and releases it first. So "hold
+ * L, wait for a once-init that needs L" is lockdep's circular dependency, reported
+ * before it hangs, and an init routine that calls its own once is lockdep's recursive
+ * locking (glibc hangs there). A once already done waits for nothing: one load.
+ *
+ * The routine runs inside glibc's pthread_once() under a trampoline of ours, and no
+ * cleanup handler of ours is registered around it: a C++ exception may leave
+ * std::call_once's routine through our frames. A routine left by an exception or a
+ * cancellation leaves its once no longer in progress, and the record goes quietly at
+ * the thread's next lock (src/lock_owners.c). A thread that holds a once of the same
+ * class (another once of the same call site) is not modelled, which lockdep would
+ * take for recursive locking.
+ */
+LIBLOCKDEP_WRAPPER(int, pthread_once, (pthread_once_t *once, void (*init)(void)))
+LIBLOCKDEP_WRAPPER(void, call_once, (once_flag *once, void (*init)(void)))
+
+_Static_assert(sizeof(once_flag) == sizeof(pthread_once_t), "glibc's once_flag is a pthread_once_t");
+
+/* glibc's pthread_once_t: bit 0 while a routine runs, bit 1 once it has returned. */
+#define GLIBC_ONCE_IN_PROGRESS	1
+#define GLIBC_ONCE_DONE		2
+
+static bool once_in_progress(const void *once)
+{
+	return __atomic_load_n((const int *)once, __ATOMIC_RELAXED) & GLIBC_ONCE_IN_PROGRESS;
+}
+
+/* The call under way in this thread, read by the trampoline. */
+struct once_call {
+	struct lock_entry *e;
+	void (*init)(void);
+	unsigned long ip;
+};
+
+static __thread struct once_call *once_calling;
+
+static void once_run(void)
+{
+	struct once_call *call = once_calling;
+
+	hang_wait_end();	/* running the routine, not waiting for it */
+	lock_acquire_checked(call->e, 0, 0, 0, call->ip);
+	call->init();
+	liblockdep_release(call->e, call->ip);
+}
+
+/* The once's entry when this call may wait or run the routine; NULL: not modelled. */
+static struct lock_entry *once_entry(void *once, unsigned long ip)
+{
+	struct lock_entry *e;
+
+	if (!liblockdep_check_now() ||
+	    (__atomic_load_n((int *)once, __ATOMIC_ACQUIRE) & GLIBC_ONCE_DONE) ||
+	    !(e = lock_entry_of(once, LOCK_KIND_ONCE, 0, ip)))
+		return NULL;
+	return held_lock_entry(once) == e || !class_held(e) ? e : NULL;
+}
+
+static int once_checked(void *once, void (*init)(void), bool c11, unsigned long ip)
+{
+	struct once_call call = { once_entry(once, ip), init, ip };
+	struct once_call *outer = once_calling;
+	int ret = 0;
+
+	if (!call.e) {
+		if (c11)
+			real(call_once)(once, init);
+		else
+			ret = real(pthread_once)(once, init);
+		return ret;
+	}
+	/* As a waiter, whoever runs the routine. */
+	lock_acquire_checked(call.e, 0, 0, 0, ip);
+	liblockdep_release(call.e, ip);
+	once_calling = &call;
+	hang_wait_begin(HANG_WAIT_ONCE, once);
+	if (c11)
+		real(call_once)(once, once_run);
+	else
+		ret = real(pthread_once)(once, once_run);
+	hang_wait_end();
+	once_calling = outer;
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_pthread_once(pthread_once_t *once, void (*init)(void))
+{
+	return once_checked(once, init, false, _RET_IP_);
+}
+
+LIBLOCKDEP_API void liblockdep_call_once(once_flag *once, void (*init)(void))
+{
+	once_checked(once, init, true, _RET_IP_);
+}
+/************** End of src/once.c **************/
 /************** Begin file src/signals.c **************/
 #line 1 "src/signals.c"
 /*
@@ -22845,6 +23756,176 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 		forget_locks_in(ptr, size, _RET_IP_);
 }
 /************** End of src/api.c **************/
+/************** Begin file src/semaphores.c **************/
+#line 1 "src/semaphores.c"
+/*
+ * Binary semaphores used as locks (LIBLOCKDEP_SEMAPHORES=1). A sem_t initialised to
+ * 1, private to the process, may be a mutex (CPython's threading.Lock is one) or a
+ * signal that another thread posts. Only its use tells, so a semaphore is validated
+ * as a lock only after one thread has waited for it and posted it again, with no
+ * post by anyone else before; a post by a thread that did not take it makes it a
+ * signal for good, and a holder's record of it goes quietly at that thread's next
+ * lock; so does a wait by the thread that holds it. So a signalling semaphore is never reported, and a lock is validated from
+ * its second use on. Each semaphore is a class of its own (all of a program's
+ * semaphore locks tend to come from one helper: CPython's PyThread_allocate_lock).
+ *
+ * CPython's blocking acquire tries sem_trywait() first and waits only when that
+ * fails, so a trywait that succeeds on a validated semaphore orders like a wait:
+ * with this option a program that takes semaphore locks out of order by trywait
+ * alone is reported too. Off (the default), each call costs one test.
+ */
+LIBLOCKDEP_WRAPPER(int, sem_init, (sem_t *s, int pshared, unsigned int value))
+LIBLOCKDEP_WRAPPER(int, sem_destroy, (sem_t *s))
+LIBLOCKDEP_WRAPPER(int, sem_wait, (sem_t *s))
+LIBLOCKDEP_WRAPPER(int, sem_trywait, (sem_t *s))
+LIBLOCKDEP_WRAPPER(int, sem_timedwait, (sem_t *__restrict s, const struct timespec *__restrict abstime))
+LIBLOCKDEP_WRAPPER(int, sem_clockwait, (sem_t *__restrict s, clockid_t clock, const struct timespec *__restrict abstime))
+LIBLOCKDEP_WRAPPER(int, sem_post, (sem_t *s))
+
+/* A semaphore's use, in its entry: free or taken (by that thread id) before it is
+ * known, then a lock or a signal. */
+#define SEM_UNKNOWN_FREE	0
+#define SEM_LOCK		(-1)
+#define SEM_SIGNAL		(-2)
+
+static struct lock_entry *semaphore_entry(const sem_t *s, unsigned long ip)
+{
+	struct lock_entry *e;
+
+	if (likely(!settings.semaphores) || !liblockdep_check_now() || !liblockdep_enter(ip))
+		return NULL;
+	e = lock_cache_find(s) ?: lock_entry_find(s);
+	return e && e->kind == LOCK_KIND_SEMAPHORE ? e : NULL;
+}
+
+/* Held by some thread, unless posted since or known to be a signal (src/lock_owners.c). */
+static bool semaphore_taken(const void *sem)
+{
+	struct lock_entry *e = lock_entry_find(sem);
+	int value;
+
+	if (!e || READ_ONCE(e->sem_use) == SEM_SIGNAL)
+		return false;
+	return !sem_getvalue((sem_t *)sem, &value) && value <= 0;
+}
+
+enum sem_call { SEM_WAIT, SEM_TRYWAIT, SEM_TIMEDWAIT, SEM_CLOCKWAIT };
+
+static int semaphore_wait(sem_t *s, enum sem_call call, clockid_t clock,
+			  const struct timespec *abstime)
+{
+	switch (call) {
+	case SEM_TRYWAIT:
+		return real(sem_trywait)(s);
+	case SEM_TIMEDWAIT:
+		return real(sem_timedwait)(s, abstime);
+	case SEM_CLOCKWAIT:
+		return real(sem_clockwait)(s, clock, abstime);
+	default:
+		return real(sem_wait)(s);
+	}
+}
+
+static int sem_wait_checked(sem_t *s, enum sem_call call, clockid_t clock,
+			    const struct timespec *abstime, unsigned long ip)
+{
+	struct lock_entry *e = semaphore_entry(s, ip);
+	int use = e ? READ_ONCE(e->sem_use) : SEM_SIGNAL, unknown = SEM_UNKNOWN_FREE, ret;
+
+	if (use == SEM_LOCK && held_lock_entry(s) == e) {
+		/* Waited for again by its holder: somebody else is to post it. */
+		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+		liblockdep_release(e, ip);
+		use = SEM_SIGNAL;
+	}
+	if (use == SEM_LOCK && call != SEM_TRYWAIT)
+		lock_acquire_checked(e, 0, 0, 0, ip);
+	ret = semaphore_wait(s, call, clock, abstime);
+	if (use == SEM_LOCK && call == SEM_TRYWAIT && !ret)
+		lock_acquire_checked(e, 0, 0, 0, ip);
+	else if (use == SEM_LOCK && call != SEM_TRYWAIT && ret)
+		liblockdep_release(e, ip);
+	else if (use >= SEM_UNKNOWN_FREE && !ret &&
+		 !__atomic_compare_exchange_n(&e->sem_use, &unknown, current->pid, false,
+					      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		WRITE_ONCE(e->sem_use, SEM_SIGNAL);	/* taken twice without a post */
+	return ret;
+}
+
+/* The first wait and post by one thread make it a lock, of its own class. */
+static void semaphore_posted(struct lock_entry *e, unsigned long ip)
+{
+	int use = READ_ONCE(e->sem_use);
+
+	if (use == SEM_LOCK) {
+		if (held_lock_entry(e->lock) == e)
+			liblockdep_release(e, ip);
+		else
+			WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+	} else if (use == current->pid) {
+		if (!e->own_key_registered)
+			set_class(e, lock_entry_use_own_key(e), NULL);
+		WRITE_ONCE(e->sem_use, SEM_LOCK);
+	} else {
+		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+	}
+}
+
+LIBLOCKDEP_API int liblockdep_sem_init(sem_t *s, int pshared, unsigned int value)
+{
+	int ret = real(sem_init)(s, pshared, value);
+	struct lock_entry *e;
+
+	if (ret || !settings.semaphores || !liblockdep_check_now())
+		return ret;
+	if (pshared || value != 1) {
+		lock_entry_forget(s);
+		return ret;
+	}
+	lock_entry_init(s, LOCK_KIND_SEMAPHORE, 0, _RET_IP_);
+	e = lock_entry_find(s);
+	if (e)
+		WRITE_ONCE(e->sem_use, SEM_UNKNOWN_FREE);
+	return ret;
+}
+
+LIBLOCKDEP_API int liblockdep_sem_destroy(sem_t *s)
+{
+	if (settings.semaphores)
+		lock_entry_destroy(s, _RET_IP_);
+	return real(sem_destroy)(s);
+}
+
+LIBLOCKDEP_API int liblockdep_sem_wait(sem_t *s)
+{
+	return sem_wait_checked(s, SEM_WAIT, 0, NULL, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_sem_trywait(sem_t *s)
+{
+	return sem_wait_checked(s, SEM_TRYWAIT, 0, NULL, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_sem_timedwait(sem_t *__restrict s, const struct timespec *__restrict abstime)
+{
+	return sem_wait_checked(s, SEM_TIMEDWAIT, 0, abstime, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_sem_clockwait(sem_t *__restrict s, clockid_t clock,
+					    const struct timespec *__restrict abstime)
+{
+	return sem_wait_checked(s, SEM_CLOCKWAIT, clock, abstime, _RET_IP_);
+}
+
+LIBLOCKDEP_API int liblockdep_sem_post(sem_t *s)
+{
+	struct lock_entry *e = semaphore_entry(s, _RET_IP_);
+
+	if (e)
+		semaphore_posted(e, _RET_IP_);
+	return real(sem_post)(s);
+}
+/************** End of src/semaphores.c **************/
 /************** Begin file src/internal_locks.c **************/
 #line 1 "src/internal_locks.c"
 /*
@@ -22858,6 +23939,7 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
  * with internal_lock()/internal_unlock() like the others.
  */
 static pthread_mutex_t *const internal_locks[] = {
+	&hang_mutex,		/* the watchdog's view of the threads, src/hang_watchdog.c */
 	&rcu_gp_lock,		/* a grace period waits for readers, who may want any lock below */
 	&handlers_mutex,	/* sigaction(); then tells every thread (live_tasks_mutex) */
 	&lock_table_mutex,	/* a new lock's entry: its call site, name and class key */
@@ -22868,6 +23950,7 @@ static pthread_mutex_t *const internal_locks[] = {
 	&rcu_cb_lock,		/* call_rcu(), under the graph lock */
 	&lock_stat_mutex,	/* a thread's statistics slot, at its start and exit */
 	&sym_lock,		/* loaded objects' symbols, read while naming anything */
+	&thread_lives_mutex,	/* joinable threads' records, src/thread_join.c */
 	&output_mutex,		/* one write(2) of a line or a report */
 };
 
@@ -22958,7 +24041,7 @@ static void internal_locks_at_fork(void)
 {
 	static pthread_once_t registered = PTHREAD_ONCE_INIT;
 
-	pthread_once(&registered, internal_locks_register_fork_handlers);
+	real(pthread_once)(&registered, internal_locks_register_fork_handlers);
 }
 
 /* Before the program's constructors, which may register fork handlers of their own. */
@@ -23406,8 +24489,8 @@ static void __attribute__((__destructor__(101))) process_exit_destructor(void)
 #line 1 "src/routed_calls.h"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
- * PROCESS, <unistd.h>;
+ * <pthread.h>; THREADS, C11's <threads.h>; SEMAPHORE, <semaphore.h>; SIGNAL, <signal.h>;
+ * LOADER, <dlfcn.h>; PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -23440,6 +24523,13 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_join, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_tryjoin_np, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_timedjoin_np, (pthread_t, void **, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_clockjoin_np, (pthread_t, void **, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_detach, (pthread_t))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_once, (pthread_once_t *, void (*)(void)))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -23448,6 +24538,17 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, thrd_create, (thrd_t *, thrd_start_t, void *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_join, (thrd_t, int *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_detach, (thrd_t))
+LIBLOCKDEP_CALL(THREADS, void, call_once, (once_flag *, void (*)(void)))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_init, (sem_t *, int, unsigned int))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_destroy, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_wait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_trywait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_timedwait, (sem_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_clockwait, (sem_t *__restrict, clockid_t, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_post, (sem_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))

@@ -53,6 +53,15 @@
  *   header then declares them and routes nothing) and link it with the library
  *   (-Lbuild -llockdep).
  *
+ * WAITS
+ *   pthread_join() and thrd_join() are validated as acquiring a map that the joined
+ *   thread holds for its lifetime (class: its start routine and pthread_create() site), and
+ *   pthread_once() and call_once() as acquiring the once object, which the init
+ *   routine holds while it runs: joining a thread, or waiting for a once-init, that
+ *   needs a lock the waiter holds is reported before it hangs. Detached threads are
+ *   left alone. Condition variables and counting semaphores are not (their waker is
+ *   not known).
+ *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
@@ -99,6 +108,14 @@
  *                                  WHERE", "suppress [KIND] CONDITION..." (WHERE:
  *                                  function=GLOB object=GLOB; README: Rules file);
  *                                  a bad line is an error that fails the run
+ *   LIBLOCKDEP_SEMAPHORES=1        a sem_t initialised to 1 that one thread waits for
+ *                                  and posts is validated as a lock (see WAITS)
+ *   LIBLOCKDEP_HANG=seconds        a watchdog thread prints, once per wait, the kernel's
+ *                                  "INFO: task NAME:TID blocked for more than N
+ *                                  seconds.", every thread's held locks and waits, and
+ *                                  a cycle of waits as a deadlock
+ *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N this signal prints every thread's held locks and
+ *                                  waits (SysRq-d), safe at any moment
  *   LIBLOCKDEP_RUNNER=pid:file     set by ./lockdep: the processes it runs keep their own
  *                                  exit status, its program answers for the tree
  *
@@ -166,6 +183,9 @@ void liblockdep_dump(void);
 
 /* Clear the lock statistics (LIBLOCKDEP_STAT=1), as "echo 0 > /proc/lock_stat" does. */
 void liblockdep_stat_reset(void);
+/* Print every thread's held locks and what each thread waits in, now: lockdep's
+ * debug_show_all_locks() (LIBLOCKDEP_SHOW_LOCKS_SIGNAL does it from a signal). */
+void liblockdep_show_all_locks(void);
 
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
@@ -273,6 +293,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _SIGNAL_H
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _SEMAPHORE_H
+#define LIBLOCKDEP_ROUTE_SEMAPHORE_ LIBLOCKDEP_LABEL_
+#endif
 #ifdef _DLFCN_H
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
 #endif
@@ -288,6 +311,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 #ifndef LIBLOCKDEP_ROUTE_SIGNAL_
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
+#endif
+#ifndef LIBLOCKDEP_ROUTE_SEMAPHORE_
+#define LIBLOCKDEP_ROUTE_SEMAPHORE_ LIBLOCKDEP_RENAME_
 #endif
 #ifndef LIBLOCKDEP_ROUTE_LOADER_
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
@@ -305,8 +331,8 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #pragma GCC diagnostic ignored "-Wpragmas"
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
- * PROCESS, <unistd.h>;
+ * <pthread.h>; THREADS, C11's <threads.h>; SEMAPHORE, <semaphore.h>; SIGNAL, <signal.h>;
+ * LOADER, <dlfcn.h>; PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -339,6 +365,13 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_join, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_tryjoin_np, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_timedjoin_np, (pthread_t, void **, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_clockjoin_np, (pthread_t, void **, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_detach, (pthread_t))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_once, (pthread_once_t *, void (*)(void)))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -347,6 +380,17 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, thrd_create, (thrd_t *, thrd_start_t, void *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_join, (thrd_t, int *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_detach, (thrd_t))
+LIBLOCKDEP_CALL(THREADS, void, call_once, (once_flag *, void (*)(void)))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_init, (sem_t *, int, unsigned int))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_destroy, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_wait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_trywait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_timedwait, (sem_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_clockwait, (sem_t *__restrict, clockid_t, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_post, (sem_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))
@@ -362,6 +406,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #undef LIBLOCKDEP_ROUTE_PTHREAD_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
+#undef LIBLOCKDEP_ROUTE_SEMAPHORE_
 #undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_ROUTE_LOADER_
 #undef LIBLOCKDEP_ROUTE_PROCESS_
@@ -378,6 +423,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #define liblockdep_enabled()				0
 #define liblockdep_dump()				((void)0)
 #define liblockdep_stat_reset()				((void)0)
+#define liblockdep_show_all_locks()			((void)0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)

@@ -9,6 +9,7 @@
  * with internal_lock()/internal_unlock() like the others.
  */
 static pthread_mutex_t *const internal_locks[] = {
+	&hang_mutex,		/* the watchdog's view of the threads, src/hang_watchdog.c */
 	&rcu_gp_lock,		/* a grace period waits for readers, who may want any lock below */
 	&handlers_mutex,	/* sigaction(); then tells every thread (live_tasks_mutex) */
 	&lock_table_mutex,	/* a new lock's entry: its call site, name and class key */
@@ -19,6 +20,7 @@ static pthread_mutex_t *const internal_locks[] = {
 	&rcu_cb_lock,		/* call_rcu(), under the graph lock */
 	&lock_stat_mutex,	/* a thread's statistics slot, at its start and exit */
 	&sym_lock,		/* loaded objects' symbols, read while naming anything */
+	&thread_lives_mutex,	/* joinable threads' records, src/thread_join.c */
 	&output_mutex,		/* one write(2) of a line or a report */
 };
 
@@ -109,7 +111,7 @@ static void internal_locks_at_fork(void)
 {
 	static pthread_once_t registered = PTHREAD_ONCE_INIT;
 
-	pthread_once(&registered, internal_locks_register_fork_handlers);
+	real(pthread_once)(&registered, internal_locks_register_fork_handlers);
 }
 
 /* Before the program's constructors, which may register fork handlers of their own. */

@@ -43,6 +43,15 @@
  *   header then declares them and routes nothing) and link it with the library
  *   (-Lbuild -llockdep).
  *
+ * WAITS
+ *   pthread_join() and thrd_join() are validated as acquiring a map that the joined
+ *   thread holds for its lifetime (class: its start routine and pthread_create() site), and
+ *   pthread_once() and call_once() as acquiring the once object, which the init
+ *   routine holds while it runs: joining a thread, or waiting for a once-init, that
+ *   needs a lock the waiter holds is reported before it hangs. Detached threads are
+ *   left alone. Condition variables and counting semaphores are not (their waker is
+ *   not known).
+ *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
  *   A statically initialised lock in static storage is its own class, named after
@@ -89,6 +98,14 @@
  *                                  WHERE", "suppress [KIND] CONDITION..." (WHERE:
  *                                  function=GLOB object=GLOB; README: Rules file);
  *                                  a bad line is an error that fails the run
+ *   LIBLOCKDEP_SEMAPHORES=1        a sem_t initialised to 1 that one thread waits for
+ *                                  and posts is validated as a lock (see WAITS)
+ *   LIBLOCKDEP_HANG=seconds        a watchdog thread prints, once per wait, the kernel's
+ *                                  "INFO: task NAME:TID blocked for more than N
+ *                                  seconds.", every thread's held locks and waits, and
+ *                                  a cycle of waits as a deadlock
+ *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N this signal prints every thread's held locks and
+ *                                  waits (SysRq-d), safe at any moment
  *   LIBLOCKDEP_RUNNER=pid:file     set by ./lockdep: the processes it runs keep their own
  *                                  exit status, its program answers for the tree
  *
@@ -156,6 +173,9 @@ void liblockdep_dump(void);
 
 /* Clear the lock statistics (LIBLOCKDEP_STAT=1), as "echo 0 > /proc/lock_stat" does. */
 void liblockdep_stat_reset(void);
+/* Print every thread's held locks and what each thread waits in, now: lockdep's
+ * debug_show_all_locks() (LIBLOCKDEP_SHOW_LOCKS_SIGNAL does it from a signal). */
+void liblockdep_show_all_locks(void);
 
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
@@ -263,6 +283,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #ifdef _SIGNAL_H
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_LABEL_
 #endif
+#ifdef _SEMAPHORE_H
+#define LIBLOCKDEP_ROUTE_SEMAPHORE_ LIBLOCKDEP_LABEL_
+#endif
 #ifdef _DLFCN_H
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_LABEL_
 #endif
@@ -278,6 +301,9 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #endif
 #ifndef LIBLOCKDEP_ROUTE_SIGNAL_
 #define LIBLOCKDEP_ROUTE_SIGNAL_ LIBLOCKDEP_RENAME_
+#endif
+#ifndef LIBLOCKDEP_ROUTE_SEMAPHORE_
+#define LIBLOCKDEP_ROUTE_SEMAPHORE_ LIBLOCKDEP_RENAME_
 #endif
 #ifndef LIBLOCKDEP_ROUTE_LOADER_
 #define LIBLOCKDEP_ROUTE_LOADER_ LIBLOCKDEP_RENAME_
@@ -299,6 +325,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #undef LIBLOCKDEP_ROUTE_PTHREAD_
 #undef LIBLOCKDEP_ROUTE_THREADS_
 #undef LIBLOCKDEP_ROUTE_SIGNAL_
+#undef LIBLOCKDEP_ROUTE_SEMAPHORE_
 #undef LIBLOCKDEP_LABEL_
 #undef LIBLOCKDEP_ROUTE_LOADER_
 #undef LIBLOCKDEP_ROUTE_PROCESS_
@@ -315,6 +342,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #define liblockdep_enabled()				0
 #define liblockdep_dump()				((void)0)
 #define liblockdep_stat_reset()				((void)0)
+#define liblockdep_show_all_locks()			((void)0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)

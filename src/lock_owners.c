@@ -55,6 +55,11 @@ static bool thread_is_ours(int tid)
 #define GLIBC_SPIN_UNLOCKED	0
 #endif
 
+/* A once-init left by an exception or a cancellation is no longer in progress
+ * (src/once.c); a semaphore posted unseen has a count again (src/semaphores.c). */
+static bool once_in_progress(const void *once);
+static bool semaphore_taken(const void *sem);
+
 static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *tid)
 {
 	const pthread_rwlock_t *rw = lock;
@@ -63,6 +68,10 @@ static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *ti
 	switch (kind) {
 	case LOCK_KIND_MAP:
 		return OWNER_NONE;	/* the program's own lock: lockdep's record is all */
+	case LOCK_KIND_ONCE:
+		return once_in_progress(lock) ? OWNER_UNKNOWN : OWNER_NONE;
+	case LOCK_KIND_SEMAPHORE:
+		return semaphore_taken(lock) ? OWNER_UNKNOWN : OWNER_NONE;
 	case LOCK_KIND_MUTEX:
 		if (READ_ONCE(((const pthread_mutex_t *)lock)->__data.__kind) & GLIBC_MUTEX_ELISION)
 			return OWNER_UNKNOWN;

@@ -9,6 +9,9 @@
  * frame is plumbing by its function's name, mangled or as the source spells it; a
  * frame without a name is the user's.
  *
+ * A std::thread is created the same way, in libstdc++: its class is where the
+ * program creates it.
+ *
  * A library that creates all its locks in one helper is plumbing the same way: the
  * helper is the user-space twin of the kernel's mutex_init() macro, whose class is
  * its caller's site, so a lock it creates is keyed by the first call site outside it.
@@ -30,6 +33,7 @@ static const char *const lock_plumbing_std[] = {
 	"__mutex_base", "__recursive_mutex_base", "__timed_mutex_impl",
 	"lock_guard", "unique_lock", "scoped_lock", "shared_lock",
 	"lock", "try_lock", "__detail::__lock_impl", "__detail::__try_lock_impl",
+	"thread", "jthread",	/* where a thread is created: its caller (src/thread_join.c) */
 };
 
 /* The well-known helpers that create every lock of their library. */

@@ -48,7 +48,7 @@ static const char *lock_variable_name(const void *lock, size_t lock_size)
 {
 	struct sym_place place;
 
-	if (!sym_lookup((unsigned long)lock, &place) || !place.name)
+	if (!lock || !lock_size || !sym_lookup((unsigned long)lock, &place) || !place.name)
 		return NULL;
 	if (place.size > lock_size && place.size % lock_size == 0 &&
 	    place.offset % lock_size == 0)

@@ -10,6 +10,8 @@ enum lock_kind {
 	LOCK_KIND_RWLOCK,
 	LOCK_KIND_SPIN,
 	LOCK_KIND_MAP,		/* the program's own lock (src/lock_map.c) */
+	LOCK_KIND_ONCE,		/* a once-init, as a wait (src/once.c) */
+	LOCK_KIND_SEMAPHORE,	/* a binary semaphore used as a lock (src/semaphores.c) */
 };
 
 struct lock_entry {
@@ -19,6 +21,7 @@ struct lock_entry {
 	enum lock_kind kind;		/* how glibc records the lock's holder */
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
+	int sem_use;			/* a semaphore's, src/semaphores.c */
 	struct lock_class_key own_key;
 };
 

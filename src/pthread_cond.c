@@ -61,7 +61,9 @@ static int cond_wait_cancellable(pthread_cond_t *c, pthread_mutex_t *m, enum con
 	int ret;
 
 	pthread_cleanup_push(cond_wait_reacquired, w);
+	hang_wait_begin(HANG_WAIT_COND, c);
 	ret = real_cond_wait(c, m, call, wait);
+	hang_wait_end();
 	pthread_cleanup_pop(0);
 	return ret;
 }

@@ -1,7 +1,7 @@
 /*
  * Every call liblockdep checks: its family (the header that declares it: PTHREAD,
- * <pthread.h>; THREADS, C11's <threads.h>; SIGNAL, <signal.h>; LOADER, <dlfcn.h>;
- * PROCESS, <unistd.h>;
+ * <pthread.h>; THREADS, C11's <threads.h>; SEMAPHORE, <semaphore.h>; SIGNAL, <signal.h>;
+ * LOADER, <dlfcn.h>; PROCESS, <unistd.h>;
  * ALLOCATOR, the calls that give memory back, which liblockdep.h does not route: a
  * program may define its own free(), and the drop-in's definitions are the process's
  * anyway, see src/freed_memory.c), return type, name and parameters. liblockdep.h
@@ -34,6 +34,13 @@ LIBLOCKDEP_CALL(PTHREAD, int, pthread_spin_unlock, (pthread_spinlock_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
 LIBLOCKDEP_CALL(PTHREAD, int, pthread_cond_clockwait, (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_join, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_tryjoin_np, (pthread_t, void **))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_timedjoin_np, (pthread_t, void **, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_clockjoin_np, (pthread_t, void **, clockid_t, const struct timespec *))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_detach, (pthread_t))
+LIBLOCKDEP_CALL(PTHREAD, int, pthread_once, (pthread_once_t *, void (*)(void)))
 LIBLOCKDEP_CALL(THREADS, int, mtx_init, (mtx_t *, int))
 LIBLOCKDEP_CALL(THREADS, void, mtx_destroy, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, mtx_lock, (mtx_t *))
@@ -42,6 +49,17 @@ LIBLOCKDEP_CALL(THREADS, int, mtx_timedlock, (mtx_t *__restrict, const struct ti
 LIBLOCKDEP_CALL(THREADS, int, mtx_unlock, (mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_wait, (cnd_t *, mtx_t *))
 LIBLOCKDEP_CALL(THREADS, int, cnd_timedwait, (cnd_t *__restrict, mtx_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(THREADS, int, thrd_create, (thrd_t *, thrd_start_t, void *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_join, (thrd_t, int *))
+LIBLOCKDEP_CALL(THREADS, int, thrd_detach, (thrd_t))
+LIBLOCKDEP_CALL(THREADS, void, call_once, (once_flag *, void (*)(void)))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_init, (sem_t *, int, unsigned int))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_destroy, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_wait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_trywait, (sem_t *))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_timedwait, (sem_t *__restrict, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_clockwait, (sem_t *__restrict, clockid_t, const struct timespec *__restrict))
+LIBLOCKDEP_CALL(SEMAPHORE, int, sem_post, (sem_t *))
 LIBLOCKDEP_CALL(SIGNAL, int, sigaction, (int, const struct sigaction *, struct sigaction *))
 LIBLOCKDEP_CALL(SIGNAL, liblockdep_sighandler_t, signal, (int, liblockdep_sighandler_t))
 LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *))

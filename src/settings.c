@@ -18,6 +18,9 @@
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  *   LIBLOCKDEP_RULES=path      the rules file: wrappers, classes, names, suppressions (src/rules.c)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
+ *   LIBLOCKDEP_SEMAPHORES=0|1  binary semaphores used as locks, validated (src/semaphores.c)
+ *   LIBLOCKDEP_HANG=seconds    a watchdog reports threads blocked longer (src/hang_watchdog.c)
+ *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N  this signal prints every thread's held locks
  */
 #ifdef LIBLOCKDEP_DEFAULT_OFF
 #define LIBLOCKDEP_DEFAULT_CHECKING 0
@@ -34,6 +37,9 @@ struct liblockdep_settings {
 	bool summary;
 	const char *addr2line;	/* its absolute path, or NULL: no file:line */
 	const char *dump_dir;
+	bool semaphores;		/* binary semaphores as locks (src/semaphores.c) */
+	unsigned int hang_seconds;	/* 0: no watchdog (src/hang_watchdog.c) */
+	int show_locks_signal;		/* 0: none */
 };
 
 static struct liblockdep_settings settings = { .exitcode = 66 };
@@ -66,17 +72,23 @@ static int setting_word(const char *value, const char *const *words)
 	return -1;
 }
 
-/* An exit status, 0 to 255, or -1. */
-static int setting_status(const char *value)
+/* A whole number from min to max (not negative), or -1. */
+static int setting_number(const char *value, long min, long max)
 {
 	char *end;
 	long n;
 
 	errno = 0;
 	n = strtol(value, &end, 10);
-	if (errno || end == value || *end || n < 0 || n > 255)
+	if (errno || end == value || *end || n < min || n > max)
 		return -1;
 	return (int)n;
+}
+
+/* An exit status, 0 to 255, or -1. */
+static int setting_status(const char *value)
+{
+	return setting_number(value, 0, 255);
 }
 
 /* A setting that is one of a few words; returns its index, or fallback. */
@@ -101,16 +113,17 @@ static bool setting_bool(const char *name, bool fallback)
 	return setting_choice(name, bool_words, fallback, "0 or 1");
 }
 
-static int setting_exitcode(const char *name, int fallback)
+static int setting_range(const char *name, int fallback, long min, long max,
+			 const char *accepted)
 {
 	const char *value = liblockdep_getenv(name);
 	int n;
 
 	if (!value)
 		return fallback;
-	n = setting_status(value);
+	n = setting_number(value, min, max);
 	if (n < 0) {
-		setting_error(name, value, "a number from 0 to 255");
+		setting_error(name, value, accepted);
 		return fallback;
 	}
 	return n;
@@ -122,6 +135,7 @@ static void runner_setting(char *value);
 static void lock_stat_start(bool on);
 
 static void lock_rules_read(const char *path);
+static void hang_watchdog_start(void);
 
 static void liblockdep_read_settings(void)
 {
@@ -132,7 +146,8 @@ static void liblockdep_read_settings(void)
 	pattern_file_start(&sarif_file, liblockdep_getenv("LIBLOCKDEP_SARIF"));
 	liblockdep_checking = setting_bool("LIBLOCKDEP", LIBLOCKDEP_DEFAULT_CHECKING);
 	liblockdep_was_off |= !liblockdep_checking;
-	settings.exitcode = setting_exitcode("LIBLOCKDEP_EXITCODE", settings.exitcode);
+	settings.exitcode = setting_range("LIBLOCKDEP_EXITCODE", settings.exitcode, 0, 255,
+					  "a number from 0 to 255");
 	settings.abort_on_report = setting_bool("LIBLOCKDEP_ABORT", false);
 	settings.summary = setting_bool("LIBLOCKDEP_SUMMARY", false);
 	if (setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizer_words, 0, "none or addr2line") == 1)
@@ -146,6 +161,12 @@ static void liblockdep_read_settings(void)
 		settings.dump_dir = NULL;
 	/* The variable is rewritten in place (src/runner.c): environ is writable. */
 	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
+	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);
+	settings.hang_seconds = setting_range("LIBLOCKDEP_HANG", 0, 1, 86400,
+					      "seconds, from 1 to 86400");
+	settings.show_locks_signal = setting_range("LIBLOCKDEP_SHOW_LOCKS_SIGNAL", 0, 1, SIGRTMAX,
+						   "a signal number");
+	hang_watchdog_start();
 	errno = saved_errno;
 }
 

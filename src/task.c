@@ -82,7 +82,7 @@ static void task_process_start(void)
  * lockdep's tables (a key's registration), which makes it one of RCU's readers. */
 static void task_exit_hook_arm(void)
 {
-	pthread_once(&task_process_once, task_process_start);
+	real(pthread_once)(&task_process_once, task_process_start);
 	if (task_exit_key != (pthread_key_t)-1)
 		pthread_setspecific(task_exit_key, current);
 }

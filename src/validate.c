@@ -18,6 +18,8 @@ static const char *const lock_kind_names[] = {
 	[LOCK_KIND_RWLOCK] = "rwlock",
 	[LOCK_KIND_SPIN] = "spinlock",
 	[LOCK_KIND_MAP] = "lock",
+	[LOCK_KIND_ONCE] = "once",
+	[LOCK_KIND_SEMAPHORE] = "semaphore",
 };
 
 /* For a lock in an array, its index (src/lock_sites.c). */
@@ -26,6 +28,8 @@ static const size_t lock_kind_sizes[] = {
 	[LOCK_KIND_RWLOCK] = sizeof(pthread_rwlock_t),
 	[LOCK_KIND_SPIN] = sizeof(pthread_spinlock_t),
 	[LOCK_KIND_MAP] = sizeof(struct liblockdep_map),
+	[LOCK_KIND_ONCE] = sizeof(pthread_once_t),
+	[LOCK_KIND_SEMAPHORE] = sizeof(sem_t),
 };
 
 /*
@@ -42,6 +46,8 @@ static const u8 lock_kind_wait_types[] = {
 	[LOCK_KIND_RWLOCK] = LD_WAIT_SLEEP,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 	[LOCK_KIND_MAP] = LD_WAIT_INV,
+	[LOCK_KIND_ONCE] = LD_WAIT_INV,
+	[LOCK_KIND_SEMAPHORE] = LD_WAIT_SLEEP,
 };
 
 static const u8 lock_kind_outer_wait_types[] = {
@@ -49,6 +55,8 @@ static const u8 lock_kind_outer_wait_types[] = {
 	[LOCK_KIND_RWLOCK] = LD_WAIT_CONFIG,
 	[LOCK_KIND_SPIN] = LD_WAIT_SPIN,
 	[LOCK_KIND_MAP] = LD_WAIT_INV,
+	[LOCK_KIND_ONCE] = LD_WAIT_INV,
+	[LOCK_KIND_SEMAPHORE] = LD_WAIT_CONFIG,
 };
 
 /* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
@@ -89,7 +97,10 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		} else {
 			key = &site->key;
 			name = site->name;
-			if (site->classes == CLASSES_INSTANCE) {
+			/* Not for a map that names its class: the key would go unused. */
+			if (site->classes == CLASSES_INSTANCE &&
+			    !(origin->kind == LOCK_KIND_MAP &&
+			      ((const struct liblockdep_map *)origin->lock)->key)) {
 				key = lock_entry_use_own_key(e);
 				name = lock_variable_name(origin->lock, size) ?: name;
 			}

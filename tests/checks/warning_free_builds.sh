@@ -110,7 +110,7 @@ names=$(grep -v '^LIBLOCKDEP_CALL(ALLOCATOR,' src/routed_calls.h |
 	sed -n 's/^LIBLOCKDEP_CALL([A-Z_]*, [^,]*, \([a-z_]*\),.*/\1/p')
 {
 	printf '#ifndef _GNU_SOURCE\n#define _GNU_SOURCE\n#endif\n'
-	printf '#include <dlfcn.h>\n#include <pthread.h>\n#include <signal.h>\n#include <threads.h>\n'
+	printf '#include <dlfcn.h>\n#include <pthread.h>\n#include <semaphore.h>\n#include <signal.h>\n#include <threads.h>\n'
 	printf '#ifdef AFTER\n#include "liblockdep.h"\n#endif\n'
 	for name in $names; do echo "__typeof__(&$name) volatile use_$name = &$name;"; done
 } > "$out/every.c"

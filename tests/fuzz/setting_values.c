@@ -2,7 +2,8 @@
  * Fuzz target: the parser of every LIBLOCKDEP_* setting on any value the environment
  * may hold, and the escaping that shows a bad value in its error line. Each result is
  * checked against what the value says: a word is accepted only when it is that word,
- * an exit status only when strtol() reads all of it as 0 to 255, and an escaped value
+ * a number (an exit status, the hang watchdog's seconds) only when strtol() reads all
+ * of it within its bounds, and an escaped value
  * is printable ASCII that decodes back to the value (or to a prefix of it, cut "...").
  * tests/fuzz/run.sh builds it with clang -fsanitize=fuzzer,address,undefined.
  */
@@ -17,15 +18,15 @@ static void fuzz_word(const char *value, const char *const *words)
 			abort();
 }
 
-static void fuzz_status(const char *value)
+/* A number setting: an exit status (0 to 255), seconds (1 to 86400), a signal. */
+static void fuzz_number(const char *value, int n, long min, long max)
 {
-	int n = setting_status(value);
 	char *end;
 	long read;
 
 	errno = 0;
 	read = strtol(value, &end, 10);
-	if (n != (errno || end == value || *end || read < 0 || read > 255 ? -1 : (int)read))
+	if (n != (errno || end == value || *end || read < min || read > max ? -1 : (int)read))
 		abort();
 }
 
@@ -81,7 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_word(value, bool_words);
 	fuzz_word(value, symbolizer_words);
 	fuzz_word(value, classes_words);
-	fuzz_status(value);
+	fuzz_number(value, setting_status(value), 0, 255);
+	fuzz_number(value, setting_number(value, 1, 86400), 1, 86400);
 	fuzz_escape(value, 16);
 	fuzz_escape(value, 17);
 	fuzz_escape(value, 19);

@@ -2,18 +2,23 @@
  * Correct: a timed lock that times out leaves nothing recorded. The thread holds
  * lock_b while its timedlock of lock_a (held by main) times out, then takes lock_c;
  * had the failed lock_a stayed "held", lock_a -> lock_c and main's lock_c -> lock_a
- * would be an inversion. Same for an rwlock and the clock variants.
+ * would be an inversion. Same for an rwlock and the clock variants. (Main lets
+ * lock_a go before it joins: a join holding a lock the thread takes, with a timeout
+ * or not, is validated as waiting for that lock, src/thread_join.c.)
  *
  * Expect: silent
  */
 #include "scenario.h"
 #include <errno.h>
+#include <stdatomic.h>
 #include <time.h>
+#include <unistd.h>
 
 static pthread_mutex_t lock_a = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t lock_b = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t lock_c = PTHREAD_MUTEX_INITIALIZER;
 static pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
+static atomic_int timed_out;
 
 static struct timespec in_ms(clockid_t clock, long ms)
 {
@@ -35,6 +40,7 @@ static void *time_out(void *arg)
 	EXPECT_RET(pthread_mutex_clocklock(&lock_a, CLOCK_MONOTONIC, &mono), ETIMEDOUT);
 	EXPECT_RET(pthread_rwlock_timedrdlock(&rw, &rt), ETIMEDOUT);
 	EXPECT_RET(pthread_rwlock_clockwrlock(&rw, CLOCK_MONOTONIC, &mono), ETIMEDOUT);
+	atomic_store(&timed_out, 1);
 	pthread_mutex_lock(&lock_c);
 	pthread_mutex_unlock(&lock_c);
 	pthread_mutex_unlock(&lock_b);
@@ -43,11 +49,17 @@ static void *time_out(void *arg)
 
 int main(void)
 {
+	pthread_t t;
+
 	pthread_mutex_lock(&lock_a);
 	pthread_rwlock_wrlock(&rw);
-	run_in_thread(time_out, NULL);
+	if (pthread_create(&t, NULL, time_out, NULL))
+		return 2;
+	while (!atomic_load(&timed_out))
+		usleep(1000);
 	pthread_rwlock_unlock(&rw);
 	pthread_mutex_unlock(&lock_a);
+	pthread_join(t, NULL);
 
 	pthread_mutex_lock(&lock_c);
 	pthread_mutex_lock(&lock_a);

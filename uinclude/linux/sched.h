@@ -16,6 +16,17 @@
 #define MAX_LOCK_DEPTH	((unsigned long)LIBLOCKDEP_MAX_LOCK_DEPTH)
 #define TASK_COMM_LEN	16
 
+/* What a thread waits in, by its own word, and what the watchdog last saw of it
+ * (src/hang_watchdog.c). */
+struct liblockdep_wait {
+	const void		*object;
+	unsigned int		kind, seq;
+	const void		*seen_object;
+	unsigned int		seen_kind, seen_seq;
+	u64			seen_cputime, seen_since;
+	bool			reported;
+};
+
 struct task_struct {
 	int			pid;
 	char			comm[TASK_COMM_LEN];
@@ -31,6 +42,7 @@ struct task_struct {
 	int			irq_config;
 	struct list_head	thread_list;	/* all live threads, src/task.c */
 	unsigned char		*handler_stack;	/* src/handler_stack.c */
+	struct liblockdep_wait	wait;
 	struct held_lock	held_locks[LIBLOCKDEP_MAX_LOCK_DEPTH];
 };
 
@@ -42,9 +54,9 @@ static __thread struct task_struct liblockdep_task;
 #define in_task()		(!lockdep_hardirq_context())
 #define get_task_struct(t)	(t)
 #define put_task_struct(t)	do { } while (0)
-/* Lockdep asks whether another task is running before printing its locks; it never
- * prints another thread's locks here (no debug_show_all_locks walk of other threads). */
-#define task_is_running(t)	1
+/* Lockdep asks whether another task is running before printing its locks: a
+ * snapshot of them is printed all the same (debug_show_all_locks(), src/task.c). */
+#define task_is_running(t)	0
 
 /* There is no boot: the process is fully up from its first instruction. */
 #define system_state		SYSTEM_RUNNING

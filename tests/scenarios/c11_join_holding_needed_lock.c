@@ -5,7 +5,7 @@
  * takes, and thrd_detach(), are silent.
  *
  * Expect: WARNING: possible circular locking dependency detected
- * Names: mutex@main* thread@refill+0x0<main*
+ * Names: cache_lock thread@refill+0x0<main*
  * Cflags: -std=c11
  */
 #include <stdlib.h>

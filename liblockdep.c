@@ -22621,7 +22621,7 @@ LIBLOCKDEP_API void liblockdep_call_once(once_flag *once, void (*init)(void))
  * handler's signal is deliverable again) and gives lockdep back the state of the
  * code that was interrupted. Reports print without allocating (src/printk.c).
  */
-#define HANDLER_FRAMES_MAX	16
+#define HANDLER_FRAMES_MAX	8	/* per thread, in its TLS: 448 bytes of a small thread stack */
 #define SYNCHRONOUS_SIGNALS	(sigbit(SIGSEGV) | sigbit(SIGBUS) | sigbit(SIGFPE) | \
 				 sigbit(SIGILL) | sigbit(SIGTRAP) | sigbit(SIGSYS))
 
@@ -24232,7 +24232,7 @@ static FILE *dump_open(int dir_fd, const char *dir, const char *name)
 #define CYCLE_EDGES_MAX 64
 static struct { char from[128], to[128]; } cycle_edges[CYCLE_EDGES_MAX];
 static unsigned int nr_cycle_edges;
-static __thread char cycle_first[128], cycle_last[128];
+static char cycle_first[128], cycle_last[128];	/* under the graph lock, as the edges */
 
 static void cycle_edge_add(const char *from, const char *to)
 {

@@ -150,7 +150,7 @@ static FILE *dump_open(int dir_fd, const char *dir, const char *name)
 #define CYCLE_EDGES_MAX 64
 static struct { char from[128], to[128]; } cycle_edges[CYCLE_EDGES_MAX];
 static unsigned int nr_cycle_edges;
-static __thread char cycle_first[128], cycle_last[128];
+static char cycle_first[128], cycle_last[128];	/* under the graph lock, as the edges */
 
 static void cycle_edge_add(const char *from, const char *to)
 {

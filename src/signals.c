@@ -31,7 +31,7 @@
  * handler's signal is deliverable again) and gives lockdep back the state of the
  * code that was interrupted. Reports print without allocating (src/printk.c).
  */
-#define HANDLER_FRAMES_MAX	16
+#define HANDLER_FRAMES_MAX	8	/* per thread, in its TLS: 448 bytes of a small thread stack */
 #define SYNCHRONOUS_SIGNALS	(sigbit(SIGSEGV) | sigbit(SIGBUS) | sigbit(SIGFPE) | \
 				 sigbit(SIGILL) | sigbit(SIGTRAP) | sigbit(SIGSYS))
 

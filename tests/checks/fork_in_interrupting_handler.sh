@@ -80,7 +80,7 @@ line='liblockdep: fork() in a signal handler that interrupted liblockdep: no che
 for flavour in drop-in preload; do
 	case $flavour in
 	drop-in) set -- "$out/dropin" ;;
-	preload) set -- env LD_PRELOAD="$(pwd)/$build/liblockdep.so" "$out/plain" ;;
+	preload) set -- env LD_PRELOAD="$(cd "$build" && pwd)/liblockdep.so" "$out/plain" ;;
 	esac
 	status=0
 	LIBLOCKDEP_CLASSES=instance timeout 30 "$@" > "$out/forks" 2> "$out/err" || status=$?

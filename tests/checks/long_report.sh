@@ -42,10 +42,11 @@ set -e
 	{ echo "not one report"; head -c 2000 "$out/err"; exit 1; }
 size=$(wc -c < "$out/err")
 [ "$size" -le 65536 ] || { echo "report of $size bytes"; exit 1; }
-tail -n 2 "$out/err" | head -n 1 |
+# The report ends: what was cut, the fingerprint, the rule that would suppress it.
+tail -n 3 "$out/err" | head -n 1 |
 	grep -qx 'liblockdep: [0-9]* bytes of this report left out: it is longer than 61440 bytes' ||
 	{ echo "no line for what was cut:"; tail -n 3 "$out/err"; exit 1; }
-fingerprint=$(tail -n 1 "$out/err" | sed -n 's/^fingerprint: //p')
+fingerprint=$(tail -n 2 "$out/err" | head -n 1 | sed -n 's/^fingerprint: //p')
 [ -n "$fingerprint" ] || { echo "the report does not end with its fingerprint"; tail -n 3 "$out/err"; exit 1; }
 python3 - "$out/long.json" "$fingerprint" <<'PY'
 import json, sys

@@ -166,20 +166,20 @@ static noinline void stack_trace_print_where(unsigned long addr, int spaces)
 }
 
 /* liblockdep's own code between the C library and a created thread's start routine
- * (src/thread_join.c), in a section of its own; the linker gives its bounds. */
-#define THREAD_ENTRY_CODE	__attribute__((__section__("liblockdep_thread_entry"), __noinline__))
-extern const char __start_liblockdep_thread_entry[] __attribute__((__visibility__("hidden")));
-extern const char __stop_liblockdep_thread_entry[] __attribute__((__visibility__("hidden")));
+ * (src/thread_join.c): only the outermost frames are tested, so a bound past the call
+ * in it is enough. */
+static void *thread_life_run(void *arg);
+static int thread_life_run_c11(void *arg);
+#define THREAD_ENTRY_BYTES	256
 
 /* A frame of the code that enters a thread and calls its start routine (or main):
  * in the C library, ours that runs a created thread, or _start's call (a few bytes
  * into the entry point). */
 static bool stack_trace_entry_frame(unsigned long ip)
 {
-	unsigned long ours = (unsigned long)__start_liblockdep_thread_entry;
-
 	return ip - libc_start < libc_end - libc_start || ip - program_entry < 64 ||
-	       ip - ours < (unsigned long)(__stop_liblockdep_thread_entry - __start_liblockdep_thread_entry);
+	       ip - (unsigned long)thread_life_run < THREAD_ENTRY_BYTES ||
+	       ip - (unsigned long)thread_life_run_c11 < THREAD_ENTRY_BYTES;
 }
 
 /*

@@ -133,7 +133,7 @@ static void thread_life_end(void *arg)
 	thread_life_put(life);
 }
 
-THREAD_ENTRY_CODE static void *thread_life_run(void *arg)
+static void *thread_life_run(void *arg)
 {
 	struct thread_life *life = arg;
 	void *ret;
@@ -145,7 +145,7 @@ THREAD_ENTRY_CODE static void *thread_life_run(void *arg)
 	return ret;
 }
 
-THREAD_ENTRY_CODE static int thread_life_run_c11(void *arg)
+static int thread_life_run_c11(void *arg)
 {
 	struct thread_life *life = arg;
 	int ret;

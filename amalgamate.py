@@ -65,6 +65,8 @@ SRC_FILES = [
     'src/lock_places.c',
     'src/lock_table.c',
     'src/task.c',
+    'src/graph_replay.c',
+    'src/graph_file.c',
     'src/validate.c',
     'src/lock_owners.c',
     'src/pthread_mutex.c',

@@ -95,6 +95,17 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	return site;
 }
 
+/* The call site whose class key this is (its code defines the class), or 0. */
+static unsigned long lock_site_code(const struct lock_class_key *key)
+{
+	unsigned long offset = (unsigned long)key - (unsigned long)lock_sites;
+
+	if (offset >= sizeof(lock_sites) ||
+	    offset % sizeof(lock_sites[0]) != offsetof(struct lock_site, key))
+		return 0;
+	return READ_ONCE(lock_sites[offset / sizeof(lock_sites[0])].ips[0]);
+}
+
 /*
  * The site of a lock initialised, or first used, by the call that returns to ip: that
  * call site, with LIBLOCKDEP_CLASSES=stack its callers too; the first call site out of

@@ -13,6 +13,7 @@
  *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
  *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
+ *   LIBLOCKDEP_GRAPH=path      one lock graph across processes (src/graph_file.c)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
  */
 #ifdef LIBLOCKDEP_DEFAULT_OFF
@@ -115,6 +116,7 @@ static int setting_exitcode(const char *name, int fallback)
 static const char *addr2line_find(void);
 
 static void runner_setting(char *value);
+static void graph_file_start(const char *path);
 
 static void liblockdep_read_settings(void)
 {
@@ -133,6 +135,7 @@ static void liblockdep_read_settings(void)
 	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
+	graph_file_start(liblockdep_getenv("LIBLOCKDEP_GRAPH"));
 	/* The variable is rewritten in place (src/runner.c): environ is writable. */
 	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	errno = saved_errno;

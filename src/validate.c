@@ -289,6 +289,7 @@ static __always_inline void lock_acquire_checked(struct lock_entry *e, unsigned 
 	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
 	    READ_ONCE(task->entry_ready))
 		held_locks_drop_released(task, ip);
+	graph_lock_first_use(&e->map, subclass);
 	depth = task->lockdep_depth;
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(reporting)) {

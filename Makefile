@@ -6,7 +6,7 @@ BUILD := build
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo preload test test-sqlite soak bench fuzz clean
+.PHONY: all demo preload check-graph test test-sqlite soak bench fuzz clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -29,6 +29,15 @@ $(BUILD)/liblockdep.so: liblockdep.c liblockdep.h
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
 		-Wl,-soname,liblockdep.so liblockdep.c -o $@ -ldl
+
+# lockdep --check-graph: liblockdep.c with room for a whole suite's graph (20,000
+# dependencies and more).
+check-graph: $(BUILD)/lockdep-check-graph
+
+$(BUILD)/lockdep-check-graph: tools/check_graph.c liblockdep.c liblockdep.h
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) -I. -DLIBLOCKDEP -DLIBLOCKDEP_DEPENDENCY_BITS=17 -DLIBLOCKDEP_CHAIN_BITS=18 \
+		-DLIBLOCKDEP_STACK_TRACE_BITS=21 -pthread tools/check_graph.c liblockdep.c -o $@
 
 test: liblockdep.c
 	sh tests/run.sh

@@ -79,6 +79,7 @@ SRC_FILES = [
     'src/freed_memory.c',
     'src/unloaded_objects.c',
     'src/api.c',
+    'src/graph_check.c',
     'src/internal_locks.c',
     'src/dump.c',
     'src/process_exit.c',

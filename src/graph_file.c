@@ -126,8 +126,8 @@ static const char *graph_text_parse(char *text, size_t len, graph_record_fn each
 }
 
 /* The whole file open on fd, in pages of our own followed by a '\0'; NULL if it is
- * not a regular file of ours or cannot be read. */
-static char *graph_fd_read(int fd, size_t *len, const char **why)
+ * not a regular file (of ours, with ours) or cannot be read. */
+static char *graph_fd_read(int fd, size_t *len, bool ours, const char **why)
 {
 	struct stat st;
 	size_t done = 0;
@@ -137,7 +137,7 @@ static char *graph_fd_read(int fd, size_t *len, const char **why)
 		*why = "not a regular file";
 		return NULL;
 	}
-	if (st.st_uid != geteuid()) {
+	if (ours && st.st_uid != geteuid()) {
 		*why = "owned by another user";
 		return NULL;
 	}
@@ -241,7 +241,7 @@ static char *graph_file_read(size_t *len)
 			       "empty graph\n", graph_path, output_open_error(AT_FDCWD, graph_path, errno));
 		return NULL;
 	}
-	text = graph_fd_read(fd, len, &why);
+	text = graph_fd_read(fd, len, true, &why);
 	close(fd);
 	if (text && (why = graph_text_check(text, *len, &line_no))) {
 		graph_text_free(text, *len);

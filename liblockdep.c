@@ -17727,20 +17727,21 @@ static bool graph_record_keep(const struct graph_record *r, void *block)
 	return true;
 }
 
-/* Frames of a text: at most one per field. */
-static unsigned long graph_text_fields(const char *text, size_t len)
+static unsigned long graph_text_lines(const char *text, size_t len)
 {
-	unsigned long n = 1;
+	unsigned long n = 0;
 
-	for (size_t i = 0; i < len; i++)
-		n += text[i] == '\t' || text[i] == '\n';
+	for (const char *end = text + len; (text = memchr(text, '\n', end - text)); text++)
+		n++;
 	return n;
 }
 
 /* The records of a checked text into the graph; the text is kept for good. */
 static void graph_text_load(char *text, size_t len)
 {
-	struct frame_block *block = frame_block_new(graph_text_fields(text, len));
+	/* Room for every record's frames; pages not used are never touched. */
+	struct frame_block *block = frame_block_new(graph_text_lines(text, len) *
+						     (1 + GRAPH_MAX_FRAMES));
 	unsigned long line_no;
 
 	if (block)
@@ -17975,15 +17976,6 @@ static unsigned long graph_deps_write(int fd, struct graph_keys *keys, bool *ok)
 		}
 	}
 	liblockdep_graph_unlock();
-	return n;
-}
-
-static unsigned long graph_text_lines(const char *text, size_t len)
-{
-	unsigned long n = 0;
-
-	for (size_t i = 0; i < len; i++)
-		n += text[i] == '\n';
 	return n;
 }
 

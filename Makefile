@@ -1,4 +1,4 @@
-# liblockdep: make (regenerate + demo), make demo, make preload, make test, make bench,
+# liblockdep: make (regenerate + demo), make demo, make demo-suite, make preload, make test, make bench,
 # make fuzz.
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -6,7 +6,7 @@ BUILD := build
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo preload check-graph test test-sqlite soak bench fuzz clean
+.PHONY: all demo demo-suite preload check-graph test test-sqlite soak bench fuzz clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -21,6 +21,20 @@ $(BUILD)/demo: examples/demo.c liblockdep.c liblockdep.h
 # The demo exists to print a report: keep its status (66 after a report) from failing make.
 demo: $(BUILD)/demo
 	LIBLOCKDEP_EXITCODE=0 ./$(BUILD)/demo
+
+# The second demo: two test programs sharing bank.c, each correct alone, run one after
+# the other with one graph (LIBLOCKDEP_GRAPH); the second reports the inversion.
+SUITE_DEMO := $(BUILD)/test_transfer $(BUILD)/test_rotate
+
+$(BUILD)/test_%: examples/suite/test_%.c examples/suite/bank.c liblockdep.c liblockdep.h
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) -DLIBLOCKDEP -include liblockdep.h -pthread $< examples/suite/bank.c \
+		liblockdep.c -o $@
+
+demo-suite: $(SUITE_DEMO)
+	rm -f $(BUILD)/demo.graph
+	LIBLOCKDEP_GRAPH=$(abspath $(BUILD))/demo.graph ./$(BUILD)/test_transfer
+	LIBLOCKDEP_GRAPH=$(abspath $(BUILD))/demo.graph LIBLOCKDEP_EXITCODE=0 ./$(BUILD)/test_rotate
 
 # The preload flavour, for ./lockdep: the same liblockdep.c, exporting the real names.
 preload: $(BUILD)/liblockdep.so

@@ -17278,30 +17278,30 @@ static void graph_deps_exhausted(void)
 /*
  * A record of a graph file, whose strings stay valid for good. The first record of a
  * dependency is kept (the oldest stack); later ones add only their kinds (read or
- * write). False when it cannot be kept.
+ * write).
  */
-static bool graph_record_add(const struct graph_record *r, struct frame_block *block)
+static void graph_record_add(const struct graph_record *r, struct frame_block *block)
 {
 	struct graph_class *from, *to;
 	struct graph_dep *d;
 
+	if (nr_graph_deps >= MAX_GRAPH_DEPS || block->used + 1 + r->nr_frames > block->size) {
+		graph_deps_exhausted();
+		return;
+	}
 	from = graph_class_find(r->from_name, r->from_subclass, r->from_object, true);
 	to = graph_class_find(r->to_name, r->to_subclass, r->to_object, true);
 	if (!from || !to)
-		return false;
+		return;
 	for (d = from->after; d; d = d->next_after) {
 		if (d->to == to) {
 			d->dep |= r->dep;
-			return true;
+			return;
 		}
-	}
-	if (nr_graph_deps >= MAX_GRAPH_DEPS || block->used + 1 + r->nr_frames > block->size) {
-		graph_deps_exhausted();
-		return false;
 	}
 	d = liblockdep_alloc(sizeof(*d));
 	if (!d)
-		return false;
+		return;
 	d->from = from;
 	d->to = to;
 	d->dep = r->dep;
@@ -17313,7 +17313,7 @@ static bool graph_record_add(const struct graph_record *r, struct frame_block *b
 	d->frames[0].text = liblockdep_format("recorded by %s, pid %s, at %s:", r->program,
 					      r->pid, r->time);
 	if (!d->frames[0].text)
-		return false;
+		return;
 	for (unsigned int i = 0; i < d->nr_frames; i++) {
 		d->frames[i].dep = d;
 		if (i)
@@ -17325,7 +17325,6 @@ static bool graph_record_add(const struct graph_record *r, struct frame_block *b
 	d->next_before = to->before;
 	to->before = d;
 	nr_graph_deps++;
-	return true;
 }
 
 /*
@@ -17421,6 +17420,21 @@ static void graph_class_bind(struct graph_class *gc, struct lock_class *class)
 			graph_replay(d);
 }
 
+/* The class of a map, registered now if it is new, as an acquisition would. */
+static struct lock_class *graph_class_register(struct lockdep_map *map, unsigned int subclass)
+{
+	struct lock_class *class;
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	lockdep_recursion_inc();
+	class = register_lock_class(map, subclass, 1);
+	lockdep_recursion_finish();
+	raw_local_irq_restore(flags);
+	liblockdep_report_end();	/* out of classes: lockdep said so */
+	return class;
+}
+
 /*
  * A lock whose class this map has not cached yet is about to be taken (from
  * src/validate.c, before lockdep sees the acquisition): the class is registered now,
@@ -17433,16 +17447,10 @@ static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int
 	struct lock_class *class;
 	struct graph_class *gc;
 	const char *object;
-	unsigned long flags;
 
 	if (lockdep_hardirq_context() || !READ_ONCE(debug_locks))
 		return;
-	raw_local_irq_save(flags);
-	lockdep_recursion_inc();
-	class = register_lock_class(map, subclass, 1);
-	lockdep_recursion_finish();
-	raw_local_irq_restore(flags);
-	liblockdep_report_end();	/* out of classes: lockdep said so */
+	class = graph_class_register(map, subclass);
 	if (!class)
 		return;
 	internal_lock(&graph_replay_mutex);
@@ -17721,10 +17729,11 @@ static char *graph_file_read(size_t *len)
 	return text;
 }
 
+/* Reads on until the graph is full. */
 static bool graph_record_keep(const struct graph_record *r, void *block)
 {
 	graph_record_add(r, block);
-	return true;
+	return !graph_deps_full;
 }
 
 static unsigned long graph_text_lines(const char *text, size_t len)
@@ -20647,18 +20656,12 @@ static void graph_check_class(struct graph_class *gc)
 	struct lock_class_key *key = liblockdep_alloc(sizeof(*key));
 	struct lockdep_map *map = liblockdep_alloc(sizeof(*map));
 	struct lock_class *class;
-	unsigned long flags;
 
 	if (!key || !map)
 		return;
 	lockdep_register_key(key);
 	lockdep_init_map(map, gc->name, key, 0);
-	raw_local_irq_save(flags);
-	lockdep_recursion_inc();
-	class = register_lock_class(map, gc->subclass, 1);
-	lockdep_recursion_finish();
-	raw_local_irq_restore(flags);
-	liblockdep_report_end();
+	class = graph_class_register(map, gc->subclass);
 	if (class)
 		graph_class_bind(gc, class);
 }

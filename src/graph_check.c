@@ -34,18 +34,12 @@ static void graph_check_class(struct graph_class *gc)
 	struct lock_class_key *key = liblockdep_alloc(sizeof(*key));
 	struct lockdep_map *map = liblockdep_alloc(sizeof(*map));
 	struct lock_class *class;
-	unsigned long flags;
 
 	if (!key || !map)
 		return;
 	lockdep_register_key(key);
 	lockdep_init_map(map, gc->name, key, 0);
-	raw_local_irq_save(flags);
-	lockdep_recursion_inc();
-	class = register_lock_class(map, gc->subclass, 1);
-	lockdep_recursion_finish();
-	raw_local_irq_restore(flags);
-	liblockdep_report_end();
+	class = graph_class_register(map, gc->subclass);
 	if (class)
 		graph_class_bind(gc, class);
 }

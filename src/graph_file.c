@@ -254,10 +254,11 @@ static char *graph_file_read(size_t *len)
 	return text;
 }
 
+/* Reads on until the graph is full. */
 static bool graph_record_keep(const struct graph_record *r, void *block)
 {
 	graph_record_add(r, block);
-	return true;
+	return !graph_deps_full;
 }
 
 static unsigned long graph_text_lines(const char *text, size_t len)

@@ -1,18 +1,20 @@
-# liblockdep: make (regenerate + demo), make demo, make preload, make test,
-# make test-no-fast-path, make bench, make fuzz, make install (PREFIX, DESTDIR), make uninstall.
+# liblockdep: make (regenerate + demo), make demo, make demo-suite, make preload,
+# make check-graph, make test, make test-no-fast-path, make bench, make fuzz,
+# make install (PREFIX, DESTDIR), make uninstall.
 CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD := build
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
+LIBEXECDIR ?= $(PREFIX)/libexec
 INCLUDEDIR ?= $(PREFIX)/include
 DATADIR ?= $(PREFIX)/share
 MANDIR ?= $(DATADIR)/man
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo preload install uninstall test test-no-fast-path test-sqlite soak bench fuzz clean
+.PHONY: all demo demo-suite preload check-graph install uninstall test test-no-fast-path test-sqlite soak bench fuzz clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -28,6 +30,20 @@ $(BUILD)/demo: examples/demo.c liblockdep.c liblockdep.h
 demo: $(BUILD)/demo
 	LIBLOCKDEP_EXITCODE=0 ./$(BUILD)/demo
 
+# The second demo: two test programs sharing bank.c, each correct alone, run one after
+# the other with one graph (LIBLOCKDEP_GRAPH); the second reports the inversion.
+SUITE_DEMO := $(BUILD)/test_transfer $(BUILD)/test_rotate
+
+$(BUILD)/test_%: examples/suite/test_%.c examples/suite/bank.c liblockdep.c liblockdep.h
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) -DLIBLOCKDEP -include liblockdep.h -pthread $< examples/suite/bank.c \
+		liblockdep.c -o $@
+
+demo-suite: $(SUITE_DEMO)
+	rm -f $(BUILD)/demo.graph
+	LIBLOCKDEP_GRAPH=$(abspath $(BUILD))/demo.graph ./$(BUILD)/test_transfer
+	LIBLOCKDEP_GRAPH=$(abspath $(BUILD))/demo.graph LIBLOCKDEP_EXITCODE=0 ./$(BUILD)/test_rotate
+
 # The preload flavour, for ./lockdep: the same liblockdep.c, exporting the real names.
 preload: $(BUILD)/liblockdep.so
 
@@ -36,24 +52,37 @@ $(BUILD)/liblockdep.so: liblockdep.c liblockdep.h
 	$(CC) $(CFLAGS) -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
 		-Wl,-soname,liblockdep.so liblockdep.c -o $@ -ldl
 
-# The runner, told where its library is (so it builds nothing and works from any
-# directory), the library, the header for -llockdep builds, the drop-in pair's .c (to
+# The runner, told where its library and its graph checker are (so it builds nothing
+# and works from any directory), the library, the checker, the header for -llockdep builds, the drop-in pair's .c (to
 # copy into a project, with the header) and lockdep(1).
-install: $(BUILD)/liblockdep.so
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
-		$(DESTDIR)$(DATADIR)/liblockdep $(DESTDIR)$(MANDIR)/man1
-	sed "s|^installed_lib=$$|installed_lib='$(LIBDIR)/liblockdep.so'|" lockdep > $(BUILD)/lockdep.installed
+install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(LIBEXECDIR)/liblockdep \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DATADIR)/liblockdep $(DESTDIR)$(MANDIR)/man1
+	sed -e "s|^installed_lib=$$|installed_lib='$(LIBDIR)/liblockdep.so'|" \
+		-e "s|^installed_checker=$$|installed_checker='$(LIBEXECDIR)/liblockdep/lockdep-check-graph'|" \
+		lockdep > $(BUILD)/lockdep.installed
 	install -m 755 $(BUILD)/lockdep.installed $(DESTDIR)$(BINDIR)/lockdep
 	install -m 755 $(BUILD)/liblockdep.so $(DESTDIR)$(LIBDIR)/liblockdep.so
+	install -m 755 $(BUILD)/lockdep-check-graph $(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph
 	install -m 644 liblockdep.h $(DESTDIR)$(INCLUDEDIR)/liblockdep.h
 	install -m 644 liblockdep.c $(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c
 	install -m 644 docs/lockdep.1 $(DESTDIR)$(MANDIR)/man1/lockdep.1
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/lockdep $(DESTDIR)$(LIBDIR)/liblockdep.so \
+		$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph \
 		$(DESTDIR)$(INCLUDEDIR)/liblockdep.h $(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c \
 		$(DESTDIR)$(MANDIR)/man1/lockdep.1
-	-rmdir $(DESTDIR)$(DATADIR)/liblockdep
+	-rmdir $(DESTDIR)$(DATADIR)/liblockdep $(DESTDIR)$(LIBEXECDIR)/liblockdep
+
+# lockdep --check-graph: liblockdep.c with room for a whole suite's graph (20,000
+# dependencies and more).
+check-graph: $(BUILD)/lockdep-check-graph
+
+$(BUILD)/lockdep-check-graph: tools/check_graph.c liblockdep.c liblockdep.h
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) -I. -DLIBLOCKDEP -DLIBLOCKDEP_DEPENDENCY_BITS=17 -DLIBLOCKDEP_CHAIN_BITS=18 \
+		-DLIBLOCKDEP_STACK_TRACE_BITS=21 -pthread tools/check_graph.c liblockdep.c -o $@
 
 test: liblockdep.c
 	sh tests/run.sh

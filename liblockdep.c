@@ -41,6 +41,7 @@ typedef int liblockdep_is_off;
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -160,6 +161,10 @@ typedef int liblockdep_is_off;
  *                                  a cycle of waits as a deadlock
  *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N this signal prints every thread's held locks and
  *                                  waits (SysRq-d), safe at any moment
+ *   LIBLOCKDEP_GRAPH=/path         one lock graph for many processes (a test suite):
+ *                                  each loads the dependencies recorded there at start
+ *                                  and merges its own in at exit, so an inversion split
+ *                                  across two programs is reported in the second
  *   LIBLOCKDEP_RUNNER=pid:file     set by ./lockdep: the processes it runs keep their own
  *                                  exit status, its program answers for the tree
  *
@@ -176,6 +181,7 @@ typedef int liblockdep_is_off;
  *                                  is first locked: too many init sites run out here
  *                                  first ("BUG: MAX_LOCK_SITES too low!"), many static
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
+ *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
  * COMPILE-TIME SWITCH (when compiling liblockdep.c)
@@ -230,6 +236,10 @@ void liblockdep_stat_reset(void);
 /* Print every thread's held locks and what each thread waits in, now: lockdep's
  * debug_show_all_locks() (LIBLOCKDEP_SHOW_LOCKS_SIGNAL does it from a signal). */
 void liblockdep_show_all_locks(void);
+/* lockdep --check-graph: the LIBLOCKDEP_GRAPH files given, merged into lockdep, which
+ * reports every cycle among their dependencies; 0, or 125 if a file is unreadable or
+ * not a graph. */
+int liblockdep_check_graph(int nr_files, char *const files[]);
 
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
@@ -468,6 +478,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #define liblockdep_dump()				((void)0)
 #define liblockdep_stat_reset()				((void)0)
 #define liblockdep_show_all_locks()			((void)0)
+#define liblockdep_check_graph(nr_files, files)		((void)(files), 0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)
@@ -14774,11 +14785,18 @@ static void out_hex(struct printk_out *o, unsigned long value, int width)
 
 /* "name+0x1f", or for an address with no symbol a place in its object, which
  * addr2line and a debugger understand: "libc.so.6+0x27d8a". */
+static const char *remembered_frame_text(unsigned long addr);
+
 static void out_symbol(struct printk_out *o, unsigned long addr, bool with_offset)
 {
 	unsigned long offset;
-	const char *name = liblockdep_symbol_at(addr, &offset, NULL);
+	const char *name = remembered_frame_text(addr);
 
+	if (name) {	/* a frame of another process's stack (src/graph_replay.c) */
+		out_puts(o, name);
+		return;
+	}
+	name = liblockdep_symbol_at(addr, &offset, NULL);
 	if (!name) {
 		name = liblockdep_object_at(addr, &offset);
 		with_offset = true;
@@ -15490,6 +15508,7 @@ static void json_member_address(struct json_out *o, const char *key, unsigned lo
  *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  *   LIBLOCKDEP_RULES=path      the rules file: wrappers, classes, names, suppressions (src/rules.c)
+ *   LIBLOCKDEP_GRAPH=path      one lock graph across processes (src/graph_file.c)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
  *   LIBLOCKDEP_SEMAPHORES=0|1  binary semaphores used as locks, validated (src/semaphores.c)
  *   LIBLOCKDEP_HANG=seconds    a watchdog reports threads blocked longer (src/hang_watchdog.c)
@@ -15609,6 +15628,7 @@ static void lock_stat_start(bool on);
 
 static void lock_rules_read(const char *path);
 static void hang_watchdog_start(void);
+static void graph_file_start(const char *path);
 
 static void liblockdep_read_settings(void)
 {
@@ -15632,6 +15652,7 @@ static void liblockdep_read_settings(void)
 	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
+	graph_file_start(liblockdep_getenv("LIBLOCKDEP_GRAPH"));
 	/* The variable is rewritten in place (src/runner.c): environ is writable. */
 	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);
@@ -17980,6 +18001,8 @@ static bool stack_trace_ready;
  * __libc_start_main), and the program's entry point (_start). */
 static unsigned long libc_start, libc_end, program_entry;
 
+static int graph_replay_trace(unsigned long *store, unsigned int size);
+
 static void __attribute__((__constructor__)) stack_trace_prepare(void)
 {
 	struct loaded_object libc;
@@ -17997,8 +18020,8 @@ static void __attribute__((__constructor__)) stack_trace_prepare(void)
 
 /* Unwound into store itself when it has room, so that no large array is on the
  * stack; the frames from the entry frame on are then moved to its start. */
-unsigned int stack_trace_save(unsigned long *store, unsigned int size,
-			      unsigned int skipnr)
+static unsigned int stack_trace_unwind(unsigned long *store, unsigned int size,
+				       unsigned int skipnr)
 {
 	void *few[STACK_TRACE_FEW_FRAMES];
 	bool direct = size >= STACK_TRACE_FEW_FRAMES;
@@ -18020,6 +18043,16 @@ unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 	for (i = first; i < (unsigned int)n && count < size; i++)
 		store[count++] = (unsigned long)frames[i];
 	return count;
+}
+
+/* The stack of this thread, or the recorded one of a dependency being replayed
+ * (src/graph_replay.c). */
+unsigned int stack_trace_save(unsigned long *store, unsigned int size,
+			      unsigned int skipnr)
+{
+	int replayed = graph_replay_trace(store, size);
+
+	return replayed >= 0 ? (unsigned int)replayed : stack_trace_unwind(store, size, skipnr);
 }
 
 /*
@@ -19013,6 +19046,17 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	if (!site)
 		lock_sites_exhausted();
 	return site;
+}
+
+/* The call site whose class key this is (its code defines the class), or NULL. */
+static const struct lock_site *lock_site_of_key(const struct lock_class_key *key)
+{
+	unsigned long offset = (unsigned long)key - (unsigned long)lock_sites;
+
+	if (offset >= sizeof(lock_sites) ||
+	    offset % sizeof(lock_sites[0]) != offsetof(struct lock_site, key))
+		return NULL;
+	return &lock_sites[offset / sizeof(lock_sites[0])];
 }
 
 /*
@@ -20206,6 +20250,983 @@ void debug_show_all_locks(void)
 	pr_warn("=============================================\n\n");
 }
 /************** End of src/task.c **************/
+/************** Begin file src/graph_replay.c **************/
+#line 1 "src/graph_replay.c"
+/*
+ * One lock graph across the processes of a test suite (LIBLOCKDEP_GRAPH; the file is
+ * src/graph_file.c's). A dependency an earlier process recorded is replayed into
+ * lockdep as one of this process's own as soon as both its classes exist here: the
+ * thread that first uses the second class takes the two in the recorded order, with
+ * its own held locks set aside, and the stack lockdep saves for the dependency is the
+ * recorded one. Lockdep then finds a cycle through it like through any other, and its
+ * report prints the recorded side's stack. No second cycle search exists.
+ *
+ * What makes classes of two processes the same: the class's name (a static lock's
+ * symbol, an init site's function+offset, an annotation's name), its subclass, and
+ * the object that defines it, the file name of a shared library or "" for the main
+ * program, so that the same object code linked into several programs matches. A
+ * class with a registered (dynamic) key, a per-instance class, is never carried over.
+ *
+ * Recorded stacks are text ("take_config+0x1c (test_a)"). Each frame of one is a
+ * struct remembered_frame, and its address stands for the frame in lockdep's traces:
+ * printk's %pS prints its text (remembered_frame_text()).
+ */
+#ifndef LIBLOCKDEP_MAX_GRAPH_DEPS
+#define LIBLOCKDEP_MAX_GRAPH_DEPS	65536
+#endif
+#define MAX_GRAPH_DEPS		LIBLOCKDEP_MAX_GRAPH_DEPS
+#define GRAPH_MAX_FRAMES	16	/* innermost frames kept of a recorded stack */
+#define GRAPH_CLASS_HASH_SIZE	16384
+
+struct graph_class {
+	const char *name;
+	const char *object;		/* "" for the main program */
+	unsigned int subclass;
+	struct lock_class *class;	/* this process's, once it exists */
+	struct graph_class *hash_next;
+	struct graph_dep *after;	/* dependencies from this class */
+	struct graph_dep *before;	/* dependencies to it */
+};
+
+struct remembered_frame {
+	const char *text;
+	const struct graph_dep *dep;
+};
+
+struct graph_dep {
+	struct graph_class *from, *to;
+	struct graph_dep *next_after, *next_before;
+	const char *program;		/* who recorded it, and when */
+	const char *pid;
+	const char *time;
+	u8 dep;				/* lockdep's DEP_*_MASK bits */
+	bool replayed;
+	unsigned int nr_frames;		/* the origin line, then the stack */
+	struct remembered_frame *frames;
+};
+
+/* A field of a graph file's record (src/graph_file.c), read as it is. */
+struct graph_record {
+	u8 dep;
+	const char *from_name, *from_object, *to_name, *to_object;
+	unsigned int from_subclass, to_subclass;
+	const char *program, *pid, *time;
+	unsigned int nr_frames;
+	const char *frames[GRAPH_MAX_FRAMES];
+};
+
+/* The frames of one load, in one block: an address in one is a remembered frame. */
+struct frame_block {
+	struct frame_block *next;
+	unsigned long used, size;
+	struct remembered_frame frames[];
+};
+
+static struct graph_class **graph_class_hash;
+static struct frame_block *frame_blocks;
+static unsigned long nr_graph_deps;
+static bool graph_deps_full;
+/* Classes of the graph not yet seen here: while any, first uses are looked at. */
+static unsigned long graph_classes_waiting;
+static DECLARE_BITMAP(graph_classes_seen, MAX_LOCKDEP_KEYS);
+static pthread_mutex_t graph_replay_mutex = PTHREAD_MUTEX_INITIALIZER;
+static __thread const struct graph_dep *graph_replaying;
+
+static const char *remembered_frame_text(unsigned long addr)
+{
+	for (struct frame_block *b = READ_ONCE(frame_blocks); b; b = b->next) {
+		unsigned long offset = addr - (unsigned long)b->frames;
+
+		if (offset < b->used * sizeof(b->frames[0]) &&
+		    offset % sizeof(b->frames[0]) == 0)
+			return b->frames[offset / sizeof(b->frames[0])].text;
+	}
+	return NULL;
+}
+
+static const struct graph_dep *remembered_dep_of(const struct lock_trace *trace)
+{
+	unsigned long addr = trace && trace->nr_entries ? trace->entries[0] : 0;
+
+	for (struct frame_block *b = READ_ONCE(frame_blocks); b; b = b->next)
+		if (addr - (unsigned long)b->frames < b->used * sizeof(b->frames[0]))
+			return ((struct remembered_frame *)addr)->dep;
+	return NULL;
+}
+
+/* A block for up to nr frames of a load; NULL when memory runs out. */
+static struct frame_block *frame_block_new(unsigned long nr)
+{
+	struct frame_block *b = liblockdep_alloc(sizeof(*b) + nr * sizeof(b->frames[0]));
+
+	if (b) {
+		b->size = nr;
+		b->next = frame_blocks;
+		__atomic_store_n(&frame_blocks, b, __ATOMIC_RELEASE);
+	}
+	return b;
+}
+
+/* What lockdep saves as the stack of a dependency being replayed: the recorded one;
+ * -1 when none is. */
+static int graph_replay_trace(unsigned long *store, unsigned int size)
+{
+	const struct graph_dep *d = graph_replaying;
+	unsigned int n;
+
+	if (likely(!d))
+		return -1;
+	n = min(size, d->nr_frames);
+	for (unsigned int i = 0; i < n; i++)
+		store[i] = (unsigned long)&d->frames[i];
+	return n;
+}
+
+static unsigned long graph_class_hash_of(const char *name, unsigned int subclass,
+					 const char *object)
+{
+	unsigned long h = 0xcbf29ce484222325UL ^ subclass;
+
+	for (const char *s = name; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3UL;
+	h = (h ^ '\t') * 0x100000001b3UL;
+	for (const char *s = object; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3UL;
+	return h % GRAPH_CLASS_HASH_SIZE;
+}
+
+/* The graph's class of this identity; with create, made when missing. */
+static struct graph_class *graph_class_find(const char *name, unsigned int subclass,
+					    const char *object, bool create)
+{
+	struct graph_class **head, *gc;
+
+	if (!graph_class_hash) {
+		if (!create)
+			return NULL;
+		graph_class_hash = liblockdep_pages_alloc(GRAPH_CLASS_HASH_SIZE * sizeof(*head));
+		if (!graph_class_hash)
+			return NULL;
+	}
+	head = &graph_class_hash[graph_class_hash_of(name, subclass, object)];
+	for (gc = *head; gc; gc = gc->hash_next)
+		if (gc->subclass == subclass && !strcmp(gc->name, name) &&
+		    !strcmp(gc->object, object))
+			return gc;
+	if (!create || !(gc = liblockdep_alloc(sizeof(*gc))))
+		return NULL;
+	gc->name = name;
+	gc->object = object;
+	gc->subclass = subclass;
+	gc->hash_next = *head;
+	*head = gc;
+	graph_classes_waiting++;
+	return gc;
+}
+
+/* Like lockdep's own "BUG: MAX_... too low!", without turning validation off: the
+ * dependencies beyond the limit stay in the file, only this process misses them. */
+static void graph_deps_exhausted(void)
+{
+	if (graph_deps_full)
+		return;
+	graph_deps_full = true;
+	printk(KERN_DEBUG "BUG: MAX_GRAPH_DEPS too low!\n");
+	printk(KERN_DEBUG "liblockdep: build with -DLIBLOCKDEP_MAX_GRAPH_DEPS=N to raise it "
+	       "(now %d); the recorded dependencies beyond it are left out\n", MAX_GRAPH_DEPS);
+}
+
+/*
+ * A record of a graph file, whose strings stay valid for good. The first record of a
+ * dependency is kept (the oldest stack); later ones add only their kinds (read or
+ * write).
+ */
+static void graph_record_add(const struct graph_record *r, struct frame_block *block)
+{
+	struct graph_class *from, *to;
+	struct graph_dep *d;
+
+	if (nr_graph_deps >= MAX_GRAPH_DEPS || block->used + 1 + r->nr_frames > block->size) {
+		graph_deps_exhausted();
+		return;
+	}
+	from = graph_class_find(r->from_name, r->from_subclass, r->from_object, true);
+	to = graph_class_find(r->to_name, r->to_subclass, r->to_object, true);
+	if (!from || !to)
+		return;
+	for (d = from->after; d; d = d->next_after) {
+		if (d->to == to) {
+			d->dep |= r->dep;
+			return;
+		}
+	}
+	d = liblockdep_alloc(sizeof(*d));
+	if (!d)
+		return;
+	d->from = from;
+	d->to = to;
+	d->dep = r->dep;
+	d->program = r->program;
+	d->pid = r->pid;
+	d->time = r->time;
+	d->frames = &block->frames[block->used];
+	d->nr_frames = 1 + r->nr_frames;
+	d->frames[0].text = liblockdep_format("recorded by %s, pid %s, at %s:", r->program,
+					      r->pid, r->time);
+	if (!d->frames[0].text)
+		return;
+	for (unsigned int i = 0; i < d->nr_frames; i++) {
+		d->frames[i].dep = d;
+		if (i)
+			d->frames[i].text = r->frames[i - 1];
+	}
+	block->used += d->nr_frames;
+	d->next_after = from->after;
+	from->after = d;
+	d->next_before = to->before;
+	to->before = d;
+	nr_graph_deps++;
+}
+
+/*
+ * The object that defines a class (its file name; "" for the main program), or NULL
+ * if the class is not carried over: a dynamic key is a per-instance class. An init
+ * site's class is defined by the site's code, a static lock's by its storage. A site
+ * with a frame in main() is not carried over either: every program has its own
+ * main(), so main+0x19 in two test programs is two places (a thread created there, a
+ * lock made there).
+ */
+static struct lock_class_key *graph_class_key(const struct lock_class *class)
+{
+	return (struct lock_class_key *)((const char *)class->key - class->subclass);
+}
+
+static bool graph_site_in_main(const struct lock_site *site)
+{
+	for (unsigned int i = 0; site && i < LOCK_SITE_FRAMES; i++) {
+		unsigned long ip = READ_ONCE(site->ips[i]), offset;
+		const char *name = ip ? liblockdep_symbol_at(ip, &offset, NULL) : NULL;
+
+		if (name && !strcmp(name, "main"))
+			return true;
+	}
+	return false;
+}
+
+static const char *graph_class_object(const struct lock_class *class)
+{
+	struct lock_class_key *key = graph_class_key(class);
+	const struct lock_site *site = lock_site_of_key(key);
+	unsigned long where = site ? READ_ONCE(site->ips[0]) : (unsigned long)key;
+	struct loaded_object obj;
+
+	if (key == &__lockdep_no_validate__ || !class->name || !static_obj(key) ||
+	    graph_site_in_main(site) || !loaded_object_of(where, &obj))
+		return NULL;
+	return obj.path[0] ? sym_basename(obj.path) : "";
+}
+
+/* A map of a class that exists, to take it again. */
+static void graph_map_of(struct lockdep_map *map, const struct lock_class *class)
+{
+	memset(map, 0, sizeof(*map));
+	lockdep_init_map_type(map, class->name, graph_class_key(class),
+			      class->subclass, class->wait_type_inner, class->wait_type_outer,
+			      class->lock_type);
+}
+
+/* The two classes taken in order, as the dependency's kind bit says: the first
+ * shared or exclusive, the second recursive-read or not. */
+static void graph_replay_kind(struct graph_dep *d, unsigned int bit, unsigned long ip)
+{
+	struct task_struct *curr = current;
+	struct lockdep_map from, to;
+
+	graph_map_of(&from, d->from->class);
+	graph_map_of(&to, d->to->class);
+	lock_acquire(&from, d->from->subclass, 0, bit & 1 ? 0 : 1, 1, NULL, ip);
+	liblockdep_report_end();
+	if (curr->lockdep_depth == 1) {
+		lock_acquire(&to, d->to->subclass, 0, bit & 2 ? 0 : 2, 1, NULL, ip);
+		liblockdep_report_end();
+		if (curr->lockdep_depth == 2)
+			lock_release(&to, ip);
+		lock_release(&from, ip);
+		liblockdep_report_end();
+	}
+	curr->lockdep_depth = 0;
+	curr->curr_chain_key = INITIAL_CHAIN_KEY;
+}
+
+/* Replays a recorded dependency on this thread, its held locks set aside meanwhile. */
+static void graph_replay(struct graph_dep *d)
+{
+	struct task_struct *curr = current;
+	struct held_lock saved[2];
+	int depth = curr->lockdep_depth;
+	u64 chain_key = curr->curr_chain_key;
+	unsigned long ip = (unsigned long)&d->frames[d->nr_frames > 1 ? 1 : 0];
+
+	d->replayed = true;
+	memcpy(saved, curr->held_locks, sizeof(saved));
+	curr->lockdep_depth = 0;
+	curr->curr_chain_key = INITIAL_CHAIN_KEY;
+	graph_replaying = d;
+	for (unsigned int bit = 0; bit < 4; bit++)
+		if (d->dep & (1U << bit))
+			graph_replay_kind(d, bit, ip);
+	graph_replaying = NULL;
+	memcpy(curr->held_locks, saved, sizeof(saved));
+	curr->lockdep_depth = depth;
+	curr->curr_chain_key = chain_key;
+}
+
+/* A class of the graph now exists here: what it shares with classes already here is
+ * replayed. Under graph_replay_mutex. */
+static void graph_class_bind(struct graph_class *gc, struct lock_class *class)
+{
+	gc->class = class;
+	graph_classes_waiting--;
+	for (struct graph_dep *d = gc->after; d; d = d->next_after)
+		if (d->to->class && !d->replayed)
+			graph_replay(d);
+	for (struct graph_dep *d = gc->before; d; d = d->next_before)
+		if (d->from->class && !d->replayed)
+			graph_replay(d);
+}
+
+/* The class of a map, registered now if it is new, as an acquisition would. */
+static struct lock_class *graph_class_register(struct lockdep_map *map, unsigned int subclass)
+{
+	struct lock_class *class;
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	lockdep_recursion_inc();
+	class = register_lock_class(map, subclass, 1);
+	lockdep_recursion_finish();
+	raw_local_irq_restore(flags);
+	liblockdep_report_end();	/* out of classes: lockdep said so */
+	return class;
+}
+
+/*
+ * A lock whose class this map has not cached yet is about to be taken (from
+ * src/validate.c, before lockdep sees the acquisition): the class is registered now,
+ * and if the graph knows it, the recorded dependencies it closes are replayed, so
+ * that this very acquisition is checked against them. Not in a signal handler, whose
+ * locks would lend their context to the replayed ones.
+ */
+static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int subclass)
+{
+	struct lock_class *class;
+	struct graph_class *gc;
+	const char *object;
+
+	if (lockdep_hardirq_context() || !READ_ONCE(debug_locks))
+		return;
+	class = graph_class_register(map, subclass);
+	if (!class)
+		return;
+	internal_lock(&graph_replay_mutex);
+	if (!test_bit(class - lock_classes, graph_classes_seen)) {
+		__set_bit(class - lock_classes, graph_classes_seen);
+		object = graph_class_object(class);
+		gc = object ? graph_class_find(class->name, class->subclass, object, false) : NULL;
+		if (gc && !gc->class)
+			graph_class_bind(gc, class);
+	}
+	internal_unlock(&graph_replay_mutex);
+}
+
+static inline void graph_lock_first_use(struct lockdep_map *map, unsigned int subclass)
+{
+	if (unlikely(READ_ONCE(graph_classes_waiting)) && subclass < NR_LOCKDEP_CACHING_CLASSES &&
+	    !READ_ONCE(map->class_cache[subclass]))
+		graph_class_first_use(map, subclass);
+}
+/************** End of src/graph_replay.c **************/
+/************** Begin file src/graph_file.c **************/
+#line 1 "src/graph_file.c"
+/*
+ * The graph file of LIBLOCKDEP_GRAPH=path: read at start (src/graph_replay.c replays
+ * it), merged into at exit. Text, one dependency a line, after a header line:
+ *
+ *   liblockdep-graph 1
+ *   <kinds>\t<from name>\t<subclass>\t<object>\t<to name>\t<subclass>\t<object>\t
+ *       <program>\t<pid>\t<time>\t<frame>\t<frame>...
+ *
+ * kinds is lockdep's DEP_*_MASK bits in decimal (1 to 15), object "" for the main
+ * program, a frame "take_config+0x1c (test_a)" or with LIBLOCKDEP_SYMBOLIZE=addr2line
+ * "take_config+0x1c (test_a, config.c:12)". Every field is printable, tabs apart.
+ *
+ * Many processes of a parallel "make -j check" exit at once: each takes an flock() on
+ * path.lock (kept), reads the file as it is now, and writes it again with its own
+ * new dependencies added into path.<pid>.tmp, which rename() puts in its place. A
+ * reader sees the old file or the new one, never half of one; a process that dies
+ * loses only what it would have added. A file that is not a graph (truncated,
+ * corrupt, foreign) is set aside as path.corrupt.<pid>, in one line, and the run
+ * starts from an empty graph. The file is untrusted input (tests/fuzz/graph_file.c).
+ */
+#define GRAPH_HEADER		"liblockdep-graph 1\n"
+#define GRAPH_FILE_MAX		(1UL << 30)	/* a file larger is not ours */
+#define GRAPH_LINE_MAX		8192
+
+static const char *graph_path;
+
+typedef bool (*graph_record_fn)(const struct graph_record *r, void *arg);
+
+/* A decimal number within [min, max] that fills its field. */
+static bool graph_number(const char *s, unsigned long min, unsigned long max,
+			 unsigned long *value)
+{
+	unsigned long n = 0;
+
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || n > max / 10)
+			return false;
+		n = n * 10 + (unsigned long)(*s - '0');
+	}
+	*value = n;
+	return n >= min && n <= max;
+}
+
+/* One line, its fields cut apart in place. NULL when it is a record, or what is wrong. */
+static const char *graph_line_parse(char *line, struct graph_record *r)
+{
+	char *field[10 + GRAPH_MAX_FRAMES];
+	unsigned long kinds, from_sub, to_sub, pid;
+	unsigned int n = 0;
+
+	for (char *p = line;; p++) {
+		if ((unsigned char)*p < 0x20 && *p != '\t' && *p)
+			return "a control character";
+		if (*p == 0x7f)
+			return "a control character";
+		if (*p == '\t' || !*p) {
+			if (n == ARRAY_SIZE(field))
+				return "too many fields";
+			field[n++] = line;
+			if (!*p)
+				break;
+			*p = '\0';
+			line = p + 1;
+		}
+	}
+	if (n < 10)
+		return "too few fields";
+	if (!graph_number(field[0], 1, 15, &kinds) ||
+	    !graph_number(field[2], 0, MAX_LOCKDEP_SUBCLASSES - 1, &from_sub) ||
+	    !graph_number(field[5], 0, MAX_LOCKDEP_SUBCLASSES - 1, &to_sub) ||
+	    !graph_number(field[8], 1, INT_MAX, &pid))
+		return "a bad number";
+	if (!*field[1] || !*field[4] || !*field[7] || !*field[9])
+		return "an empty name";
+	*r = (struct graph_record){
+		.dep = (u8)kinds,
+		.from_name = field[1], .from_subclass = from_sub, .from_object = field[3],
+		.to_name = field[4], .to_subclass = to_sub, .to_object = field[6],
+		.program = field[7], .pid = field[8], .time = field[9],
+		.nr_frames = n - 10,
+	};
+	for (unsigned int i = 10; i < n; i++) {
+		if (!*field[i])
+			return "an empty frame";
+		r->frames[i - 10] = field[i];
+	}
+	return NULL;
+}
+
+/*
+ * The records of a graph file's text (len bytes, then a '\0'), cut apart in place;
+ * each goes to each() when given. NULL when all of it is a graph, or what is wrong,
+ * with the line in *line_no.
+ */
+static const char *graph_text_parse(char *text, size_t len, graph_record_fn each, void *arg,
+				    unsigned long *line_no)
+{
+	struct graph_record r;
+	const char *why;
+	char *end = text + len;
+
+	*line_no = 1;
+	if (len < strlen(GRAPH_HEADER) || memcmp(text, GRAPH_HEADER, strlen(GRAPH_HEADER)))
+		return "not a liblockdep graph file";
+	for (text += strlen(GRAPH_HEADER); text < end; text++) {
+		char *nl = memchr(text, '\n', end - text);
+
+		++*line_no;
+		if (!nl)
+			return "truncated";
+		if (nl - text > GRAPH_LINE_MAX)
+			return "a line too long";
+		if (memchr(text, '\0', nl - text))
+			return "a control character";
+		*nl = '\0';
+		why = graph_line_parse(text, &r);
+		if (why)
+			return why;
+		if (each && !each(&r, arg))
+			break;
+		text = nl;
+	}
+	return NULL;
+}
+
+/* The whole file open on fd, in pages of our own followed by a '\0'; NULL if it is
+ * not a regular file (of ours, with ours) or cannot be read. */
+static char *graph_fd_read(int fd, size_t *len, bool ours, const char **why)
+{
+	struct stat st;
+	size_t done = 0;
+	char *text;
+
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		*why = "not a regular file";
+		return NULL;
+	}
+	if (ours && st.st_uid != geteuid()) {
+		*why = "owned by another user";
+		return NULL;
+	}
+	if ((unsigned long)st.st_size > GRAPH_FILE_MAX) {
+		*why = "larger than 1 GiB";
+		return NULL;
+	}
+	text = liblockdep_pages_alloc(st.st_size + 1);
+	if (!text) {
+		*why = "out of memory";
+		return NULL;
+	}
+	while (done < (size_t)st.st_size) {
+		ssize_t n = pread(fd, text + done, st.st_size - done, done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		done += n;
+	}
+	*len = done;
+	return text;
+}
+
+static void graph_text_free(char *text, size_t len)
+{
+	if (text)
+		liblockdep_pages_free(text, len + 1);
+}
+
+/* Does text parse as a graph? Checked on a copy, since parsing cuts it apart. */
+static const char *graph_text_check(const char *text, size_t len, unsigned long *line_no)
+{
+	char *copy = liblockdep_pages_alloc(len + 1);
+	const char *why;
+
+	if (!copy)
+		return "out of memory";
+	memcpy(copy, text, len);
+	why = graph_text_parse(copy, len, NULL, NULL, line_no);
+	graph_text_free(copy, len);
+	return why;
+}
+
+/* "path" with a suffix, in buf. */
+static const char *graph_path_with(char *buf, size_t size, const char *suffix)
+{
+	int n = snprintf(buf, size, "%s%s", graph_path, suffix);
+
+	return n > 0 && (size_t)n < size ? buf : NULL;
+}
+
+/* A file that is not a graph goes aside (rename() moves a link, never its target). */
+static void graph_set_aside(const char *why, unsigned long line_no)
+{
+	char suffix[32], aside[PATH_MAX];
+
+	snprintf(suffix, sizeof(suffix), ".corrupt.%d", (int)getpid());
+	if (graph_path_with(aside, sizeof(aside), suffix) && !rename(graph_path, aside))
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s (line %lu); kept as %s, "
+		       "starting from an empty graph\n", graph_path, why, line_no, aside);
+	else
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s (line %lu); starting from "
+		       "an empty graph\n", graph_path, why, line_no);
+}
+
+/* path.lock, held: the file's writers (and readers) one at a time. -1 if it cannot. */
+static int graph_lock_take(void)
+{
+	char name[PATH_MAX];
+	int fd;
+
+	if (!graph_path_with(name, sizeof(name), ".lock"))
+		return -1;
+	fd = open(name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: cannot open %s: %s\n",
+		       graph_path, name, error_words(errno));
+		return -1;
+	}
+	while (flock(fd, LOCK_EX) && errno == EINTR)
+		;
+	return fd;
+}
+
+/*
+ * The file as it is now, checked: NULL if there is none, or if it is not a graph,
+ * which is then set aside. Under the file's lock.
+ */
+static char *graph_file_read(size_t *len)
+{
+	unsigned long line_no = 0;
+	const char *why = NULL;
+	char *text = NULL;
+	int fd = open(graph_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0) {
+		if (errno != ENOENT)
+			printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s; starting from an "
+			       "empty graph\n", graph_path, output_open_error(AT_FDCWD, graph_path, errno));
+		return NULL;
+	}
+	text = graph_fd_read(fd, len, true, &why);
+	close(fd);
+	if (text && (why = graph_text_check(text, *len, &line_no))) {
+		graph_text_free(text, *len);
+		graph_set_aside(why, line_no);
+		return NULL;
+	}
+	if (!text)
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s; starting from an empty "
+		       "graph\n", graph_path, why);
+	return text;
+}
+
+/* Reads on until the graph is full. */
+static bool graph_record_keep(const struct graph_record *r, void *block)
+{
+	graph_record_add(r, block);
+	return !graph_deps_full;
+}
+
+static unsigned long graph_text_lines(const char *text, size_t len)
+{
+	unsigned long n = 0;
+
+	for (const char *end = text + len; (text = memchr(text, '\n', end - text)); text++)
+		n++;
+	return n;
+}
+
+/* The records of a checked text into the graph; the text is kept for good. */
+static void graph_text_load(char *text, size_t len)
+{
+	/* Room for every record's frames; pages not used are never touched. */
+	struct frame_block *block = frame_block_new(graph_text_lines(text, len) *
+						     (1 + GRAPH_MAX_FRAMES));
+	unsigned long line_no;
+
+	if (block)
+		graph_text_parse(text, len, graph_record_keep, block, &line_no);
+}
+
+/* LIBLOCKDEP_GRAPH, when settings are read: the recorded graph, before any lock. */
+static void graph_file_start(const char *path)
+{
+	size_t len;
+	char *text;
+	int lock;
+
+	if (!path || !*path)
+		return;
+	if (path[0] != '/') {
+		setting_error("LIBLOCKDEP_GRAPH", path, "an absolute path");
+		return;
+	}
+	graph_path = liblockdep_strdup(path);
+	if (!graph_path || (lock = graph_lock_take()) < 0) {
+		graph_path = NULL;
+		return;
+	}
+	text = graph_file_read(&len);
+	close(lock);
+	if (text)
+		graph_text_load(text, len);
+}
+
+/* The dependencies a file holds, by a hash of their two classes' identities. */
+struct graph_keys {
+	u64 *slot;
+	unsigned long mask;
+};
+
+static u64 graph_hash_add(u64 h, const char *s, unsigned int subclass)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return (h ^ (0x100 + subclass)) * 0x100000001b3ULL;
+}
+
+static u64 graph_identity_hash(const char *from, unsigned int from_sub, const char *from_obj,
+			       const char *to, unsigned int to_sub, const char *to_obj)
+{
+	u64 h = 0xcbf29ce484222325ULL;
+
+	h = graph_hash_add(h, from, from_sub);
+	h = graph_hash_add(h, from_obj, 0);
+	h = graph_hash_add(h, to, to_sub);
+	return graph_hash_add(h, to_obj, 0) ?: 1;
+}
+
+/* False when the dependency was there already. */
+static bool graph_keys_add(struct graph_keys *keys, u64 h)
+{
+	unsigned long i = (unsigned long)h & keys->mask;
+
+	for (; keys->slot[i]; i = (i + 1) & keys->mask)
+		if (keys->slot[i] == h)
+			return false;
+	keys->slot[i] = h;
+	return true;
+}
+
+static bool graph_record_key(const struct graph_record *r, void *keys)
+{
+	graph_keys_add(keys, graph_identity_hash(r->from_name, r->from_subclass, r->from_object,
+						 r->to_name, r->to_subclass, r->to_object));
+	return true;
+}
+
+/* A line being written, cut short (frames left out) rather than past its end. */
+struct graph_line {
+	char text[GRAPH_LINE_MAX];
+	size_t len;
+	bool full;
+};
+
+static void graph_line_add(struct graph_line *l, char sep, const char *field)
+{
+	size_t n = strlen(field);
+
+	if (l->full || l->len + 1 + n >= sizeof(l->text)) {
+		l->full = true;
+		return;
+	}
+	if (sep)
+		l->text[l->len++] = sep;
+	for (size_t i = 0; i < n; i++)	/* printable, as a reader requires */
+		l->text[l->len++] = (unsigned char)field[i] < 0x20 || field[i] == 0x7f ? '?' : field[i];
+}
+
+/* "take_config+0x1c (test_a)", "(test_a, config.c:12)" with addr2line. */
+static void graph_frame_text(char *out, size_t size, unsigned long addr)
+{
+	static char where[512];	/* under the graph lock, as the whole save */
+	const char *object = "?";
+	struct loaded_object obj;
+
+	if (loaded_object_of(addr, &obj))
+		object = obj.path[0] ? sym_basename(obj.path) : program_invocation_short_name;
+	if (settings.addr2line && addr2line(addr, where, sizeof(where)))
+		liblockdep_snprintk(out, size, "%pS (%s, %s)", (void *)addr, object, where);
+	else
+		liblockdep_snprintk(out, size, "%pS (%s)", (void *)addr, object);
+}
+
+/* "2026-12-03 13:02:11 UTC" */
+static void graph_time_text(char *out, size_t size)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!gmtime_r(&now, &tm))
+		liblockdep_snprintk(out, size, "%ld", (long)now);
+	else
+		liblockdep_snprintk(out, size, "%04d-%02d-%02d %02d:%02d:%02d UTC",
+				    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+				    tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+/* One dependency of lockdep's graph as a line: a recorded one as it was recorded. */
+static void graph_line_of(struct graph_line *l, const struct lock_class *from,
+			  const char *from_obj, const struct lock_list *e, const char *to_obj)
+{
+	const struct graph_dep *d = remembered_dep_of(e->trace);
+	char text[64], frame[640];
+
+	l->len = 0;
+	l->full = false;
+	liblockdep_snprintk(text, sizeof(text), "%u", (unsigned int)e->dep);
+	graph_line_add(l, 0, text);
+	graph_line_add(l, '\t', from->name);
+	liblockdep_snprintk(text, sizeof(text), "%u", from->subclass);
+	graph_line_add(l, '\t', text);
+	graph_line_add(l, '\t', from_obj);
+	graph_line_add(l, '\t', e->class->name);
+	liblockdep_snprintk(text, sizeof(text), "%u", e->class->subclass);
+	graph_line_add(l, '\t', text);
+	graph_line_add(l, '\t', to_obj);
+	if (d) {
+		graph_line_add(l, '\t', d->program);
+		graph_line_add(l, '\t', d->pid);
+		graph_line_add(l, '\t', d->time);
+	} else {
+		graph_line_add(l, '\t', program_invocation_short_name);
+		liblockdep_snprintk(text, sizeof(text), "%d", (int)getpid());
+		graph_line_add(l, '\t', text);
+		graph_time_text(text, sizeof(text));
+		graph_line_add(l, '\t', text);
+	}
+	if (l->full)
+		return;
+	for (unsigned int i = d ? 1 : 0; e->trace && i < e->trace->nr_entries; i++) {
+		size_t len = l->len;
+
+		if (i >= GRAPH_MAX_FRAMES + (d ? 1 : 0))
+			break;
+		if (d)
+			graph_line_add(l, '\t', d->frames[i].text);
+		else {
+			graph_frame_text(frame, sizeof(frame), e->trace->entries[i]);
+			graph_line_add(l, '\t', frame);
+		}
+		if (l->full) {
+			l->len = len;	/* the frames that fit */
+			l->full = false;
+			break;
+		}
+	}
+	l->text[l->len++] = '\n';
+}
+
+static bool graph_write(int fd, const char *text, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, text, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return false;
+		text += n;
+		len -= n;
+	}
+	return true;
+}
+
+/* A name that a reader takes back as it is. */
+static bool graph_name_ok(const char *name)
+{
+	for (; *name; name++)
+		if ((unsigned char)*name < 0x20 || *name == 0x7f)
+			return false;
+	return true;
+}
+
+/*
+ * lockdep's dependencies between classes carried over. Without keys, counts those
+ * this process found itself (not replayed from the file); with keys, writes to fd
+ * each one the file lacks. Returns how many; false *ok if a write failed.
+ */
+static unsigned long graph_deps_write(int fd, struct graph_keys *keys, bool *ok)
+{
+	static struct graph_line line;	/* under the graph lock */
+	unsigned long n = 0;
+
+	liblockdep_graph_lock();
+	for (unsigned long i = 0; i < MAX_LOCKDEP_KEYS; i++) {
+		const struct lock_class *class = &lock_classes[i];
+		const char *from_obj, *to_obj;
+		const struct lock_list *e;
+
+		if (!test_bit(i, lock_classes_in_use) || !(from_obj = graph_class_object(class)) ||
+		    !graph_name_ok(class->name))
+			continue;
+		list_for_each_entry(e, &class->locks_after, entry) {
+			if (!(to_obj = graph_class_object(e->class)) || !graph_name_ok(e->class->name))
+				continue;
+			if (!keys) {
+				n += !remembered_dep_of(e->trace);
+				continue;
+			}
+			if (!graph_keys_add(keys, graph_identity_hash(class->name, class->subclass,
+					from_obj, e->class->name, e->class->subclass, to_obj)))
+				continue;
+			graph_line_of(&line, class, from_obj, e, to_obj);
+			*ok = *ok && graph_write(fd, line.text, line.len);
+			n++;
+		}
+	}
+	liblockdep_graph_unlock();
+	return n;
+}
+
+/* path.<pid>.tmp: the file as it is now, then this process's additions. */
+static bool graph_file_write(const char *tmp, const char *text, size_t len,
+			     struct graph_keys *keys)
+{
+	size_t header = strlen(GRAPH_HEADER);
+	bool ok;
+	int fd;
+
+	unlink(tmp);	/* left by a process that had this pid and died */
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return false;
+	ok = graph_write(fd, GRAPH_HEADER, header) &&
+	     (!text || graph_write(fd, text + header, len - header));
+	graph_deps_write(fd, keys, &ok);
+	ok = !close(fd) && ok;
+	if (ok && !rename(tmp, graph_path))
+		return true;
+	unlink(tmp);
+	return false;
+}
+
+/*
+ * At exit (src/process_exit.c): this process's dependencies merged into the file as
+ * it is now, under its lock, unless it found none of its own.
+ */
+static void graph_file_save(void)
+{
+	struct graph_keys keys = { NULL, 0 };
+	char tmp[PATH_MAX], suffix[32];
+	unsigned long lines, line_no, size = 64;
+	size_t len = 0, keys_bytes;
+	char *text, *copy;
+	bool ok = true;
+	int lock;
+
+	if (!graph_path || !graph_deps_write(-1, NULL, &ok))
+		return;
+	if ((lock = graph_lock_take()) < 0)
+		return;
+	text = graph_file_read(&len);
+	lines = text ? graph_text_lines(text, len) : 0;
+	while (size < 2 * (lines + nr_list_entries))
+		size *= 2;
+	keys_bytes = size * sizeof(*keys.slot);
+	keys.slot = liblockdep_pages_alloc(keys_bytes);
+	keys.mask = size - 1;
+	copy = text && keys.slot ? liblockdep_pages_alloc(len + 1) : NULL;
+	if (copy) {
+		memcpy(copy, text, len);
+		graph_text_parse(copy, len, graph_record_key, &keys, &line_no);
+		graph_text_free(copy, len);
+	}
+	snprintf(suffix, sizeof(suffix), ".%d.tmp", (int)getpid());
+	if (!keys.slot || (text && !copy) || !graph_path_with(tmp, sizeof(tmp), suffix) ||
+	    !graph_file_write(tmp, text, len, &keys))
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: cannot write it (%s); this "
+		       "process's dependencies are not in it\n", graph_path, error_words(errno));
+	if (keys.slot)
+		liblockdep_pages_free(keys.slot, keys_bytes);
+	graph_text_free(text, len);
+	close(lock);
+}
+/************** End of src/graph_file.c **************/
 /************** Begin file src/validate.c **************/
 #line 1 "src/validate.c"
 /*
@@ -20567,6 +21588,7 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	u64 chain_key = task->curr_chain_key;
 	u32 mode = fast_path_mode(depth, read, trylock);
 
+	graph_lock_first_use(&e->map, subclass);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (likely(!reporting)) {
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
@@ -23936,6 +24958,74 @@ LIBLOCKDEP_API int liblockdep_sem_post(sem_t *s)
 	return real(sem_post)(s);
 }
 /************** End of src/semaphores.c **************/
+/************** Begin file src/graph_check.c **************/
+#line 1 "src/graph_check.c"
+/*
+ * lockdep --check-graph FILE...: the graph files of CI shards (src/graph_file.c)
+ * merged, and every dependency replayed into lockdep (src/graph_replay.c), which
+ * reports each cycle among them as in a run, with the recorded stacks of both sides.
+ * No program's code is here, so each class of the files gets a class key of its own,
+ * named as the file names it.
+ */
+static const char *graph_check_read(const char *path)
+{
+	unsigned long line_no = 0;
+	const char *why = NULL;
+	size_t len = 0;
+	char *text;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return error_words(errno);
+	text = graph_fd_read(fd, &len, false, &why);
+	close(fd);
+	if (!text)
+		return why;
+	why = graph_text_check(text, len, &line_no);
+	if (why) {
+		graph_text_free(text, len);
+		return liblockdep_format("%s (line %lu)", why, line_no) ?: why;
+	}
+	graph_text_load(text, len);
+	return NULL;
+}
+
+/* A class of the files, made in lockdep. */
+static void graph_check_class(struct graph_class *gc)
+{
+	struct lock_class_key *key = liblockdep_alloc(sizeof(*key));
+	struct lockdep_map *map = liblockdep_alloc(sizeof(*map));
+	struct lock_class *class;
+
+	if (!key || !map)
+		return;
+	lockdep_register_key(key);
+	lockdep_init_map(map, gc->name, key, 0);
+	class = graph_class_register(map, gc->subclass);
+	if (class)
+		graph_class_bind(gc, class);
+}
+
+LIBLOCKDEP_API int liblockdep_check_graph(int nr_files, char *const files[])
+{
+	if (!liblockdep_enter((unsigned long)__builtin_return_address(0)))
+		return 125;
+	for (int i = 0; i < nr_files; i++) {
+		const char *why = graph_check_read(files[i]);
+
+		if (why) {
+			printk(KERN_ERR "lockdep: --check-graph %s: %s\n", files[i], why);
+			return 125;
+		}
+	}
+	internal_lock(&graph_replay_mutex);
+	for (unsigned long i = 0; graph_class_hash && i < GRAPH_CLASS_HASH_SIZE; i++)
+		for (struct graph_class *gc = graph_class_hash[i]; gc; gc = gc->hash_next)
+			graph_check_class(gc);
+	internal_unlock(&graph_replay_mutex);
+	return 0;
+}
+/************** End of src/graph_check.c **************/
 /************** Begin file src/internal_locks.c **************/
 #line 1 "src/internal_locks.c"
 /*
@@ -23954,6 +25044,7 @@ static pthread_mutex_t *const internal_locks[] = {
 	&handlers_mutex,	/* sigaction(); then tells every thread (live_tasks_mutex) */
 	&lock_table_mutex,	/* a new lock's entry: its call site, name and class key */
 	&lock_sites_mutex,	/* a new call site: its name */
+	&graph_replay_mutex,	/* recorded dependencies replayed; takes lockdep's locks */
 	&graph_mutex,		/* lockdep's graph; held by a reporter for the whole report */
 	&live_tasks_mutex,	/* the threads, whose held locks a report may list */
 	&rcu_registry_lock,	/* a thread's first RCU read section, under any lock above */
@@ -24432,8 +25523,10 @@ LIBLOCKDEP_API void liblockdep_dump(void)
  */
 static void liblockdep_at_exit(void)
 {
-	unsigned long reports = READ_ONCE(liblockdep_reports);
+	unsigned long reports;
 
+	graph_file_save();
+	reports = READ_ONCE(liblockdep_reports);
 	if (settings.dump_dir)
 		dump_to(settings.dump_dir);
 	if (lock_stat)

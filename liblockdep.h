@@ -116,6 +116,10 @@
  *                                  a cycle of waits as a deadlock
  *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N this signal prints every thread's held locks and
  *                                  waits (SysRq-d), safe at any moment
+ *   LIBLOCKDEP_GRAPH=/path         one lock graph for many processes (a test suite):
+ *                                  each loads the dependencies recorded there at start
+ *                                  and merges its own in at exit, so an inversion split
+ *                                  across two programs is reported in the second
  *   LIBLOCKDEP_RUNNER=pid:file     set by ./lockdep: the processes it runs keep their own
  *                                  exit status, its program answers for the tree
  *
@@ -132,6 +136,7 @@
  *                                  is first locked: too many init sites run out here
  *                                  first ("BUG: MAX_LOCK_SITES too low!"), many static
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
+ *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
  * COMPILE-TIME SWITCH (when compiling liblockdep.c)
@@ -186,6 +191,10 @@ void liblockdep_stat_reset(void);
 /* Print every thread's held locks and what each thread waits in, now: lockdep's
  * debug_show_all_locks() (LIBLOCKDEP_SHOW_LOCKS_SIGNAL does it from a signal). */
 void liblockdep_show_all_locks(void);
+/* lockdep --check-graph: the LIBLOCKDEP_GRAPH files given, merged into lockdep, which
+ * reports every cycle among their dependencies; 0, or 125 if a file is unreadable or
+ * not a graph. */
+int liblockdep_check_graph(int nr_files, char *const files[]);
 
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
@@ -424,6 +433,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #define liblockdep_dump()				((void)0)
 #define liblockdep_stat_reset()				((void)0)
 #define liblockdep_show_all_locks()			((void)0)
+#define liblockdep_check_graph(nr_files, files)		((void)(files), 0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)

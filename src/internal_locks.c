@@ -14,6 +14,7 @@ static pthread_mutex_t *const internal_locks[] = {
 	&handlers_mutex,	/* sigaction(); then tells every thread (live_tasks_mutex) */
 	&lock_table_mutex,	/* a new lock's entry: its call site, name and class key */
 	&lock_sites_mutex,	/* a new call site: its name */
+	&graph_replay_mutex,	/* recorded dependencies replayed; takes lockdep's locks */
 	&graph_mutex,		/* lockdep's graph; held by a reporter for the whole report */
 	&live_tasks_mutex,	/* the threads, whose held locks a report may list */
 	&rcu_registry_lock,	/* a thread's first RCU read section, under any lock above */

@@ -143,6 +143,17 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	return site;
 }
 
+/* The call site whose class key this is (its code defines the class), or NULL. */
+static const struct lock_site *lock_site_of_key(const struct lock_class_key *key)
+{
+	unsigned long offset = (unsigned long)key - (unsigned long)lock_sites;
+
+	if (offset >= sizeof(lock_sites) ||
+	    offset % sizeof(lock_sites[0]) != offsetof(struct lock_site, key))
+		return NULL;
+	return &lock_sites[offset / sizeof(lock_sites[0])];
+}
+
 /*
  * The site of a lock initialised, or first used, by the call that returns to ip: that
  * call site, or the first call site out of the locking plumbing or a lock-creating

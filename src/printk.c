@@ -261,11 +261,18 @@ static void out_hex(struct printk_out *o, unsigned long value, int width)
 
 /* "name+0x1f", or for an address with no symbol a place in its object, which
  * addr2line and a debugger understand: "libc.so.6+0x27d8a". */
+static const char *remembered_frame_text(unsigned long addr);
+
 static void out_symbol(struct printk_out *o, unsigned long addr, bool with_offset)
 {
 	unsigned long offset;
-	const char *name = liblockdep_symbol_at(addr, &offset, NULL);
+	const char *name = remembered_frame_text(addr);
 
+	if (name) {	/* a frame of another process's stack (src/graph_replay.c) */
+		out_puts(o, name);
+		return;
+	}
+	name = liblockdep_symbol_at(addr, &offset, NULL);
 	if (!name) {
 		name = liblockdep_object_at(addr, &offset);
 		with_offset = true;

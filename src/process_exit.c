@@ -17,8 +17,10 @@
  */
 static void liblockdep_at_exit(void)
 {
-	unsigned long reports = READ_ONCE(liblockdep_reports);
+	unsigned long reports;
 
+	graph_file_save();
+	reports = READ_ONCE(liblockdep_reports);
 	if (settings.dump_dir)
 		dump_to(settings.dump_dir);
 	if (lock_stat)

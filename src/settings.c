@@ -17,6 +17,7 @@
  *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  *   LIBLOCKDEP_RULES=path      the rules file: wrappers, classes, names, suppressions (src/rules.c)
+ *   LIBLOCKDEP_GRAPH=path      one lock graph across processes (src/graph_file.c)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
  *   LIBLOCKDEP_SEMAPHORES=0|1  binary semaphores used as locks, validated (src/semaphores.c)
  *   LIBLOCKDEP_HANG=seconds    a watchdog reports threads blocked longer (src/hang_watchdog.c)
@@ -136,6 +137,7 @@ static void lock_stat_start(bool on);
 
 static void lock_rules_read(const char *path);
 static void hang_watchdog_start(void);
+static void graph_file_start(const char *path);
 
 static void liblockdep_read_settings(void)
 {
@@ -159,6 +161,7 @@ static void liblockdep_read_settings(void)
 	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
+	graph_file_start(liblockdep_getenv("LIBLOCKDEP_GRAPH"));
 	/* The variable is rewritten in place (src/runner.c): environ is writable. */
 	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);

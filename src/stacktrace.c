@@ -19,6 +19,8 @@ static bool stack_trace_ready;
  * __libc_start_main), and the program's entry point (_start). */
 static unsigned long libc_start, libc_end, program_entry;
 
+static int graph_replay_trace(unsigned long *store, unsigned int size);
+
 static void __attribute__((__constructor__)) stack_trace_prepare(void)
 {
 	struct loaded_object libc;
@@ -36,8 +38,8 @@ static void __attribute__((__constructor__)) stack_trace_prepare(void)
 
 /* Unwound into store itself when it has room, so that no large array is on the
  * stack; the frames from the entry frame on are then moved to its start. */
-unsigned int stack_trace_save(unsigned long *store, unsigned int size,
-			      unsigned int skipnr)
+static unsigned int stack_trace_unwind(unsigned long *store, unsigned int size,
+				       unsigned int skipnr)
 {
 	void *few[STACK_TRACE_FEW_FRAMES];
 	bool direct = size >= STACK_TRACE_FEW_FRAMES;
@@ -59,6 +61,16 @@ unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 	for (i = first; i < (unsigned int)n && count < size; i++)
 		store[count++] = (unsigned long)frames[i];
 	return count;
+}
+
+/* The stack of this thread, or the recorded one of a dependency being replayed
+ * (src/graph_replay.c). */
+unsigned int stack_trace_save(unsigned long *store, unsigned int size,
+			      unsigned int skipnr)
+{
+	int replayed = graph_replay_trace(store, size);
+
+	return replayed >= 0 ? (unsigned int)replayed : stack_trace_unwind(store, size, skipnr);
 }
 
 /*

@@ -1,0 +1,578 @@
+/*
+ * The graph file of LIBLOCKDEP_GRAPH=path: read at start (src/graph_replay.c replays
+ * it), merged into at exit. Text, one dependency a line, after a header line:
+ *
+ *   liblockdep-graph 1
+ *   <kinds>\t<from name>\t<subclass>\t<object>\t<to name>\t<subclass>\t<object>\t
+ *       <program>\t<pid>\t<time>\t<frame>\t<frame>...
+ *
+ * kinds is lockdep's DEP_*_MASK bits in decimal (1 to 15), object "" for the main
+ * program, a frame "take_config+0x1c (test_a)" or with LIBLOCKDEP_SYMBOLIZE=addr2line
+ * "take_config+0x1c (test_a, config.c:12)". Every field is printable, tabs apart.
+ *
+ * Many processes of a parallel "make -j check" exit at once: each takes an flock() on
+ * path.lock (kept), reads the file as it is now, and writes it again with its own
+ * new dependencies added into path.<pid>.tmp, which rename() puts in its place. A
+ * reader sees the old file or the new one, never half of one; a process that dies
+ * loses only what it would have added. A file that is not a graph (truncated,
+ * corrupt, foreign) is set aside as path.corrupt.<pid>, in one line, and the run
+ * starts from an empty graph. The file is untrusted input (tests/fuzz/graph_file.c).
+ */
+#define GRAPH_HEADER		"liblockdep-graph 1\n"
+#define GRAPH_FILE_MAX		(1UL << 30)	/* a file larger is not ours */
+#define GRAPH_LINE_MAX		8192
+
+static const char *graph_path;
+
+typedef bool (*graph_record_fn)(const struct graph_record *r, void *arg);
+
+/* A decimal number within [min, max] that fills its field. */
+static bool graph_number(const char *s, unsigned long min, unsigned long max,
+			 unsigned long *value)
+{
+	unsigned long n = 0;
+
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || n > max / 10)
+			return false;
+		n = n * 10 + (unsigned long)(*s - '0');
+	}
+	*value = n;
+	return n >= min && n <= max;
+}
+
+/* One line, its fields cut apart in place. NULL when it is a record, or what is wrong. */
+static const char *graph_line_parse(char *line, struct graph_record *r)
+{
+	char *field[10 + GRAPH_MAX_FRAMES];
+	unsigned long kinds, from_sub, to_sub, pid;
+	unsigned int n = 0;
+
+	for (char *p = line;; p++) {
+		if ((unsigned char)*p < 0x20 && *p != '\t' && *p)
+			return "a control character";
+		if (*p == 0x7f)
+			return "a control character";
+		if (*p == '\t' || !*p) {
+			if (n == ARRAY_SIZE(field))
+				return "too many fields";
+			field[n++] = line;
+			if (!*p)
+				break;
+			*p = '\0';
+			line = p + 1;
+		}
+	}
+	if (n < 10)
+		return "too few fields";
+	if (!graph_number(field[0], 1, 15, &kinds) ||
+	    !graph_number(field[2], 0, MAX_LOCKDEP_SUBCLASSES - 1, &from_sub) ||
+	    !graph_number(field[5], 0, MAX_LOCKDEP_SUBCLASSES - 1, &to_sub) ||
+	    !graph_number(field[8], 1, INT_MAX, &pid))
+		return "a bad number";
+	if (!*field[1] || !*field[4] || !*field[7] || !*field[9])
+		return "an empty name";
+	*r = (struct graph_record){
+		.dep = (u8)kinds,
+		.from_name = field[1], .from_subclass = from_sub, .from_object = field[3],
+		.to_name = field[4], .to_subclass = to_sub, .to_object = field[6],
+		.program = field[7], .pid = field[8], .time = field[9],
+		.nr_frames = n - 10,
+	};
+	for (unsigned int i = 10; i < n; i++) {
+		if (!*field[i])
+			return "an empty frame";
+		r->frames[i - 10] = field[i];
+	}
+	return NULL;
+}
+
+/*
+ * The records of a graph file's text (len bytes, then a '\0'), cut apart in place;
+ * each goes to each() when given. NULL when all of it is a graph, or what is wrong,
+ * with the line in *line_no.
+ */
+static const char *graph_text_parse(char *text, size_t len, graph_record_fn each, void *arg,
+				    unsigned long *line_no)
+{
+	struct graph_record r;
+	const char *why;
+	char *end = text + len;
+
+	*line_no = 1;
+	if (len < strlen(GRAPH_HEADER) || memcmp(text, GRAPH_HEADER, strlen(GRAPH_HEADER)))
+		return "not a liblockdep graph file";
+	for (text += strlen(GRAPH_HEADER); text < end; text++) {
+		char *nl = memchr(text, '\n', end - text);
+
+		++*line_no;
+		if (!nl)
+			return "truncated";
+		if (nl - text > GRAPH_LINE_MAX)
+			return "a line too long";
+		if (memchr(text, '\0', nl - text))
+			return "a control character";
+		*nl = '\0';
+		why = graph_line_parse(text, &r);
+		if (why)
+			return why;
+		if (each && !each(&r, arg))
+			break;
+		text = nl;
+	}
+	return NULL;
+}
+
+/* The whole file open on fd, in pages of our own followed by a '\0'; NULL if it is
+ * not a regular file (of ours, with ours) or cannot be read. */
+static char *graph_fd_read(int fd, size_t *len, bool ours, const char **why)
+{
+	struct stat st;
+	size_t done = 0;
+	char *text;
+
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		*why = "not a regular file";
+		return NULL;
+	}
+	if (ours && st.st_uid != geteuid()) {
+		*why = "owned by another user";
+		return NULL;
+	}
+	if ((unsigned long)st.st_size > GRAPH_FILE_MAX) {
+		*why = "larger than 1 GiB";
+		return NULL;
+	}
+	text = liblockdep_pages_alloc(st.st_size + 1);
+	if (!text) {
+		*why = "out of memory";
+		return NULL;
+	}
+	while (done < (size_t)st.st_size) {
+		ssize_t n = pread(fd, text + done, st.st_size - done, done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		done += n;
+	}
+	*len = done;
+	return text;
+}
+
+static void graph_text_free(char *text, size_t len)
+{
+	if (text)
+		liblockdep_pages_free(text, len + 1);
+}
+
+/* Does text parse as a graph? Checked on a copy, since parsing cuts it apart. */
+static const char *graph_text_check(const char *text, size_t len, unsigned long *line_no)
+{
+	char *copy = liblockdep_pages_alloc(len + 1);
+	const char *why;
+
+	if (!copy)
+		return "out of memory";
+	memcpy(copy, text, len);
+	why = graph_text_parse(copy, len, NULL, NULL, line_no);
+	graph_text_free(copy, len);
+	return why;
+}
+
+/* "path" with a suffix, in buf. */
+static const char *graph_path_with(char *buf, size_t size, const char *suffix)
+{
+	int n = snprintf(buf, size, "%s%s", graph_path, suffix);
+
+	return n > 0 && (size_t)n < size ? buf : NULL;
+}
+
+/* A file that is not a graph goes aside (rename() moves a link, never its target). */
+static void graph_set_aside(const char *why, unsigned long line_no)
+{
+	char suffix[32], aside[PATH_MAX];
+
+	snprintf(suffix, sizeof(suffix), ".corrupt.%d", (int)getpid());
+	if (graph_path_with(aside, sizeof(aside), suffix) && !rename(graph_path, aside))
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s (line %lu); kept as %s, "
+		       "starting from an empty graph\n", graph_path, why, line_no, aside);
+	else
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s (line %lu); starting from "
+		       "an empty graph\n", graph_path, why, line_no);
+}
+
+/* path.lock, held: the file's writers (and readers) one at a time. -1 if it cannot. */
+static int graph_lock_take(void)
+{
+	char name[PATH_MAX];
+	int fd;
+
+	if (!graph_path_with(name, sizeof(name), ".lock"))
+		return -1;
+	fd = open(name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: cannot open %s: %s\n",
+		       graph_path, name, error_words(errno));
+		return -1;
+	}
+	while (flock(fd, LOCK_EX) && errno == EINTR)
+		;
+	return fd;
+}
+
+/*
+ * The file as it is now, checked: NULL if there is none, or if it is not a graph,
+ * which is then set aside. Under the file's lock.
+ */
+static char *graph_file_read(size_t *len)
+{
+	unsigned long line_no = 0;
+	const char *why = NULL;
+	char *text = NULL;
+	int fd = open(graph_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0) {
+		if (errno != ENOENT)
+			printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s; starting from an "
+			       "empty graph\n", graph_path, output_open_error(AT_FDCWD, graph_path, errno));
+		return NULL;
+	}
+	text = graph_fd_read(fd, len, true, &why);
+	close(fd);
+	if (text && (why = graph_text_check(text, *len, &line_no))) {
+		graph_text_free(text, *len);
+		graph_set_aside(why, line_no);
+		return NULL;
+	}
+	if (!text)
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s; starting from an empty "
+		       "graph\n", graph_path, why);
+	return text;
+}
+
+/* Reads on until the graph is full. */
+static bool graph_record_keep(const struct graph_record *r, void *block)
+{
+	graph_record_add(r, block);
+	return !graph_deps_full;
+}
+
+static unsigned long graph_text_lines(const char *text, size_t len)
+{
+	unsigned long n = 0;
+
+	for (const char *end = text + len; (text = memchr(text, '\n', end - text)); text++)
+		n++;
+	return n;
+}
+
+/* The records of a checked text into the graph; the text is kept for good. */
+static void graph_text_load(char *text, size_t len)
+{
+	/* Room for every record's frames; pages not used are never touched. */
+	struct frame_block *block = frame_block_new(graph_text_lines(text, len) *
+						     (1 + GRAPH_MAX_FRAMES));
+	unsigned long line_no;
+
+	if (block)
+		graph_text_parse(text, len, graph_record_keep, block, &line_no);
+}
+
+/* LIBLOCKDEP_GRAPH, when settings are read: the recorded graph, before any lock. */
+static void graph_file_start(const char *path)
+{
+	size_t len;
+	char *text;
+	int lock;
+
+	if (!path || !*path)
+		return;
+	if (path[0] != '/') {
+		setting_error("LIBLOCKDEP_GRAPH", path, "an absolute path");
+		return;
+	}
+	graph_path = liblockdep_strdup(path);
+	if (!graph_path || (lock = graph_lock_take()) < 0) {
+		graph_path = NULL;
+		return;
+	}
+	text = graph_file_read(&len);
+	close(lock);
+	if (text)
+		graph_text_load(text, len);
+}
+
+/* The dependencies a file holds, by a hash of their two classes' identities. */
+struct graph_keys {
+	u64 *slot;
+	unsigned long mask;
+};
+
+static u64 graph_hash_add(u64 h, const char *s, unsigned int subclass)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return (h ^ (0x100 + subclass)) * 0x100000001b3ULL;
+}
+
+static u64 graph_identity_hash(const char *from, unsigned int from_sub, const char *from_obj,
+			       const char *to, unsigned int to_sub, const char *to_obj)
+{
+	u64 h = 0xcbf29ce484222325ULL;
+
+	h = graph_hash_add(h, from, from_sub);
+	h = graph_hash_add(h, from_obj, 0);
+	h = graph_hash_add(h, to, to_sub);
+	return graph_hash_add(h, to_obj, 0) ?: 1;
+}
+
+/* False when the dependency was there already. */
+static bool graph_keys_add(struct graph_keys *keys, u64 h)
+{
+	unsigned long i = (unsigned long)h & keys->mask;
+
+	for (; keys->slot[i]; i = (i + 1) & keys->mask)
+		if (keys->slot[i] == h)
+			return false;
+	keys->slot[i] = h;
+	return true;
+}
+
+static bool graph_record_key(const struct graph_record *r, void *keys)
+{
+	graph_keys_add(keys, graph_identity_hash(r->from_name, r->from_subclass, r->from_object,
+						 r->to_name, r->to_subclass, r->to_object));
+	return true;
+}
+
+/* A line being written, cut short (frames left out) rather than past its end. */
+struct graph_line {
+	char text[GRAPH_LINE_MAX];
+	size_t len;
+	bool full;
+};
+
+static void graph_line_add(struct graph_line *l, char sep, const char *field)
+{
+	size_t n = strlen(field);
+
+	if (l->full || l->len + 1 + n >= sizeof(l->text)) {
+		l->full = true;
+		return;
+	}
+	if (sep)
+		l->text[l->len++] = sep;
+	for (size_t i = 0; i < n; i++)	/* printable, as a reader requires */
+		l->text[l->len++] = (unsigned char)field[i] < 0x20 || field[i] == 0x7f ? '?' : field[i];
+}
+
+/* "take_config+0x1c (test_a)", "(test_a, config.c:12)" with addr2line. */
+static void graph_frame_text(char *out, size_t size, unsigned long addr)
+{
+	static char where[512];	/* under the graph lock, as the whole save */
+	const char *object = "?";
+	struct loaded_object obj;
+
+	if (loaded_object_of(addr, &obj))
+		object = obj.path[0] ? sym_basename(obj.path) : program_invocation_short_name;
+	if (settings.addr2line && addr2line(addr, where, sizeof(where)))
+		liblockdep_snprintk(out, size, "%pS (%s, %s)", (void *)addr, object, where);
+	else
+		liblockdep_snprintk(out, size, "%pS (%s)", (void *)addr, object);
+}
+
+/* "2026-12-03 13:02:11 UTC" */
+static void graph_time_text(char *out, size_t size)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!gmtime_r(&now, &tm))
+		liblockdep_snprintk(out, size, "%ld", (long)now);
+	else
+		liblockdep_snprintk(out, size, "%04d-%02d-%02d %02d:%02d:%02d UTC",
+				    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+				    tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+/* One dependency of lockdep's graph as a line: a recorded one as it was recorded. */
+static void graph_line_of(struct graph_line *l, const struct lock_class *from,
+			  const char *from_obj, const struct lock_list *e, const char *to_obj)
+{
+	const struct graph_dep *d = remembered_dep_of(e->trace);
+	char text[64], frame[640];
+
+	l->len = 0;
+	l->full = false;
+	liblockdep_snprintk(text, sizeof(text), "%u", (unsigned int)e->dep);
+	graph_line_add(l, 0, text);
+	graph_line_add(l, '\t', from->name);
+	liblockdep_snprintk(text, sizeof(text), "%u", from->subclass);
+	graph_line_add(l, '\t', text);
+	graph_line_add(l, '\t', from_obj);
+	graph_line_add(l, '\t', e->class->name);
+	liblockdep_snprintk(text, sizeof(text), "%u", e->class->subclass);
+	graph_line_add(l, '\t', text);
+	graph_line_add(l, '\t', to_obj);
+	if (d) {
+		graph_line_add(l, '\t', d->program);
+		graph_line_add(l, '\t', d->pid);
+		graph_line_add(l, '\t', d->time);
+	} else {
+		graph_line_add(l, '\t', program_invocation_short_name);
+		liblockdep_snprintk(text, sizeof(text), "%d", (int)getpid());
+		graph_line_add(l, '\t', text);
+		graph_time_text(text, sizeof(text));
+		graph_line_add(l, '\t', text);
+	}
+	if (l->full)
+		return;
+	for (unsigned int i = d ? 1 : 0; e->trace && i < e->trace->nr_entries; i++) {
+		size_t len = l->len;
+
+		if (i >= GRAPH_MAX_FRAMES + (d ? 1 : 0))
+			break;
+		if (d)
+			graph_line_add(l, '\t', d->frames[i].text);
+		else {
+			graph_frame_text(frame, sizeof(frame), e->trace->entries[i]);
+			graph_line_add(l, '\t', frame);
+		}
+		if (l->full) {
+			l->len = len;	/* the frames that fit */
+			l->full = false;
+			break;
+		}
+	}
+	l->text[l->len++] = '\n';
+}
+
+static bool graph_write(int fd, const char *text, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, text, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return false;
+		text += n;
+		len -= n;
+	}
+	return true;
+}
+
+/* A name that a reader takes back as it is. */
+static bool graph_name_ok(const char *name)
+{
+	for (; *name; name++)
+		if ((unsigned char)*name < 0x20 || *name == 0x7f)
+			return false;
+	return true;
+}
+
+/*
+ * lockdep's dependencies between classes carried over. Without keys, counts those
+ * this process found itself (not replayed from the file); with keys, writes to fd
+ * each one the file lacks. Returns how many; false *ok if a write failed.
+ */
+static unsigned long graph_deps_write(int fd, struct graph_keys *keys, bool *ok)
+{
+	static struct graph_line line;	/* under the graph lock */
+	unsigned long n = 0;
+
+	liblockdep_graph_lock();
+	for (unsigned long i = 0; i < MAX_LOCKDEP_KEYS; i++) {
+		const struct lock_class *class = &lock_classes[i];
+		const char *from_obj, *to_obj;
+		const struct lock_list *e;
+
+		if (!test_bit(i, lock_classes_in_use) || !(from_obj = graph_class_object(class)) ||
+		    !graph_name_ok(class->name))
+			continue;
+		list_for_each_entry(e, &class->locks_after, entry) {
+			if (!(to_obj = graph_class_object(e->class)) || !graph_name_ok(e->class->name))
+				continue;
+			if (!keys) {
+				n += !remembered_dep_of(e->trace);
+				continue;
+			}
+			if (!graph_keys_add(keys, graph_identity_hash(class->name, class->subclass,
+					from_obj, e->class->name, e->class->subclass, to_obj)))
+				continue;
+			graph_line_of(&line, class, from_obj, e, to_obj);
+			*ok = *ok && graph_write(fd, line.text, line.len);
+			n++;
+		}
+	}
+	liblockdep_graph_unlock();
+	return n;
+}
+
+/* path.<pid>.tmp: the file as it is now, then this process's additions. */
+static bool graph_file_write(const char *tmp, const char *text, size_t len,
+			     struct graph_keys *keys)
+{
+	size_t header = strlen(GRAPH_HEADER);
+	bool ok;
+	int fd;
+
+	unlink(tmp);	/* left by a process that had this pid and died */
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return false;
+	ok = graph_write(fd, GRAPH_HEADER, header) &&
+	     (!text || graph_write(fd, text + header, len - header));
+	graph_deps_write(fd, keys, &ok);
+	ok = !close(fd) && ok;
+	if (ok && !rename(tmp, graph_path))
+		return true;
+	unlink(tmp);
+	return false;
+}
+
+/*
+ * At exit (src/process_exit.c): this process's dependencies merged into the file as
+ * it is now, under its lock, unless it found none of its own.
+ */
+static void graph_file_save(void)
+{
+	struct graph_keys keys = { NULL, 0 };
+	char tmp[PATH_MAX], suffix[32];
+	unsigned long lines, line_no, size = 64;
+	size_t len = 0, keys_bytes;
+	char *text, *copy;
+	bool ok = true;
+	int lock;
+
+	if (!graph_path || !graph_deps_write(-1, NULL, &ok))
+		return;
+	if ((lock = graph_lock_take()) < 0)
+		return;
+	text = graph_file_read(&len);
+	lines = text ? graph_text_lines(text, len) : 0;
+	while (size < 2 * (lines + nr_list_entries))
+		size *= 2;
+	keys_bytes = size * sizeof(*keys.slot);
+	keys.slot = liblockdep_pages_alloc(keys_bytes);
+	keys.mask = size - 1;
+	copy = text && keys.slot ? liblockdep_pages_alloc(len + 1) : NULL;
+	if (copy) {
+		memcpy(copy, text, len);
+		graph_text_parse(copy, len, graph_record_key, &keys, &line_no);
+		graph_text_free(copy, len);
+	}
+	snprintf(suffix, sizeof(suffix), ".%d.tmp", (int)getpid());
+	if (!keys.slot || (text && !copy) || !graph_path_with(tmp, sizeof(tmp), suffix) ||
+	    !graph_file_write(tmp, text, len, &keys))
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: cannot write it (%s); this "
+		       "process's dependencies are not in it\n", graph_path, error_words(errno));
+	if (keys.slot)
+		liblockdep_pages_free(keys.slot, keys_bytes);
+	graph_text_free(text, len);
+	close(lock);
+}

@@ -1,0 +1,150 @@
+# LIBLOCKDEP_GRAPH: one lock graph across the processes of a suite (src/graph_*.c).
+# An AB-BA inversion split across two programs is reported in the second, with the
+# first's recorded stack: programs that share a library (preload flavour), and
+# programs linked differently from one object file (drop-in). 16 processes exiting
+# at once lose no dependency; a class made in main() is not carried over; a corrupt
+# or truncated file is set aside in one line; a symbolic link is never written
+# through; lockdep --check-graph merges shard files and reports the cycle across
+# them, exit 66; a consistent order stays silent.
+set -eu
+cc=${CC:-cc}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+flags="-O2 -g -DLIBLOCKDEP -include liblockdep.h -pthread"
+fail() { echo "$1"; [ -n "${2-}" ] && head -c 1500 "$2"; exit 1; }
+headline='^WARNING: possible circular locking dependency detected$'
+
+# Drop-in: config_cache.o linked into two programs in different orders.
+for f in config_cache test_a test_b lock_pairs; do
+	$cc $flags -c tests/graph/$f.c -o "$out/$f.o"
+done
+$cc $flags -c liblockdep.c -o "$out/liblockdep.o"
+$cc -pthread "$out/test_a.o" "$out/config_cache.o" "$out/liblockdep.o" -o "$out/test_a"
+$cc -pthread "$out/liblockdep.o" "$out/test_b.o" "$out/config_cache.o" -o "$out/test_b"
+$cc -pthread "$out/lock_pairs.o" "$out/liblockdep.o" -o "$out/lock_pairs"
+[ "$(nm "$out/test_a" | grep ' flush_cache$' | cut -d' ' -f1)" != \
+  "$(nm "$out/test_b" | grep ' flush_cache$' | cut -d' ' -f1)" ] ||
+	fail "the two programs put the shared code at the same address: not a test"
+
+graph=$out/suite.graph
+LIBLOCKDEP_GRAPH=$graph "$out/test_a" 2> "$out/a.err" || fail "test_a failed" "$out/a.err"
+[ ! -s "$out/a.err" ] || fail "test_a alone is correct, yet:" "$out/a.err"
+[ "$(sed -n 1p "$graph")" = "liblockdep-graph 1" ] || fail "no graph header" "$graph"
+status=0
+LIBLOCKDEP_GRAPH=$graph "$out/test_b" 2> "$out/b.err" || status=$?
+[ "$status" -eq 66 ] || fail "test_b after test_a exited $status, expected 66" "$out/b.err"
+grep -q "$headline" "$out/b.err" || fail "no inversion reported" "$out/b.err"
+[ "$(grep -c "$headline" "$out/b.err")" -eq 1 ] || fail "more than one report" "$out/b.err"
+# Both sides: the recorded one (test_a's, marked) and test_b's own.
+grep -q '^       recorded by test_a, pid [0-9]*, at 20[0-9-]* [0-9:]* UTC:$' "$out/b.err" ||
+	fail "the remembered side is not marked" "$out/b.err"
+grep -q '^       reload_config+0x[0-9a-f]* (test_a)$' "$out/b.err" ||
+	fail "test_a's stack is missing" "$out/b.err"
+grep -q '^       flush_cache+0x[0-9a-f]*$' "$out/b.err" || fail "test_b's stack is missing" "$out/b.err"
+grep -q '(config_lock)' "$out/b.err" && grep -q '(cache_lock)' "$out/b.err" ||
+	fail "the classes are not named" "$out/b.err"
+
+# A consistent order, run again and again: silence, and nothing added.
+before=$(wc -l < "$graph")
+cp "$graph" "$out/consistent.graph"
+for i in 1 2 3; do
+	LIBLOCKDEP_GRAPH=$out/consistent.graph "$out/test_a" 2> "$out/c.err" ||
+		fail "a consistent order failed" "$out/c.err"
+	[ ! -s "$out/c.err" ] || fail "a consistent order is not silent:" "$out/c.err"
+done
+[ "$(wc -l < "$out/consistent.graph")" -eq "$before" ] || fail "a known order was added again"
+
+# 16 processes exiting at once: 16 dependencies, no file left behind.
+pairs=$out/pairs.graph
+i=0
+while [ $i -lt 16 ]; do
+	LIBLOCKDEP_GRAPH=$pairs "$out/lock_pairs" $i &
+	i=$((i + 1))
+done
+wait
+[ "$(grep -c '	locks' "$pairs")" -eq 16 ] || fail "$(($(wc -l < "$pairs") - 1)) of 16 dependencies kept" "$pairs"
+[ "$(cut -f2,5 "$pairs" | sort -u | wc -l)" -eq 17 ] || fail "a dependency written twice" "$pairs"
+ls "$out" | grep -q '\.tmp$' && fail "a temporary file was left: $(ls "$out")"
+
+# A thread created in main() is a class of that program alone: one main() in two
+# programs, one whose thread takes shared_lock, one that joins it with shared_lock
+# held, stay silent.
+$cc $flags -c tests/graph/thread_in_main.c -o "$out/thread_in_main.o"
+$cc $flags tests/graph/thread_parts.c "$out/thread_in_main.o" "$out/liblockdep.o" -o "$out/thread_takes"
+$cc $flags -DHOLDS_WHILE_JOINING tests/graph/thread_parts.c "$out/thread_in_main.o" \
+	"$out/liblockdep.o" -o "$out/thread_joined"
+for p in thread_takes thread_joined; do
+	mkdir "$out/$p.dump"
+	LIBLOCKDEP_GRAPH=$out/main.graph LIBLOCKDEP_DUMP=$out/$p.dump "$out/$p" 2> "$out/$p.err" ||
+		fail "$p: a correct program failed" "$out/$p.err"
+	[ ! -s "$out/$p.err" ] || fail "$p: a thread made in main() was carried over:" "$out/$p.err"
+	grep -o 'thread@worker+0x0<main+0x[0-9a-f]*' "$out/$p.dump/lockdep" | sort -u > "$out/$p.class"
+	[ -s "$out/$p.class" ] ||
+		fail "$p: no thread class" "$out/$p.dump/lockdep"
+done
+cmp -s "$out/thread_takes.class" "$out/thread_joined.class" ||
+	fail "the two programs name their thread's class differently: not a test" "$out/thread_joined.class"
+
+# A graph larger than the build's room says so as lockdep does, and runs on.
+$cc $flags -DLIBLOCKDEP_MAX_GRAPH_DEPS=4 tests/graph/lock_pairs.c liblockdep.c -o "$out/small_pairs"
+cp "$pairs" "$out/small.graph"
+LIBLOCKDEP_GRAPH=$out/small.graph "$out/small_pairs" 3 2> "$out/small.err" ||
+	fail "a graph over capacity failed the program" "$out/small.err"
+grep -q '^BUG: MAX_GRAPH_DEPS too low!$' "$out/small.err" || fail "no capacity message" "$out/small.err"
+grep -q '^liblockdep: build with -DLIBLOCKDEP_MAX_GRAPH_DEPS=N to raise it (now 4); the recorded dependencies beyond it are left out$' "$out/small.err" ||
+	fail "the capacity message:" "$out/small.err"
+[ "$(grep -c '	locks' "$out/small.graph")" -eq 16 ] || fail "dependencies beyond capacity were lost" "$out/small.graph"
+
+# Corrupt and truncated files: one line, kept aside, the run starts empty.
+printf 'PK\003\004 not a graph\n' > "$out/bad.graph"
+LIBLOCKDEP_GRAPH=$out/bad.graph "$out/test_b" 2> "$out/bad.err" || fail "test_b failed on a corrupt file" "$out/bad.err"
+[ "$(wc -l < "$out/bad.err")" -eq 1 ] || fail "not one line for a corrupt file" "$out/bad.err"
+grep -q "^liblockdep: LIBLOCKDEP_GRAPH=$out/bad.graph: not a liblockdep graph file (line 1); kept as $out/bad.graph.corrupt.[0-9]*, starting from an empty graph$" "$out/bad.err" ||
+	fail "the corrupt file's line:" "$out/bad.err"
+grep -q 'PK' "$out"/bad.graph.corrupt.* || fail "the corrupt file was not kept"
+grep -q '	cache_lock	0		config_lock	0		test_b	' "$out/bad.graph" || fail "no fresh graph after a corrupt one" "$out/bad.graph"
+head -c $(($(wc -c < "$graph") - 9)) "$graph" > "$out/cut.graph"
+LIBLOCKDEP_GRAPH=$out/cut.graph "$out/test_b" 2> "$out/cut.err" || fail "test_b failed on a truncated file" "$out/cut.err"
+grep -q ": truncated (line 2); kept as " "$out/cut.err" || fail "the truncated file's line:" "$out/cut.err"
+grep -q "$headline" "$out/cut.err" && fail "a report from a graph that was set aside" "$out/cut.err"
+
+# A symbolic link is neither read nor written through.
+echo precious > "$out/target"
+ln -s "$out/target" "$out/link.graph"
+LIBLOCKDEP_GRAPH=$out/link.graph "$out/test_a" 2> "$out/link.err" || fail "test_a failed on a link" "$out/link.err"
+grep -q 'it is a symbolic link, not followed; starting from an empty graph$' "$out/link.err" ||
+	fail "the link's line:" "$out/link.err"
+[ "$(cat "$out/target")" = precious ] || fail "the link's target was written"
+
+# CI shards: each alone is consistent, merged they hold the cycle.
+LIBLOCKDEP_GRAPH=$out/shard1.graph "$out/test_a"
+LIBLOCKDEP_GRAPH=$out/shard2.graph "$out/test_b"
+make -s check-graph > /dev/null 2>&1	# built now, so that its build says nothing below
+./lockdep --check-graph "$out/shard1.graph" > "$out/check1.out" 2>&1 ||
+	fail "--check-graph of one consistent shard failed" "$out/check1.out"
+[ ! -s "$out/check1.out" ] || fail "a consistent shard is not silent" "$out/check1.out"
+status=0
+./lockdep --check-graph "$out/shard1.graph" "$out/shard2.graph" 2> "$out/check.err" || status=$?
+[ "$status" -eq 66 ] || fail "--check-graph of the two shards exited $status, expected 66" "$out/check.err"
+[ "$(grep -c "$headline" "$out/check.err")" -eq 1 ] || fail "--check-graph: not one report" "$out/check.err"
+grep -q 'recorded by test_a, pid' "$out/check.err" && grep -q 'recorded by test_b, pid' "$out/check.err" ||
+	fail "--check-graph: not both recorded stacks" "$out/check.err"
+status=0
+./lockdep --check-graph "$out/shard1.graph" "$out"/bad.graph.corrupt.* 2> "$out/check.err" || status=$?
+[ "$status" -eq 125 ] || fail "--check-graph of a corrupt file exited $status" "$out/check.err"
+grep -q '^lockdep: --check-graph .*: not a liblockdep graph file (line 1)$' "$out/check.err" ||
+	fail "--check-graph's line for a corrupt file:" "$out/check.err"
+
+# The preload flavour: two plain programs that share a library.
+$cc -O2 -g -fPIC -shared -pthread tests/graph/config_cache.c -o "$out/libconfig.so"
+$cc -O2 -g -pthread tests/graph/test_a.c -L"$out" -lconfig -Wl,-rpath,"$out" -o "$out/plain_a"
+$cc -O2 -g -pthread tests/graph/test_b.c -L"$out" -lconfig -Wl,-rpath,"$out" -o "$out/plain_b"
+LIBLOCKDEP_GRAPH=$out/preload.graph ./lockdep "$out/plain_a" 2> "$out/pa.err"
+grep -q '	config_lock	0	libconfig.so	cache_lock	0	libconfig.so	plain_a	' "$out/preload.graph" ||
+	fail "the library's classes are not named by their object" "$out/preload.graph"
+status=0
+LIBLOCKDEP_GRAPH=$out/preload.graph ./lockdep "$out/plain_b" 2> "$out/pb.err" || status=$?
+[ "$status" -eq 66 ] || fail "plain_b under ./lockdep exited $status, expected 66" "$out/pb.err"
+grep -q "$headline" "$out/pb.err" && grep -q 'recorded by plain_a, pid' "$out/pb.err" ||
+	fail "preload: no cross-process report" "$out/pb.err"
+exit 0

@@ -14055,12 +14055,20 @@ static bool demangle(struct demangler *d, const char *mangled, char *out, size_t
  * buffer is static, under sym_lock. sym_lock is a leaf: it is taken under the lock
  * table's, the lock sites' and the graph lock, and takes nothing. open() and pread()
  * are cancellation points; they run only inside its internal_lock() section.
+ *
+ * A static (STB_LOCAL) symbol is known with its source file, its unit: two programs
+ * may each have a "static pthread_mutex_t lock", and a graph across processes
+ * (src/graph_replay.c) must tell them apart. In .symtab a unit's static symbols
+ * follow its STT_FILE entry ("config_cache.c", as the compiler names it).
  */
 struct sym_entry {
 	unsigned long addr;
 	unsigned long size;
 	const char *name;
 };
+
+/* A symbol's unit: an index into its object's unit_names, where these two come first. */
+enum { SYM_UNIT_NONE, SYM_UNIT_UNKNOWN, SYM_UNITS_NAMED };
 
 /* One loaded object. Forgotten (sym_forget_range()) when it is unloaded, but its
  * memory is kept: the names it handed out outlive it. */
@@ -14070,6 +14078,8 @@ struct sym_object {
 	const char *path;		/* as the loader has it: "" for the program */
 	const char *object;		/* its file's name, for "libc.so.6+0x27d8a" */
 	struct sym_entry *syms;
+	unsigned int *units;		/* syms[i]'s unit is unit_names[units[i]] */
+	const char **unit_names;	/* NULL for none, "" for unknown, then the files */
 	size_t nr_syms;
 };
 
@@ -14104,9 +14114,19 @@ static bool sym_before(const struct sym_entry *x, const struct sym_entry *y)
 	return strcmp(y->name, x->name) < 0;
 }
 
-static void sym_sift_down(struct sym_entry *s, size_t root, size_t n)
+static void sym_swap(struct sym_entry *s, unsigned int *units, size_t i, size_t j)
 {
-	struct sym_entry tmp;
+	struct sym_entry tmp = s[i];
+	unsigned int unit = units[i];
+
+	s[i] = s[j];
+	s[j] = tmp;
+	units[i] = units[j];
+	units[j] = unit;
+}
+
+static void sym_sift_down(struct sym_entry *s, unsigned int *units, size_t root, size_t n)
+{
 	size_t child;
 
 	while ((child = 2 * root + 1) < n) {
@@ -14114,26 +14134,22 @@ static void sym_sift_down(struct sym_entry *s, size_t root, size_t n)
 			child++;
 		if (!sym_before(&s[root], &s[child]))
 			return;
-		tmp = s[root];
-		s[root] = s[child];
-		s[child] = tmp;
+		sym_swap(s, units, root, child);
 		root = child;
 	}
 }
 
-/* A heap sort: in place, no recursion, and no qsort(), which may allocate. */
-static void sym_sort(struct sym_entry *s, size_t n)
+/* A heap sort: in place, no recursion, and no qsort(), which may allocate. Each
+ * symbol's unit moves with it. */
+static void sym_sort(struct sym_entry *s, unsigned int *units, size_t n)
 {
-	struct sym_entry tmp;
 	size_t i;
 
 	for (i = n / 2; i-- > 0;)
-		sym_sift_down(s, i, n);
+		sym_sift_down(s, units, i, n);
 	for (i = n; i-- > 1;) {
-		tmp = s[0];
-		s[0] = s[i];
-		s[i] = tmp;
-		sym_sift_down(s, 0, i);
+		sym_swap(s, units, 0, i);
+		sym_sift_down(s, units, 0, i);
 	}
 }
 
@@ -14147,13 +14163,34 @@ static bool sym_keep(const Elf64_Sym *es, size_t strsz)
 	       es->st_name && es->st_name < strsz;
 }
 
-/* The names are copied next to the entries: one block per object, and the file's
- * much larger string table can go. A .symtab names a versioned symbol
- * "memcpy@@GLIBC_2.14": copied without its version, as .dynsym has it. */
+/* A source file's name, as STT_FILE gives it. None for a linker's own symbols (""),
+ * and none for lld's one unit of a link-time-optimised program ("ld-temp.o"), where
+ * every static symbol of the program lands. */
+static bool sym_unit_named(const Elf64_Sym *es, const char *strs, size_t strsz)
+{
+	return ELF64_ST_TYPE(es->st_info) == STT_FILE && es->st_name && es->st_name < strsz &&
+	       strs[es->st_name] && strcmp(strs + es->st_name, "ld-temp.o");
+}
+
+/* The unit of a kept symbol, the last source file before it. A hidden symbol made
+ * local by the link is unique in its object as a global is: of no unit. */
+static unsigned int sym_unit_of(const Elf64_Sym *es, unsigned int unit)
+{
+	if (ELF64_ST_BIND(es->st_info) != STB_LOCAL ||
+	    ELF64_ST_VISIBILITY(es->st_other) != STV_DEFAULT)
+		return SYM_UNIT_NONE;
+	return unit;
+}
+
+/* The names are copied next to the entries, with their units and the units' names:
+ * one block per object, and the file's much larger string table can go. A .symtab
+ * names a versioned symbol "memcpy@@GLIBC_2.14": copied without its version, as
+ * .dynsym has it. */
 static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym *es,
 		     size_t n, const char *strs, size_t strsz)
 {
-	size_t i, len, nr = 0, bytes = 0;
+	size_t i, len, nr = 0, nr_units = SYM_UNITS_NAMED, bytes = 0;
+	unsigned int unit = SYM_UNIT_UNKNOWN, *units;
 	struct sym_entry *s;
 	char *names;
 
@@ -14161,27 +14198,48 @@ static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym
 		if (sym_keep(&es[i], strsz)) {
 			nr++;
 			bytes += strcspn(strs + es[i].st_name, "@") + 1;
+		} else if (sym_unit_named(&es[i], strs, strsz)) {
+			nr_units++;
+			bytes += strlen(strs + es[i].st_name) + 1;
 		}
 	}
-	s = nr ? liblockdep_alloc(nr * sizeof(*s) + bytes) : NULL;
+	if (!nr || nr_units > UINT_MAX)
+		return;
+	s = liblockdep_alloc(nr * (sizeof(*s) + sizeof(*units)) +
+			     nr_units * sizeof(*obj->unit_names) + bytes);
 	if (!s)
 		return;
 	obj->syms = s;
 	obj->nr_syms = nr;
-	names = (char *)(s + nr);
+	obj->unit_names = (const char **)(s + nr);
+	obj->units = units = (unsigned int *)(obj->unit_names + nr_units);
+	names = (char *)(units + nr);
+	obj->unit_names[SYM_UNIT_NONE] = NULL;
+	obj->unit_names[SYM_UNIT_UNKNOWN] = "";
+	nr_units = SYM_UNITS_NAMED;
 	for (i = 0; i < n; i++) {
+		if (ELF64_ST_TYPE(es[i].st_info) == STT_FILE) {
+			unit = SYM_UNIT_UNKNOWN;
+			if (!sym_unit_named(&es[i], strs, strsz))
+				continue;
+			unit = nr_units++;
+			obj->unit_names[unit] = names;
+			names = stpcpy(names, strs + es[i].st_name) + 1;
+			continue;
+		}
 		if (!sym_keep(&es[i], strsz))
 			continue;
 		s->addr = bias + es[i].st_value;
 		s->size = es[i].st_size;
 		s->name = names;
+		*units++ = sym_unit_of(&es[i], unit);
 		len = strcspn(strs + es[i].st_name, "@");
 		memcpy(names, strs + es[i].st_name, len);
 		names[len] = '\0';
 		names += len + 1;
 		s++;
 	}
-	sym_sort(obj->syms, nr);
+	sym_sort(obj->syms, obj->units, nr);
 }
 
 /* A file's bytes, read into memory of their own; sym_unread() gives it back. */
@@ -14447,6 +14505,8 @@ struct sym_place {
 	unsigned long object_offset;
 	const char *name;	/* NULL if no symbol covers the address */
 	unsigned long offset, size;
+	const char *unit;	/* a static symbol's source file; "" if not known; NULL
+				 * for a global symbol */
 };
 
 static bool sym_lookup(unsigned long addr, struct sym_place *place)
@@ -14469,6 +14529,7 @@ static bool sym_lookup(unsigned long addr, struct sym_place *place)
 		place->name = sym_name(s);
 		place->offset = addr - s->addr;
 		place->size = s->size;
+		place->unit = obj->unit_names[obj->units[s - obj->syms]];
 	}
 	internal_unlock(&sym_lock);
 	errno = saved_errno;
@@ -18931,6 +18992,7 @@ struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
+	const void *variable;	/* the lock its name is the variable of, or NULL */
 	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };
@@ -18973,20 +19035,22 @@ static const char *lock_static_name(const void *lock, const char *kind, size_t l
 /* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
  * kind of lock and where in the code ("mutex@sort+0xae4d" where the code has no
  * symbol: the same in every run, unlike its address). A site whose first lock lives
- * in a named variable carries that variable's name. */
-static const char *lock_site_name(const char *kind, const unsigned long *ips,
+ * in a named variable carries that variable's name (and knows the variable: a graph
+ * across processes tells two programs' static variables apart by it). */
+static const char *lock_site_name(struct lock_site *site, const char *kind,
 				  const void *lock, size_t lock_size)
 {
 	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
 	const char *variable = lock_variable_name(lock, lock_size);
 	size_t len;
 
+	site->variable = variable ? lock : NULL;
 	if (variable)
 		return variable;
 	len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
-	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i]; i++)
+	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i]; i++)
 		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%pS",
-					   i ? '<' : '@', (void *)ips[i]);
+					   i ? '<' : '@', (void *)site->ips[i]);
 	return liblockdep_strdup(text) ?: kind;
 }
 
@@ -19036,7 +19100,7 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	if (!site && nr_lock_sites < MAX_LOCK_SITES) {
 		site = &lock_sites[nr_lock_sites++];
 		memcpy(site->ips, ips, sizeof(site->ips));
-		site->name = lock_site_name(kind, ips, lock, lock_size);
+		site->name = lock_site_name(site, kind, lock, lock_size);
 		site->role = lock_site_role_at(ips[0]);
 		site->classes = lock_rules_site(ips[0], &site->name,
 						from ? from->classes : settings.classes);
@@ -20261,11 +20325,14 @@ void debug_show_all_locks(void)
  * recorded one. Lockdep then finds a cycle through it like through any other, and its
  * report prints the recorded side's stack. No second cycle search exists.
  *
- * What makes classes of two processes the same: the class's name (a static lock's
- * symbol, an init site's function+offset, an annotation's name), its subclass, and
- * the object that defines it, the file name of a shared library or "" for the main
- * program, so that the same object code linked into several programs matches. A
- * class with a registered (dynamic) key, a per-instance class, is never carried over.
+ * What makes classes of two processes the same (struct graph_class_id): the class's
+ * name (a static lock's symbol, an init site's function+offset, an annotation's
+ * name), its subclass, the object that defines it, the file name of a shared library
+ * or "" for the main program, so that the same object code linked into several
+ * programs matches, and the source files (units) of the static symbols it is named
+ * after: "static pthread_mutex_t lock" of test_a.c and of test_b.c are two locks,
+ * while config_cache.o's is one in every program that links it. A class with a
+ * registered (dynamic) key, a per-instance class, is never carried over.
  *
  * Recorded stacks are text ("take_config+0x1c (test_a)"). Each frame of one is a
  * struct remembered_frame, and its address stands for the frame in lockdep's traces:
@@ -20277,11 +20344,18 @@ void debug_show_all_locks(void)
 #define MAX_GRAPH_DEPS		LIBLOCKDEP_MAX_GRAPH_DEPS
 #define GRAPH_MAX_FRAMES	16	/* innermost frames kept of a recorded stack */
 #define GRAPH_CLASS_HASH_SIZE	16384
+#define GRAPH_UNIT_MAX		512	/* the units of a class's name, '<' apart */
+
+/* A class as the graph file knows it: the same in every process that runs its code. */
+struct graph_class_id {
+	const char *name;
+	unsigned int subclass;
+	const char *object;		/* "" for the main program */
+	const char *unit;		/* "config_cache.c"; "" when not static */
+};
 
 struct graph_class {
-	const char *name;
-	const char *object;		/* "" for the main program */
-	unsigned int subclass;
+	struct graph_class_id id;
 	struct lock_class *class;	/* this process's, once it exists */
 	struct graph_class *hash_next;
 	struct graph_dep *after;	/* dependencies from this class */
@@ -20308,8 +20382,7 @@ struct graph_dep {
 /* A field of a graph file's record (src/graph_file.c), read as it is. */
 struct graph_record {
 	u8 dep;
-	const char *from_name, *from_object, *to_name, *to_object;
-	unsigned int from_subclass, to_subclass;
+	struct graph_class_id from, to;
 	const char *program, *pid, *time;
 	unsigned int nr_frames;
 	const char *frames[GRAPH_MAX_FRAMES];
@@ -20382,22 +20455,30 @@ static int graph_replay_trace(unsigned long *store, unsigned int size)
 	return n;
 }
 
-static unsigned long graph_class_hash_of(const char *name, unsigned int subclass,
-					 const char *object)
+static unsigned long graph_class_hash_of(const struct graph_class_id *id)
 {
-	unsigned long h = 0xcbf29ce484222325UL ^ subclass;
+	unsigned long h = 0xcbf29ce484222325UL ^ id->subclass;
 
-	for (const char *s = name; *s; s++)
+	for (const char *s = id->name; *s; s++)
 		h = (h ^ (unsigned char)*s) * 0x100000001b3UL;
 	h = (h ^ '\t') * 0x100000001b3UL;
-	for (const char *s = object; *s; s++)
+	for (const char *s = id->object; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3UL;
+	h = (h ^ '\t') * 0x100000001b3UL;
+	for (const char *s = id->unit; *s; s++)
 		h = (h ^ (unsigned char)*s) * 0x100000001b3UL;
 	return h % GRAPH_CLASS_HASH_SIZE;
 }
 
-/* The graph's class of this identity; with create, made when missing. */
-static struct graph_class *graph_class_find(const char *name, unsigned int subclass,
-					    const char *object, bool create)
+static bool graph_class_id_equal(const struct graph_class_id *x, const struct graph_class_id *y)
+{
+	return x->subclass == y->subclass && !strcmp(x->name, y->name) &&
+	       !strcmp(x->object, y->object) && !strcmp(x->unit, y->unit);
+}
+
+/* The graph's class of this identity; with create, made when missing (the identity's
+ * strings are then kept). */
+static struct graph_class *graph_class_find(const struct graph_class_id *id, bool create)
 {
 	struct graph_class **head, *gc;
 
@@ -20408,16 +20489,13 @@ static struct graph_class *graph_class_find(const char *name, unsigned int subcl
 		if (!graph_class_hash)
 			return NULL;
 	}
-	head = &graph_class_hash[graph_class_hash_of(name, subclass, object)];
+	head = &graph_class_hash[graph_class_hash_of(id)];
 	for (gc = *head; gc; gc = gc->hash_next)
-		if (gc->subclass == subclass && !strcmp(gc->name, name) &&
-		    !strcmp(gc->object, object))
+		if (graph_class_id_equal(&gc->id, id))
 			return gc;
 	if (!create || !(gc = liblockdep_alloc(sizeof(*gc))))
 		return NULL;
-	gc->name = name;
-	gc->object = object;
-	gc->subclass = subclass;
+	gc->id = *id;
 	gc->hash_next = *head;
 	*head = gc;
 	graph_classes_waiting++;
@@ -20450,8 +20528,8 @@ static void graph_record_add(const struct graph_record *r, struct frame_block *b
 		graph_deps_exhausted();
 		return;
 	}
-	from = graph_class_find(r->from_name, r->from_subclass, r->from_object, true);
-	to = graph_class_find(r->to_name, r->to_subclass, r->to_object, true);
+	from = graph_class_find(&r->from, true);
+	to = graph_class_find(&r->to, true);
 	if (!from || !to)
 		return;
 	for (d = from->after; d; d = d->next_after) {
@@ -20488,42 +20566,80 @@ static void graph_record_add(const struct graph_record *r, struct frame_block *b
 	nr_graph_deps++;
 }
 
-/*
- * The object that defines a class (its file name; "" for the main program), or NULL
- * if the class is not carried over: a dynamic key is a per-instance class. An init
- * site's class is defined by the site's code, a static lock's by its storage. A site
- * with a frame in main() is not carried over either: every program has its own
- * main(), so main+0x19 in two test programs is two places (a thread created there, a
- * lock made there).
- */
 static struct lock_class_key *graph_class_key(const struct lock_class *class)
 {
 	return (struct lock_class_key *)((const char *)class->key - class->subclass);
 }
 
-static bool graph_site_in_main(const struct lock_site *site)
+/*
+ * A symbol's unit appended to unit (of size GRAPH_UNIT_MAX) after sep: nothing for a
+ * global symbol (NULL), or an address without one (a stripped object's, whose name is
+ * an offset into that object). False for a static symbol whose unit is not known
+ * (""): a .symtab without STT_FILE entries, after "strip -g"; a link-time-optimised
+ * program. By its name alone it could be another program's static of that name, and
+ * a cycle through it a deadlock that does not exist: its class is not carried over,
+ * and only checked within each process, as without a graph.
+ */
+static bool graph_unit_append(char *unit, const char *sep, const char *symbol_unit)
 {
-	for (unsigned int i = 0; site && i < LOCK_SITE_FRAMES; i++) {
-		unsigned long ip = READ_ONCE(site->ips[i]), offset;
-		const char *name = ip ? liblockdep_symbol_at(ip, &offset, NULL) : NULL;
+	size_t len = strlen(unit), sep_len = strlen(sep);
+	size_t n = symbol_unit ? strlen(symbol_unit) : 0;
 
-		if (name && !strcmp(name, "main"))
-			return true;
-	}
-	return false;
+	if ((symbol_unit && !n) || len + sep_len + n >= GRAPH_UNIT_MAX)
+		return false;
+	memcpy(unit + len, sep, sep_len);
+	memcpy(unit + len + sep_len, symbol_unit ?: "", n + 1);
+	return true;
 }
 
-static const char *graph_class_object(const struct lock_class *class)
+/*
+ * A class's identity in the graph, unit its room for the units; false if the class is
+ * not carried over. A dynamic key is a per-instance class. A static lock's class is
+ * defined by its storage (its key: the lock itself or an annotation's key variable);
+ * an init site's by the site's code, and it is named after its frames or after the
+ * variable of its first lock. A site with a frame in main() is not carried over:
+ * every program has its own main(), so main+0x19 in two test programs is two places
+ * (a thread created there, a lock made there).
+ */
+static bool graph_class_id_of(const struct lock_class *class, struct graph_class_id *id,
+			      char unit[GRAPH_UNIT_MAX])
 {
 	struct lock_class_key *key = graph_class_key(class);
 	const struct lock_site *site = lock_site_of_key(key);
 	unsigned long where = site ? READ_ONCE(site->ips[0]) : (unsigned long)key;
 	struct loaded_object obj;
+	struct sym_place place;
+	size_t len;
 
 	if (key == &__lockdep_no_validate__ || !class->name || !static_obj(key) ||
-	    graph_site_in_main(site) || !loaded_object_of(where, &obj))
-		return NULL;
-	return obj.path[0] ? sym_basename(obj.path) : "";
+	    !loaded_object_of(where, &obj))
+		return false;
+	*id = (struct graph_class_id){ .name = class->name, .subclass = class->subclass,
+				       .object = obj.path[0] ? sym_basename(obj.path) : "",
+				       .unit = unit };
+	unit[0] = '\0';
+	if (!site)
+		return !sym_lookup(where, &place) || !place.name ||
+		       graph_unit_append(unit, "", place.unit);
+	for (unsigned int i = 0; i < LOCK_SITE_FRAMES; i++) {
+		unsigned long ip = READ_ONCE(site->ips[i]);
+		bool named = ip && sym_lookup(ip, &place) && place.name;
+
+		if (!ip)
+			break;
+		if (named && !strcmp(place.name, "main"))
+			return false;
+		if (!site->variable &&
+		    !graph_unit_append(unit, i ? "<" : "", named ? place.unit : NULL))
+			return false;
+	}
+	if (site->variable)
+		return sym_lookup((unsigned long)site->variable, &place) && place.name &&
+		       graph_unit_append(unit, "", place.unit);
+	/* "<test_a.c" when only the caller is static; "" when no frame is. */
+	for (len = strlen(unit); len && unit[len - 1] == '<'; len--)
+		unit[len - 1] = '\0';
+	return true;
 }
 
 /* A map of a class that exists, to take it again. */
@@ -20544,10 +20660,10 @@ static void graph_replay_kind(struct graph_dep *d, unsigned int bit, unsigned lo
 
 	graph_map_of(&from, d->from->class);
 	graph_map_of(&to, d->to->class);
-	lock_acquire(&from, d->from->subclass, 0, bit & 1 ? 0 : 1, 1, NULL, ip);
+	lock_acquire(&from, d->from->id.subclass, 0, bit & 1 ? 0 : 1, 1, NULL, ip);
 	liblockdep_report_end();
 	if (curr->lockdep_depth == 1) {
-		lock_acquire(&to, d->to->subclass, 0, bit & 2 ? 0 : 2, 1, NULL, ip);
+		lock_acquire(&to, d->to->id.subclass, 0, bit & 2 ? 0 : 2, 1, NULL, ip);
 		liblockdep_report_end();
 		if (curr->lockdep_depth == 2)
 			lock_release(&to, ip);
@@ -20619,9 +20735,10 @@ static struct lock_class *graph_class_register(struct lockdep_map *map, unsigned
  */
 static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int subclass)
 {
+	static char unit[GRAPH_UNIT_MAX];	/* under graph_replay_mutex */
+	struct graph_class_id id;
 	struct lock_class *class;
 	struct graph_class *gc;
-	const char *object;
 
 	if (lockdep_hardirq_context() || !READ_ONCE(debug_locks))
 		return;
@@ -20631,8 +20748,7 @@ static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int
 	internal_lock(&graph_replay_mutex);
 	if (!test_bit(class - lock_classes, graph_classes_seen)) {
 		__set_bit(class - lock_classes, graph_classes_seen);
-		object = graph_class_object(class);
-		gc = object ? graph_class_find(class->name, class->subclass, object, false) : NULL;
+		gc = graph_class_id_of(class, &id, unit) ? graph_class_find(&id, false) : NULL;
 		if (gc && !gc->class)
 			graph_class_bind(gc, class);
 	}
@@ -20652,13 +20768,17 @@ static inline void graph_lock_first_use(struct lockdep_map *map, unsigned int su
  * The graph file of LIBLOCKDEP_GRAPH=path: read at start (src/graph_replay.c replays
  * it), merged into at exit. Text, one dependency a line, after a header line:
  *
- *   liblockdep-graph 1
- *   <kinds>\t<from name>\t<subclass>\t<object>\t<to name>\t<subclass>\t<object>\t
+ *   liblockdep-graph 2
+ *   <kinds>\t<from name>\t<subclass>\t<object>\t<unit>\t
+ *       <to name>\t<subclass>\t<object>\t<unit>\t
  *       <program>\t<pid>\t<time>\t<frame>\t<frame>...
  *
  * kinds is lockdep's DEP_*_MASK bits in decimal (1 to 15), object "" for the main
- * program, a frame "take_config+0x1c (test_a)" or with LIBLOCKDEP_SYMBOLIZE=addr2line
+ * program, unit the source file of a class named after a static symbol
+ * ("config_cache.c"; "" for a global; frames of a site '<' apart, "<test_a.c"), a
+ * frame "take_config+0x1c (test_a)" or with LIBLOCKDEP_SYMBOLIZE=addr2line
  * "take_config+0x1c (test_a, config.c:12)". Every field is printable, tabs apart.
+ * Format 1 (no units) is another's: a file of it is not read, in one line.
  *
  * Many processes of a parallel "make -j check" exit at once: each takes an flock() on
  * path.lock (kept), reads the file as it is now, and writes it again with its own
@@ -20668,7 +20788,9 @@ static inline void graph_lock_first_use(struct lockdep_map *map, unsigned int su
  * corrupt, foreign) is set aside as path.corrupt.<pid>, in one line, and the run
  * starts from an empty graph. The file is untrusted input (tests/fuzz/graph_file.c).
  */
-#define GRAPH_HEADER		"liblockdep-graph 1\n"
+#define GRAPH_MAGIC		"liblockdep-graph "
+#define GRAPH_HEADER		GRAPH_MAGIC "2\n"
+#define GRAPH_FIELDS		12	/* before the frames */
 #define GRAPH_FILE_MAX		(1UL << 30)	/* a file larger is not ours */
 #define GRAPH_LINE_MAX		8192
 
@@ -20696,7 +20818,7 @@ static bool graph_number(const char *s, unsigned long min, unsigned long max,
 /* One line, its fields cut apart in place. NULL when it is a record, or what is wrong. */
 static const char *graph_line_parse(char *line, struct graph_record *r)
 {
-	char *field[10 + GRAPH_MAX_FRAMES];
+	char *field[GRAPH_FIELDS + GRAPH_MAX_FRAMES];
 	unsigned long kinds, from_sub, to_sub, pid;
 	unsigned int n = 0;
 
@@ -20715,26 +20837,26 @@ static const char *graph_line_parse(char *line, struct graph_record *r)
 			line = p + 1;
 		}
 	}
-	if (n < 10)
+	if (n < GRAPH_FIELDS)
 		return "too few fields";
 	if (!graph_number(field[0], 1, 15, &kinds) ||
 	    !graph_number(field[2], 0, MAX_LOCKDEP_SUBCLASSES - 1, &from_sub) ||
-	    !graph_number(field[5], 0, MAX_LOCKDEP_SUBCLASSES - 1, &to_sub) ||
-	    !graph_number(field[8], 1, INT_MAX, &pid))
+	    !graph_number(field[6], 0, MAX_LOCKDEP_SUBCLASSES - 1, &to_sub) ||
+	    !graph_number(field[10], 1, INT_MAX, &pid))
 		return "a bad number";
-	if (!*field[1] || !*field[4] || !*field[7] || !*field[9])
+	if (!*field[1] || !*field[5] || !*field[9] || !*field[11])
 		return "an empty name";
 	*r = (struct graph_record){
 		.dep = (u8)kinds,
-		.from_name = field[1], .from_subclass = from_sub, .from_object = field[3],
-		.to_name = field[4], .to_subclass = to_sub, .to_object = field[6],
-		.program = field[7], .pid = field[8], .time = field[9],
-		.nr_frames = n - 10,
+		.from = { field[1], from_sub, field[3], field[4] },
+		.to = { field[5], to_sub, field[7], field[8] },
+		.program = field[9], .pid = field[10], .time = field[11],
+		.nr_frames = n - GRAPH_FIELDS,
 	};
-	for (unsigned int i = 10; i < n; i++) {
+	for (unsigned int i = GRAPH_FIELDS; i < n; i++) {
 		if (!*field[i])
 			return "an empty frame";
-		r->frames[i - 10] = field[i];
+		r->frames[i - GRAPH_FIELDS] = field[i];
 	}
 	return NULL;
 }
@@ -20753,7 +20875,9 @@ static const char *graph_text_parse(char *text, size_t len, graph_record_fn each
 
 	*line_no = 1;
 	if (len < strlen(GRAPH_HEADER) || memcmp(text, GRAPH_HEADER, strlen(GRAPH_HEADER)))
-		return "not a liblockdep graph file";
+		return strncmp(text, GRAPH_MAGIC, strlen(GRAPH_MAGIC)) ?
+		       "not a liblockdep graph file" :
+		       "another liblockdep version's format, not format 2";
 	for (text += strlen(GRAPH_HEADER); text < end; text++) {
 		char *nl = memchr(text, '\n', end - text);
 
@@ -20969,15 +21093,16 @@ static u64 graph_hash_add(u64 h, const char *s, unsigned int subclass)
 	return (h ^ (0x100 + subclass)) * 0x100000001b3ULL;
 }
 
-static u64 graph_identity_hash(const char *from, unsigned int from_sub, const char *from_obj,
-			       const char *to, unsigned int to_sub, const char *to_obj)
+static u64 graph_identity_hash(const struct graph_class_id *from, const struct graph_class_id *to)
 {
 	u64 h = 0xcbf29ce484222325ULL;
 
-	h = graph_hash_add(h, from, from_sub);
-	h = graph_hash_add(h, from_obj, 0);
-	h = graph_hash_add(h, to, to_sub);
-	return graph_hash_add(h, to_obj, 0) ?: 1;
+	h = graph_hash_add(h, from->name, from->subclass);
+	h = graph_hash_add(h, from->object, 0);
+	h = graph_hash_add(h, from->unit, 0);
+	h = graph_hash_add(h, to->name, to->subclass);
+	h = graph_hash_add(h, to->object, 0);
+	return graph_hash_add(h, to->unit, 0) ?: 1;
 }
 
 /* False when the dependency was there already. */
@@ -20994,8 +21119,7 @@ static bool graph_keys_add(struct graph_keys *keys, u64 h)
 
 static bool graph_record_key(const struct graph_record *r, void *keys)
 {
-	graph_keys_add(keys, graph_identity_hash(r->from_name, r->from_subclass, r->from_object,
-						 r->to_name, r->to_subclass, r->to_object));
+	graph_keys_add(keys, graph_identity_hash(&r->from, &r->to));
 	return true;
 }
 
@@ -21049,9 +21173,20 @@ static void graph_time_text(char *out, size_t size)
 				    tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
+static void graph_line_add_class(struct graph_line *l, const struct graph_class_id *id)
+{
+	char subclass[16];
+
+	graph_line_add(l, '\t', id->name);
+	liblockdep_snprintk(subclass, sizeof(subclass), "%u", id->subclass);
+	graph_line_add(l, '\t', subclass);
+	graph_line_add(l, '\t', id->object);
+	graph_line_add(l, '\t', id->unit);
+}
+
 /* One dependency of lockdep's graph as a line: a recorded one as it was recorded. */
-static void graph_line_of(struct graph_line *l, const struct lock_class *from,
-			  const char *from_obj, const struct lock_list *e, const char *to_obj)
+static void graph_line_of(struct graph_line *l, const struct graph_class_id *from,
+			  const struct lock_list *e, const struct graph_class_id *to)
 {
 	const struct graph_dep *d = remembered_dep_of(e->trace);
 	char text[64], frame[640];
@@ -21060,14 +21195,8 @@ static void graph_line_of(struct graph_line *l, const struct lock_class *from,
 	l->full = false;
 	liblockdep_snprintk(text, sizeof(text), "%u", (unsigned int)e->dep);
 	graph_line_add(l, 0, text);
-	graph_line_add(l, '\t', from->name);
-	liblockdep_snprintk(text, sizeof(text), "%u", from->subclass);
-	graph_line_add(l, '\t', text);
-	graph_line_add(l, '\t', from_obj);
-	graph_line_add(l, '\t', e->class->name);
-	liblockdep_snprintk(text, sizeof(text), "%u", e->class->subclass);
-	graph_line_add(l, '\t', text);
-	graph_line_add(l, '\t', to_obj);
+	graph_line_add_class(l, from);
+	graph_line_add_class(l, to);
 	if (d) {
 		graph_line_add(l, '\t', d->program);
 		graph_line_add(l, '\t', d->pid);
@@ -21125,6 +21254,14 @@ static bool graph_name_ok(const char *name)
 	return true;
 }
 
+/* A class of lockdep's that the file can hold: carried over, and printable. */
+static bool graph_class_written(const struct lock_class *class, struct graph_class_id *id,
+				char unit[GRAPH_UNIT_MAX])
+{
+	return graph_class_id_of(class, id, unit) && graph_name_ok(id->name) &&
+	       graph_name_ok(id->object) && graph_name_ok(id->unit);
+}
+
 /*
  * lockdep's dependencies between classes carried over. Without keys, counts those
  * this process found itself (not replayed from the file); with keys, writes to fd
@@ -21132,29 +21269,29 @@ static bool graph_name_ok(const char *name)
  */
 static unsigned long graph_deps_write(int fd, struct graph_keys *keys, bool *ok)
 {
-	static struct graph_line line;	/* under the graph lock */
+	/* Under the graph lock, as the whole save. */
+	static char from_unit[GRAPH_UNIT_MAX], to_unit[GRAPH_UNIT_MAX];
+	static struct graph_line line;
+	struct graph_class_id from, to;
 	unsigned long n = 0;
 
 	liblockdep_graph_lock();
 	for (unsigned long i = 0; i < MAX_LOCKDEP_KEYS; i++) {
 		const struct lock_class *class = &lock_classes[i];
-		const char *from_obj, *to_obj;
 		const struct lock_list *e;
 
-		if (!test_bit(i, lock_classes_in_use) || !(from_obj = graph_class_object(class)) ||
-		    !graph_name_ok(class->name))
+		if (!test_bit(i, lock_classes_in_use) || !graph_class_written(class, &from, from_unit))
 			continue;
 		list_for_each_entry(e, &class->locks_after, entry) {
-			if (!(to_obj = graph_class_object(e->class)) || !graph_name_ok(e->class->name))
+			if (!graph_class_written(e->class, &to, to_unit))
 				continue;
 			if (!keys) {
 				n += !remembered_dep_of(e->trace);
 				continue;
 			}
-			if (!graph_keys_add(keys, graph_identity_hash(class->name, class->subclass,
-					from_obj, e->class->name, e->class->subclass, to_obj)))
+			if (!graph_keys_add(keys, graph_identity_hash(&from, &to)))
 				continue;
-			graph_line_of(&line, class, from_obj, e, to_obj);
+			graph_line_of(&line, &from, e, &to);
 			*ok = *ok && graph_write(fd, line.text, line.len);
 			n++;
 		}
@@ -25000,8 +25137,8 @@ static void graph_check_class(struct graph_class *gc)
 	if (!key || !map)
 		return;
 	lockdep_register_key(key);
-	lockdep_init_map(map, gc->name, key, 0);
-	class = graph_class_register(map, gc->subclass);
+	lockdep_init_map(map, gc->id.name, key, 0);
+	class = graph_class_register(map, gc->id.subclass);
 	if (class)
 		graph_class_bind(gc, class);
 }

@@ -38,8 +38,8 @@ static void graph_check_class(struct graph_class *gc)
 	if (!key || !map)
 		return;
 	lockdep_register_key(key);
-	lockdep_init_map(map, gc->name, key, 0);
-	class = graph_class_register(map, gc->subclass);
+	lockdep_init_map(map, gc->id.name, key, 0);
+	class = graph_class_register(map, gc->id.subclass);
 	if (class)
 		graph_class_bind(gc, class);
 }

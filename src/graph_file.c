@@ -2,13 +2,17 @@
  * The graph file of LIBLOCKDEP_GRAPH=path: read at start (src/graph_replay.c replays
  * it), merged into at exit. Text, one dependency a line, after a header line:
  *
- *   liblockdep-graph 1
- *   <kinds>\t<from name>\t<subclass>\t<object>\t<to name>\t<subclass>\t<object>\t
+ *   liblockdep-graph 2
+ *   <kinds>\t<from name>\t<subclass>\t<object>\t<unit>\t
+ *       <to name>\t<subclass>\t<object>\t<unit>\t
  *       <program>\t<pid>\t<time>\t<frame>\t<frame>...
  *
  * kinds is lockdep's DEP_*_MASK bits in decimal (1 to 15), object "" for the main
- * program, a frame "take_config+0x1c (test_a)" or with LIBLOCKDEP_SYMBOLIZE=addr2line
+ * program, unit the source file of a class named after a static symbol
+ * ("config_cache.c"; "" for a global; frames of a site '<' apart, "<test_a.c"), a
+ * frame "take_config+0x1c (test_a)" or with LIBLOCKDEP_SYMBOLIZE=addr2line
  * "take_config+0x1c (test_a, config.c:12)". Every field is printable, tabs apart.
+ * Format 1 (no units) is another's: a file of it is not read, in one line.
  *
  * Many processes of a parallel "make -j check" exit at once: each takes an flock() on
  * path.lock (kept), reads the file as it is now, and writes it again with its own
@@ -18,7 +22,9 @@
  * corrupt, foreign) is set aside as path.corrupt.<pid>, in one line, and the run
  * starts from an empty graph. The file is untrusted input (tests/fuzz/graph_file.c).
  */
-#define GRAPH_HEADER		"liblockdep-graph 1\n"
+#define GRAPH_MAGIC		"liblockdep-graph "
+#define GRAPH_HEADER		GRAPH_MAGIC "2\n"
+#define GRAPH_FIELDS		12	/* before the frames */
 #define GRAPH_FILE_MAX		(1UL << 30)	/* a file larger is not ours */
 #define GRAPH_LINE_MAX		8192
 
@@ -46,7 +52,7 @@ static bool graph_number(const char *s, unsigned long min, unsigned long max,
 /* One line, its fields cut apart in place. NULL when it is a record, or what is wrong. */
 static const char *graph_line_parse(char *line, struct graph_record *r)
 {
-	char *field[10 + GRAPH_MAX_FRAMES];
+	char *field[GRAPH_FIELDS + GRAPH_MAX_FRAMES];
 	unsigned long kinds, from_sub, to_sub, pid;
 	unsigned int n = 0;
 
@@ -65,26 +71,26 @@ static const char *graph_line_parse(char *line, struct graph_record *r)
 			line = p + 1;
 		}
 	}
-	if (n < 10)
+	if (n < GRAPH_FIELDS)
 		return "too few fields";
 	if (!graph_number(field[0], 1, 15, &kinds) ||
 	    !graph_number(field[2], 0, MAX_LOCKDEP_SUBCLASSES - 1, &from_sub) ||
-	    !graph_number(field[5], 0, MAX_LOCKDEP_SUBCLASSES - 1, &to_sub) ||
-	    !graph_number(field[8], 1, INT_MAX, &pid))
+	    !graph_number(field[6], 0, MAX_LOCKDEP_SUBCLASSES - 1, &to_sub) ||
+	    !graph_number(field[10], 1, INT_MAX, &pid))
 		return "a bad number";
-	if (!*field[1] || !*field[4] || !*field[7] || !*field[9])
+	if (!*field[1] || !*field[5] || !*field[9] || !*field[11])
 		return "an empty name";
 	*r = (struct graph_record){
 		.dep = (u8)kinds,
-		.from_name = field[1], .from_subclass = from_sub, .from_object = field[3],
-		.to_name = field[4], .to_subclass = to_sub, .to_object = field[6],
-		.program = field[7], .pid = field[8], .time = field[9],
-		.nr_frames = n - 10,
+		.from = { field[1], from_sub, field[3], field[4] },
+		.to = { field[5], to_sub, field[7], field[8] },
+		.program = field[9], .pid = field[10], .time = field[11],
+		.nr_frames = n - GRAPH_FIELDS,
 	};
-	for (unsigned int i = 10; i < n; i++) {
+	for (unsigned int i = GRAPH_FIELDS; i < n; i++) {
 		if (!*field[i])
 			return "an empty frame";
-		r->frames[i - 10] = field[i];
+		r->frames[i - GRAPH_FIELDS] = field[i];
 	}
 	return NULL;
 }
@@ -103,7 +109,9 @@ static const char *graph_text_parse(char *text, size_t len, graph_record_fn each
 
 	*line_no = 1;
 	if (len < strlen(GRAPH_HEADER) || memcmp(text, GRAPH_HEADER, strlen(GRAPH_HEADER)))
-		return "not a liblockdep graph file";
+		return strncmp(text, GRAPH_MAGIC, strlen(GRAPH_MAGIC)) ?
+		       "not a liblockdep graph file" :
+		       "another liblockdep version's format, not format 2";
 	for (text += strlen(GRAPH_HEADER); text < end; text++) {
 		char *nl = memchr(text, '\n', end - text);
 
@@ -319,15 +327,16 @@ static u64 graph_hash_add(u64 h, const char *s, unsigned int subclass)
 	return (h ^ (0x100 + subclass)) * 0x100000001b3ULL;
 }
 
-static u64 graph_identity_hash(const char *from, unsigned int from_sub, const char *from_obj,
-			       const char *to, unsigned int to_sub, const char *to_obj)
+static u64 graph_identity_hash(const struct graph_class_id *from, const struct graph_class_id *to)
 {
 	u64 h = 0xcbf29ce484222325ULL;
 
-	h = graph_hash_add(h, from, from_sub);
-	h = graph_hash_add(h, from_obj, 0);
-	h = graph_hash_add(h, to, to_sub);
-	return graph_hash_add(h, to_obj, 0) ?: 1;
+	h = graph_hash_add(h, from->name, from->subclass);
+	h = graph_hash_add(h, from->object, 0);
+	h = graph_hash_add(h, from->unit, 0);
+	h = graph_hash_add(h, to->name, to->subclass);
+	h = graph_hash_add(h, to->object, 0);
+	return graph_hash_add(h, to->unit, 0) ?: 1;
 }
 
 /* False when the dependency was there already. */
@@ -344,8 +353,7 @@ static bool graph_keys_add(struct graph_keys *keys, u64 h)
 
 static bool graph_record_key(const struct graph_record *r, void *keys)
 {
-	graph_keys_add(keys, graph_identity_hash(r->from_name, r->from_subclass, r->from_object,
-						 r->to_name, r->to_subclass, r->to_object));
+	graph_keys_add(keys, graph_identity_hash(&r->from, &r->to));
 	return true;
 }
 
@@ -399,9 +407,20 @@ static void graph_time_text(char *out, size_t size)
 				    tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
+static void graph_line_add_class(struct graph_line *l, const struct graph_class_id *id)
+{
+	char subclass[16];
+
+	graph_line_add(l, '\t', id->name);
+	liblockdep_snprintk(subclass, sizeof(subclass), "%u", id->subclass);
+	graph_line_add(l, '\t', subclass);
+	graph_line_add(l, '\t', id->object);
+	graph_line_add(l, '\t', id->unit);
+}
+
 /* One dependency of lockdep's graph as a line: a recorded one as it was recorded. */
-static void graph_line_of(struct graph_line *l, const struct lock_class *from,
-			  const char *from_obj, const struct lock_list *e, const char *to_obj)
+static void graph_line_of(struct graph_line *l, const struct graph_class_id *from,
+			  const struct lock_list *e, const struct graph_class_id *to)
 {
 	const struct graph_dep *d = remembered_dep_of(e->trace);
 	char text[64], frame[640];
@@ -410,14 +429,8 @@ static void graph_line_of(struct graph_line *l, const struct lock_class *from,
 	l->full = false;
 	liblockdep_snprintk(text, sizeof(text), "%u", (unsigned int)e->dep);
 	graph_line_add(l, 0, text);
-	graph_line_add(l, '\t', from->name);
-	liblockdep_snprintk(text, sizeof(text), "%u", from->subclass);
-	graph_line_add(l, '\t', text);
-	graph_line_add(l, '\t', from_obj);
-	graph_line_add(l, '\t', e->class->name);
-	liblockdep_snprintk(text, sizeof(text), "%u", e->class->subclass);
-	graph_line_add(l, '\t', text);
-	graph_line_add(l, '\t', to_obj);
+	graph_line_add_class(l, from);
+	graph_line_add_class(l, to);
 	if (d) {
 		graph_line_add(l, '\t', d->program);
 		graph_line_add(l, '\t', d->pid);
@@ -475,6 +488,14 @@ static bool graph_name_ok(const char *name)
 	return true;
 }
 
+/* A class of lockdep's that the file can hold: carried over, and printable. */
+static bool graph_class_written(const struct lock_class *class, struct graph_class_id *id,
+				char unit[GRAPH_UNIT_MAX])
+{
+	return graph_class_id_of(class, id, unit) && graph_name_ok(id->name) &&
+	       graph_name_ok(id->object) && graph_name_ok(id->unit);
+}
+
 /*
  * lockdep's dependencies between classes carried over. Without keys, counts those
  * this process found itself (not replayed from the file); with keys, writes to fd
@@ -482,29 +503,29 @@ static bool graph_name_ok(const char *name)
  */
 static unsigned long graph_deps_write(int fd, struct graph_keys *keys, bool *ok)
 {
-	static struct graph_line line;	/* under the graph lock */
+	/* Under the graph lock, as the whole save. */
+	static char from_unit[GRAPH_UNIT_MAX], to_unit[GRAPH_UNIT_MAX];
+	static struct graph_line line;
+	struct graph_class_id from, to;
 	unsigned long n = 0;
 
 	liblockdep_graph_lock();
 	for (unsigned long i = 0; i < MAX_LOCKDEP_KEYS; i++) {
 		const struct lock_class *class = &lock_classes[i];
-		const char *from_obj, *to_obj;
 		const struct lock_list *e;
 
-		if (!test_bit(i, lock_classes_in_use) || !(from_obj = graph_class_object(class)) ||
-		    !graph_name_ok(class->name))
+		if (!test_bit(i, lock_classes_in_use) || !graph_class_written(class, &from, from_unit))
 			continue;
 		list_for_each_entry(e, &class->locks_after, entry) {
-			if (!(to_obj = graph_class_object(e->class)) || !graph_name_ok(e->class->name))
+			if (!graph_class_written(e->class, &to, to_unit))
 				continue;
 			if (!keys) {
 				n += !remembered_dep_of(e->trace);
 				continue;
 			}
-			if (!graph_keys_add(keys, graph_identity_hash(class->name, class->subclass,
-					from_obj, e->class->name, e->class->subclass, to_obj)))
+			if (!graph_keys_add(keys, graph_identity_hash(&from, &to)))
 				continue;
-			graph_line_of(&line, class, from_obj, e, to_obj);
+			graph_line_of(&line, &from, e, &to);
 			*ok = *ok && graph_write(fd, line.text, line.len);
 			n++;
 		}

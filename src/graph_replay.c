@@ -7,11 +7,14 @@
  * recorded one. Lockdep then finds a cycle through it like through any other, and its
  * report prints the recorded side's stack. No second cycle search exists.
  *
- * What makes classes of two processes the same: the class's name (a static lock's
- * symbol, an init site's function+offset, an annotation's name), its subclass, and
- * the object that defines it, the file name of a shared library or "" for the main
- * program, so that the same object code linked into several programs matches. A
- * class with a registered (dynamic) key, a per-instance class, is never carried over.
+ * What makes classes of two processes the same (struct graph_class_id): the class's
+ * name (a static lock's symbol, an init site's function+offset, an annotation's
+ * name), its subclass, the object that defines it, the file name of a shared library
+ * or "" for the main program, so that the same object code linked into several
+ * programs matches, and the source files (units) of the static symbols it is named
+ * after: "static pthread_mutex_t lock" of test_a.c and of test_b.c are two locks,
+ * while config_cache.o's is one in every program that links it. A class with a
+ * registered (dynamic) key, a per-instance class, is never carried over.
  *
  * Recorded stacks are text ("take_config+0x1c (test_a)"). Each frame of one is a
  * struct remembered_frame, and its address stands for the frame in lockdep's traces:
@@ -23,11 +26,18 @@
 #define MAX_GRAPH_DEPS		LIBLOCKDEP_MAX_GRAPH_DEPS
 #define GRAPH_MAX_FRAMES	16	/* innermost frames kept of a recorded stack */
 #define GRAPH_CLASS_HASH_SIZE	16384
+#define GRAPH_UNIT_MAX		512	/* the units of a class's name, '<' apart */
+
+/* A class as the graph file knows it: the same in every process that runs its code. */
+struct graph_class_id {
+	const char *name;
+	unsigned int subclass;
+	const char *object;		/* "" for the main program */
+	const char *unit;		/* "config_cache.c"; "" when not static */
+};
 
 struct graph_class {
-	const char *name;
-	const char *object;		/* "" for the main program */
-	unsigned int subclass;
+	struct graph_class_id id;
 	struct lock_class *class;	/* this process's, once it exists */
 	struct graph_class *hash_next;
 	struct graph_dep *after;	/* dependencies from this class */
@@ -54,8 +64,7 @@ struct graph_dep {
 /* A field of a graph file's record (src/graph_file.c), read as it is. */
 struct graph_record {
 	u8 dep;
-	const char *from_name, *from_object, *to_name, *to_object;
-	unsigned int from_subclass, to_subclass;
+	struct graph_class_id from, to;
 	const char *program, *pid, *time;
 	unsigned int nr_frames;
 	const char *frames[GRAPH_MAX_FRAMES];
@@ -128,22 +137,30 @@ static int graph_replay_trace(unsigned long *store, unsigned int size)
 	return n;
 }
 
-static unsigned long graph_class_hash_of(const char *name, unsigned int subclass,
-					 const char *object)
+static unsigned long graph_class_hash_of(const struct graph_class_id *id)
 {
-	unsigned long h = 0xcbf29ce484222325UL ^ subclass;
+	unsigned long h = 0xcbf29ce484222325UL ^ id->subclass;
 
-	for (const char *s = name; *s; s++)
+	for (const char *s = id->name; *s; s++)
 		h = (h ^ (unsigned char)*s) * 0x100000001b3UL;
 	h = (h ^ '\t') * 0x100000001b3UL;
-	for (const char *s = object; *s; s++)
+	for (const char *s = id->object; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3UL;
+	h = (h ^ '\t') * 0x100000001b3UL;
+	for (const char *s = id->unit; *s; s++)
 		h = (h ^ (unsigned char)*s) * 0x100000001b3UL;
 	return h % GRAPH_CLASS_HASH_SIZE;
 }
 
-/* The graph's class of this identity; with create, made when missing. */
-static struct graph_class *graph_class_find(const char *name, unsigned int subclass,
-					    const char *object, bool create)
+static bool graph_class_id_equal(const struct graph_class_id *x, const struct graph_class_id *y)
+{
+	return x->subclass == y->subclass && !strcmp(x->name, y->name) &&
+	       !strcmp(x->object, y->object) && !strcmp(x->unit, y->unit);
+}
+
+/* The graph's class of this identity; with create, made when missing (the identity's
+ * strings are then kept). */
+static struct graph_class *graph_class_find(const struct graph_class_id *id, bool create)
 {
 	struct graph_class **head, *gc;
 
@@ -154,16 +171,13 @@ static struct graph_class *graph_class_find(const char *name, unsigned int subcl
 		if (!graph_class_hash)
 			return NULL;
 	}
-	head = &graph_class_hash[graph_class_hash_of(name, subclass, object)];
+	head = &graph_class_hash[graph_class_hash_of(id)];
 	for (gc = *head; gc; gc = gc->hash_next)
-		if (gc->subclass == subclass && !strcmp(gc->name, name) &&
-		    !strcmp(gc->object, object))
+		if (graph_class_id_equal(&gc->id, id))
 			return gc;
 	if (!create || !(gc = liblockdep_alloc(sizeof(*gc))))
 		return NULL;
-	gc->name = name;
-	gc->object = object;
-	gc->subclass = subclass;
+	gc->id = *id;
 	gc->hash_next = *head;
 	*head = gc;
 	graph_classes_waiting++;
@@ -196,8 +210,8 @@ static void graph_record_add(const struct graph_record *r, struct frame_block *b
 		graph_deps_exhausted();
 		return;
 	}
-	from = graph_class_find(r->from_name, r->from_subclass, r->from_object, true);
-	to = graph_class_find(r->to_name, r->to_subclass, r->to_object, true);
+	from = graph_class_find(&r->from, true);
+	to = graph_class_find(&r->to, true);
 	if (!from || !to)
 		return;
 	for (d = from->after; d; d = d->next_after) {
@@ -234,42 +248,80 @@ static void graph_record_add(const struct graph_record *r, struct frame_block *b
 	nr_graph_deps++;
 }
 
-/*
- * The object that defines a class (its file name; "" for the main program), or NULL
- * if the class is not carried over: a dynamic key is a per-instance class. An init
- * site's class is defined by the site's code, a static lock's by its storage. A site
- * with a frame in main() is not carried over either: every program has its own
- * main(), so main+0x19 in two test programs is two places (a thread created there, a
- * lock made there).
- */
 static struct lock_class_key *graph_class_key(const struct lock_class *class)
 {
 	return (struct lock_class_key *)((const char *)class->key - class->subclass);
 }
 
-static bool graph_site_in_main(const struct lock_site *site)
+/*
+ * A symbol's unit appended to unit (of size GRAPH_UNIT_MAX) after sep: nothing for a
+ * global symbol (NULL), or an address without one (a stripped object's, whose name is
+ * an offset into that object). False for a static symbol whose unit is not known
+ * (""): a .symtab without STT_FILE entries, after "strip -g"; a link-time-optimised
+ * program. By its name alone it could be another program's static of that name, and
+ * a cycle through it a deadlock that does not exist: its class is not carried over,
+ * and only checked within each process, as without a graph.
+ */
+static bool graph_unit_append(char *unit, const char *sep, const char *symbol_unit)
 {
-	for (unsigned int i = 0; site && i < LOCK_SITE_FRAMES; i++) {
-		unsigned long ip = READ_ONCE(site->ips[i]), offset;
-		const char *name = ip ? liblockdep_symbol_at(ip, &offset, NULL) : NULL;
+	size_t len = strlen(unit), sep_len = strlen(sep);
+	size_t n = symbol_unit ? strlen(symbol_unit) : 0;
 
-		if (name && !strcmp(name, "main"))
-			return true;
-	}
-	return false;
+	if ((symbol_unit && !n) || len + sep_len + n >= GRAPH_UNIT_MAX)
+		return false;
+	memcpy(unit + len, sep, sep_len);
+	memcpy(unit + len + sep_len, symbol_unit ?: "", n + 1);
+	return true;
 }
 
-static const char *graph_class_object(const struct lock_class *class)
+/*
+ * A class's identity in the graph, unit its room for the units; false if the class is
+ * not carried over. A dynamic key is a per-instance class. A static lock's class is
+ * defined by its storage (its key: the lock itself or an annotation's key variable);
+ * an init site's by the site's code, and it is named after its frames or after the
+ * variable of its first lock. A site with a frame in main() is not carried over:
+ * every program has its own main(), so main+0x19 in two test programs is two places
+ * (a thread created there, a lock made there).
+ */
+static bool graph_class_id_of(const struct lock_class *class, struct graph_class_id *id,
+			      char unit[GRAPH_UNIT_MAX])
 {
 	struct lock_class_key *key = graph_class_key(class);
 	const struct lock_site *site = lock_site_of_key(key);
 	unsigned long where = site ? READ_ONCE(site->ips[0]) : (unsigned long)key;
 	struct loaded_object obj;
+	struct sym_place place;
+	size_t len;
 
 	if (key == &__lockdep_no_validate__ || !class->name || !static_obj(key) ||
-	    graph_site_in_main(site) || !loaded_object_of(where, &obj))
-		return NULL;
-	return obj.path[0] ? sym_basename(obj.path) : "";
+	    !loaded_object_of(where, &obj))
+		return false;
+	*id = (struct graph_class_id){ .name = class->name, .subclass = class->subclass,
+				       .object = obj.path[0] ? sym_basename(obj.path) : "",
+				       .unit = unit };
+	unit[0] = '\0';
+	if (!site)
+		return !sym_lookup(where, &place) || !place.name ||
+		       graph_unit_append(unit, "", place.unit);
+	for (unsigned int i = 0; i < LOCK_SITE_FRAMES; i++) {
+		unsigned long ip = READ_ONCE(site->ips[i]);
+		bool named = ip && sym_lookup(ip, &place) && place.name;
+
+		if (!ip)
+			break;
+		if (named && !strcmp(place.name, "main"))
+			return false;
+		if (!site->variable &&
+		    !graph_unit_append(unit, i ? "<" : "", named ? place.unit : NULL))
+			return false;
+	}
+	if (site->variable)
+		return sym_lookup((unsigned long)site->variable, &place) && place.name &&
+		       graph_unit_append(unit, "", place.unit);
+	/* "<test_a.c" when only the caller is static; "" when no frame is. */
+	for (len = strlen(unit); len && unit[len - 1] == '<'; len--)
+		unit[len - 1] = '\0';
+	return true;
 }
 
 /* A map of a class that exists, to take it again. */
@@ -290,10 +342,10 @@ static void graph_replay_kind(struct graph_dep *d, unsigned int bit, unsigned lo
 
 	graph_map_of(&from, d->from->class);
 	graph_map_of(&to, d->to->class);
-	lock_acquire(&from, d->from->subclass, 0, bit & 1 ? 0 : 1, 1, NULL, ip);
+	lock_acquire(&from, d->from->id.subclass, 0, bit & 1 ? 0 : 1, 1, NULL, ip);
 	liblockdep_report_end();
 	if (curr->lockdep_depth == 1) {
-		lock_acquire(&to, d->to->subclass, 0, bit & 2 ? 0 : 2, 1, NULL, ip);
+		lock_acquire(&to, d->to->id.subclass, 0, bit & 2 ? 0 : 2, 1, NULL, ip);
 		liblockdep_report_end();
 		if (curr->lockdep_depth == 2)
 			lock_release(&to, ip);
@@ -365,9 +417,10 @@ static struct lock_class *graph_class_register(struct lockdep_map *map, unsigned
  */
 static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int subclass)
 {
+	static char unit[GRAPH_UNIT_MAX];	/* under graph_replay_mutex */
+	struct graph_class_id id;
 	struct lock_class *class;
 	struct graph_class *gc;
-	const char *object;
 
 	if (lockdep_hardirq_context() || !READ_ONCE(debug_locks))
 		return;
@@ -377,8 +430,7 @@ static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int
 	internal_lock(&graph_replay_mutex);
 	if (!test_bit(class - lock_classes, graph_classes_seen)) {
 		__set_bit(class - lock_classes, graph_classes_seen);
-		object = graph_class_object(class);
-		gc = object ? graph_class_find(class->name, class->subclass, object, false) : NULL;
+		gc = graph_class_id_of(class, &id, unit) ? graph_class_find(&id, false) : NULL;
 		if (gc && !gc->class)
 			graph_class_bind(gc, class);
 	}

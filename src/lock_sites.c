@@ -26,6 +26,7 @@ struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
+	const void *variable;	/* the lock its name is the variable of, or NULL */
 	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };
@@ -68,20 +69,22 @@ static const char *lock_static_name(const void *lock, const char *kind, size_t l
 /* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
  * kind of lock and where in the code ("mutex@sort+0xae4d" where the code has no
  * symbol: the same in every run, unlike its address). A site whose first lock lives
- * in a named variable carries that variable's name. */
-static const char *lock_site_name(const char *kind, const unsigned long *ips,
+ * in a named variable carries that variable's name (and knows the variable: a graph
+ * across processes tells two programs' static variables apart by it). */
+static const char *lock_site_name(struct lock_site *site, const char *kind,
 				  const void *lock, size_t lock_size)
 {
 	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
 	const char *variable = lock_variable_name(lock, lock_size);
 	size_t len;
 
+	site->variable = variable ? lock : NULL;
 	if (variable)
 		return variable;
 	len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
-	for (int i = 0; i < LOCK_SITE_FRAMES && ips[i]; i++)
+	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i]; i++)
 		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%pS",
-					   i ? '<' : '@', (void *)ips[i]);
+					   i ? '<' : '@', (void *)site->ips[i]);
 	return liblockdep_strdup(text) ?: kind;
 }
 
@@ -131,7 +134,7 @@ static struct lock_site *lock_site_of(const unsigned long *ips, const char *kind
 	if (!site && nr_lock_sites < MAX_LOCK_SITES) {
 		site = &lock_sites[nr_lock_sites++];
 		memcpy(site->ips, ips, sizeof(site->ips));
-		site->name = lock_site_name(kind, ips, lock, lock_size);
+		site->name = lock_site_name(site, kind, lock, lock_size);
 		site->role = lock_site_role_at(ips[0]);
 		site->classes = lock_rules_site(ips[0], &site->name,
 						from ? from->classes : settings.classes);

@@ -12,12 +12,20 @@
  * buffer is static, under sym_lock. sym_lock is a leaf: it is taken under the lock
  * table's, the lock sites' and the graph lock, and takes nothing. open() and pread()
  * are cancellation points; they run only inside its internal_lock() section.
+ *
+ * A static (STB_LOCAL) symbol is known with its source file, its unit: two programs
+ * may each have a "static pthread_mutex_t lock", and a graph across processes
+ * (src/graph_replay.c) must tell them apart. In .symtab a unit's static symbols
+ * follow its STT_FILE entry ("config_cache.c", as the compiler names it).
  */
 struct sym_entry {
 	unsigned long addr;
 	unsigned long size;
 	const char *name;
 };
+
+/* A symbol's unit: an index into its object's unit_names, where these two come first. */
+enum { SYM_UNIT_NONE, SYM_UNIT_UNKNOWN, SYM_UNITS_NAMED };
 
 /* One loaded object. Forgotten (sym_forget_range()) when it is unloaded, but its
  * memory is kept: the names it handed out outlive it. */
@@ -27,6 +35,8 @@ struct sym_object {
 	const char *path;		/* as the loader has it: "" for the program */
 	const char *object;		/* its file's name, for "libc.so.6+0x27d8a" */
 	struct sym_entry *syms;
+	unsigned int *units;		/* syms[i]'s unit is unit_names[units[i]] */
+	const char **unit_names;	/* NULL for none, "" for unknown, then the files */
 	size_t nr_syms;
 };
 
@@ -61,9 +71,19 @@ static bool sym_before(const struct sym_entry *x, const struct sym_entry *y)
 	return strcmp(y->name, x->name) < 0;
 }
 
-static void sym_sift_down(struct sym_entry *s, size_t root, size_t n)
+static void sym_swap(struct sym_entry *s, unsigned int *units, size_t i, size_t j)
 {
-	struct sym_entry tmp;
+	struct sym_entry tmp = s[i];
+	unsigned int unit = units[i];
+
+	s[i] = s[j];
+	s[j] = tmp;
+	units[i] = units[j];
+	units[j] = unit;
+}
+
+static void sym_sift_down(struct sym_entry *s, unsigned int *units, size_t root, size_t n)
+{
 	size_t child;
 
 	while ((child = 2 * root + 1) < n) {
@@ -71,26 +91,22 @@ static void sym_sift_down(struct sym_entry *s, size_t root, size_t n)
 			child++;
 		if (!sym_before(&s[root], &s[child]))
 			return;
-		tmp = s[root];
-		s[root] = s[child];
-		s[child] = tmp;
+		sym_swap(s, units, root, child);
 		root = child;
 	}
 }
 
-/* A heap sort: in place, no recursion, and no qsort(), which may allocate. */
-static void sym_sort(struct sym_entry *s, size_t n)
+/* A heap sort: in place, no recursion, and no qsort(), which may allocate. Each
+ * symbol's unit moves with it. */
+static void sym_sort(struct sym_entry *s, unsigned int *units, size_t n)
 {
-	struct sym_entry tmp;
 	size_t i;
 
 	for (i = n / 2; i-- > 0;)
-		sym_sift_down(s, i, n);
+		sym_sift_down(s, units, i, n);
 	for (i = n; i-- > 1;) {
-		tmp = s[0];
-		s[0] = s[i];
-		s[i] = tmp;
-		sym_sift_down(s, 0, i);
+		sym_swap(s, units, 0, i);
+		sym_sift_down(s, units, 0, i);
 	}
 }
 
@@ -104,13 +120,34 @@ static bool sym_keep(const Elf64_Sym *es, size_t strsz)
 	       es->st_name && es->st_name < strsz;
 }
 
-/* The names are copied next to the entries: one block per object, and the file's
- * much larger string table can go. A .symtab names a versioned symbol
- * "memcpy@@GLIBC_2.14": copied without its version, as .dynsym has it. */
+/* A source file's name, as STT_FILE gives it. None for a linker's own symbols (""),
+ * and none for lld's one unit of a link-time-optimised program ("ld-temp.o"), where
+ * every static symbol of the program lands. */
+static bool sym_unit_named(const Elf64_Sym *es, const char *strs, size_t strsz)
+{
+	return ELF64_ST_TYPE(es->st_info) == STT_FILE && es->st_name && es->st_name < strsz &&
+	       strs[es->st_name] && strcmp(strs + es->st_name, "ld-temp.o");
+}
+
+/* The unit of a kept symbol, the last source file before it. A hidden symbol made
+ * local by the link is unique in its object as a global is: of no unit. */
+static unsigned int sym_unit_of(const Elf64_Sym *es, unsigned int unit)
+{
+	if (ELF64_ST_BIND(es->st_info) != STB_LOCAL ||
+	    ELF64_ST_VISIBILITY(es->st_other) != STV_DEFAULT)
+		return SYM_UNIT_NONE;
+	return unit;
+}
+
+/* The names are copied next to the entries, with their units and the units' names:
+ * one block per object, and the file's much larger string table can go. A .symtab
+ * names a versioned symbol "memcpy@@GLIBC_2.14": copied without its version, as
+ * .dynsym has it. */
 static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym *es,
 		     size_t n, const char *strs, size_t strsz)
 {
-	size_t i, len, nr = 0, bytes = 0;
+	size_t i, len, nr = 0, nr_units = SYM_UNITS_NAMED, bytes = 0;
+	unsigned int unit = SYM_UNIT_UNKNOWN, *units;
 	struct sym_entry *s;
 	char *names;
 
@@ -118,27 +155,48 @@ static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym
 		if (sym_keep(&es[i], strsz)) {
 			nr++;
 			bytes += strcspn(strs + es[i].st_name, "@") + 1;
+		} else if (sym_unit_named(&es[i], strs, strsz)) {
+			nr_units++;
+			bytes += strlen(strs + es[i].st_name) + 1;
 		}
 	}
-	s = nr ? liblockdep_alloc(nr * sizeof(*s) + bytes) : NULL;
+	if (!nr || nr_units > UINT_MAX)
+		return;
+	s = liblockdep_alloc(nr * (sizeof(*s) + sizeof(*units)) +
+			     nr_units * sizeof(*obj->unit_names) + bytes);
 	if (!s)
 		return;
 	obj->syms = s;
 	obj->nr_syms = nr;
-	names = (char *)(s + nr);
+	obj->unit_names = (const char **)(s + nr);
+	obj->units = units = (unsigned int *)(obj->unit_names + nr_units);
+	names = (char *)(units + nr);
+	obj->unit_names[SYM_UNIT_NONE] = NULL;
+	obj->unit_names[SYM_UNIT_UNKNOWN] = "";
+	nr_units = SYM_UNITS_NAMED;
 	for (i = 0; i < n; i++) {
+		if (ELF64_ST_TYPE(es[i].st_info) == STT_FILE) {
+			unit = SYM_UNIT_UNKNOWN;
+			if (!sym_unit_named(&es[i], strs, strsz))
+				continue;
+			unit = nr_units++;
+			obj->unit_names[unit] = names;
+			names = stpcpy(names, strs + es[i].st_name) + 1;
+			continue;
+		}
 		if (!sym_keep(&es[i], strsz))
 			continue;
 		s->addr = bias + es[i].st_value;
 		s->size = es[i].st_size;
 		s->name = names;
+		*units++ = sym_unit_of(&es[i], unit);
 		len = strcspn(strs + es[i].st_name, "@");
 		memcpy(names, strs + es[i].st_name, len);
 		names[len] = '\0';
 		names += len + 1;
 		s++;
 	}
-	sym_sort(obj->syms, nr);
+	sym_sort(obj->syms, obj->units, nr);
 }
 
 /* A file's bytes, read into memory of their own; sym_unread() gives it back. */
@@ -404,6 +462,8 @@ struct sym_place {
 	unsigned long object_offset;
 	const char *name;	/* NULL if no symbol covers the address */
 	unsigned long offset, size;
+	const char *unit;	/* a static symbol's source file; "" if not known; NULL
+				 * for a global symbol */
 };
 
 static bool sym_lookup(unsigned long addr, struct sym_place *place)
@@ -426,6 +486,7 @@ static bool sym_lookup(unsigned long addr, struct sym_place *place)
 		place->name = sym_name(s);
 		place->offset = addr - s->addr;
 		place->size = s->size;
+		place->unit = obj->unit_names[obj->units[s - obj->syms]];
 	}
 	internal_unlock(&sym_lock);
 	errno = saved_errno;

@@ -29,7 +29,7 @@ $cc -pthread "$out/lock_pairs.o" "$out/liblockdep.o" -o "$out/lock_pairs"
 graph=$out/suite.graph
 LIBLOCKDEP_GRAPH=$graph "$out/test_a" 2> "$out/a.err" || fail "test_a failed" "$out/a.err"
 [ ! -s "$out/a.err" ] || fail "test_a alone is correct, yet:" "$out/a.err"
-[ "$(sed -n 1p "$graph")" = "liblockdep-graph 1" ] || fail "no graph header" "$graph"
+[ "$(sed -n 1p "$graph")" = "liblockdep-graph 2" ] || fail "no graph header" "$graph"
 status=0
 LIBLOCKDEP_GRAPH=$graph "$out/test_b" 2> "$out/b.err" || status=$?
 [ "$status" -eq 66 ] || fail "test_b after test_a exited $status, expected 66" "$out/b.err"
@@ -63,7 +63,7 @@ while [ $i -lt 16 ]; do
 done
 wait
 [ "$(grep -c '	locks' "$pairs")" -eq 16 ] || fail "$(($(wc -l < "$pairs") - 1)) of 16 dependencies kept" "$pairs"
-[ "$(cut -f2,5 "$pairs" | sort -u | wc -l)" -eq 17 ] || fail "a dependency written twice" "$pairs"
+[ "$(cut -f2,6 "$pairs" | sort -u | wc -l)" -eq 17 ] || fail "a dependency written twice" "$pairs"
 ls "$out" | grep -q '\.tmp$' && fail "a temporary file was left: $(ls "$out")"
 
 # A thread created in main() is a class of that program alone: one main() in two
@@ -102,7 +102,7 @@ LIBLOCKDEP_GRAPH=$out/bad.graph "$out/test_b" 2> "$out/bad.err" || fail "test_b 
 grep -q "^liblockdep: LIBLOCKDEP_GRAPH=$out/bad.graph: not a liblockdep graph file (line 1); kept as $out/bad.graph.corrupt.[0-9]*, starting from an empty graph$" "$out/bad.err" ||
 	fail "the corrupt file's line:" "$out/bad.err"
 grep -q 'PK' "$out"/bad.graph.corrupt.* || fail "the corrupt file was not kept"
-grep -q '	cache_lock	0		config_lock	0		test_b	' "$out/bad.graph" || fail "no fresh graph after a corrupt one" "$out/bad.graph"
+grep -q '	cache_lock	0		config_cache.c	config_lock	0		config_cache.c	test_b	' "$out/bad.graph" || fail "no fresh graph after a corrupt one" "$out/bad.graph"
 head -c $(($(wc -c < "$graph") - 9)) "$graph" > "$out/cut.graph"
 LIBLOCKDEP_GRAPH=$out/cut.graph "$out/test_b" 2> "$out/cut.err" || fail "test_b failed on a truncated file" "$out/cut.err"
 grep -q ": truncated (line 2); kept as " "$out/cut.err" || fail "the truncated file's line:" "$out/cut.err"
@@ -140,7 +140,7 @@ $cc -O2 -g -fPIC -shared -pthread tests/graph/config_cache.c -o "$out/libconfig.
 $cc -O2 -g -pthread tests/graph/test_a.c -L"$out" -lconfig -Wl,-rpath,"$out" -o "$out/plain_a"
 $cc -O2 -g -pthread tests/graph/test_b.c -L"$out" -lconfig -Wl,-rpath,"$out" -o "$out/plain_b"
 LIBLOCKDEP_GRAPH=$out/preload.graph ./lockdep "$out/plain_a" 2> "$out/pa.err"
-grep -q '	config_lock	0	libconfig.so	cache_lock	0	libconfig.so	plain_a	' "$out/preload.graph" ||
+grep -q '	config_lock	0	libconfig.so	config_cache.c	cache_lock	0	libconfig.so	config_cache.c	plain_a	' "$out/preload.graph" ||
 	fail "the library's classes are not named by their object" "$out/preload.graph"
 status=0
 LIBLOCKDEP_GRAPH=$out/preload.graph ./lockdep "$out/plain_b" 2> "$out/pb.err" || status=$?

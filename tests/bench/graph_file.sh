@@ -27,11 +27,11 @@ $cc -O2 -DLIBLOCKDEP -include "$top/liblockdep.h" -pthread "$out/one_lock.c" "$t
 make -s -C "$top" check-graph > /dev/null
 # Classes c0..c3999 in a consistent order (lower to higher): no cycle.
 awk -v deps="$deps" 'BEGIN {
-	print "liblockdep-graph 1"
+	print "liblockdep-graph 2"
 	srand(1)
 	for (i = 0; i < deps; i++) {
 		a = int(rand() * 3999); b = a + 1 + int(rand() * (3999 - a))
-		printf "8\tclass_%d\t0\t\tclass_%d\t0\t\ttest_%d\t%d\t2026-12-03 12:00:00 UTC", a, b, i % 1000, 10000 + i % 1000
+		printf "8\tclass_%d\t0\t\t\tclass_%d\t0\t\t\ttest_%d\t%d\t2026-12-03 12:00:00 UTC", a, b, i % 1000, 10000 + i % 1000
 		printf "\tlock_class_%d+0x1c (test_%d)\tdo_work_%d+0x4a (test_%d)", b, i % 1000, i % 97, i % 1000
 		printf "\trun_case+0x2f (test_%d)\tmain+0x11 (test_%d)", i % 1000, i % 1000
 		printf "\t__libc_start_main+0x85 (libc.so.6)\t_start+0x21 (test_%d)\n", i % 1000

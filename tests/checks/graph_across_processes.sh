@@ -2,10 +2,11 @@
 # An AB-BA inversion split across two programs is reported in the second, with the
 # first's recorded stack: programs that share a library (preload flavour), and
 # programs linked differently from one object file (drop-in). 16 processes exiting
-# at once lose no dependency; a class made in main() is not carried over; a corrupt
-# or truncated file is set aside in one line; a symbolic link is never written
-# through; lockdep --check-graph merges shard files and reports the cycle across
-# them, exit 66; a consistent order stays silent.
+# at once lose no dependency; a class made in main() is not carried over, nor two
+# programs' own statics of one name taken for one; a corrupt or truncated file is
+# set aside in one line; a symbolic link is never written through; lockdep
+# --check-graph merges shard files and reports the cycle across them, exit 66; a
+# consistent order stays silent.
 set -eu
 cc=${CC:-cc}
 out=$(mktemp -d)
@@ -85,6 +86,53 @@ done
 cmp -s "$out/thread_takes.class" "$out/thread_joined.class" ||
 	fail "the two programs name their thread's class differently: not a test" "$out/thread_joined.class"
 
+# Each program's own statics of one name (tests/graph/own_locks.h), taken in opposite
+# orders by two programs, are two classes: a static lock, an init site in a static
+# function, a site named after a static variable, a static thread start routine.
+# Silent, yet carried over (a program reversing its own order after itself reports).
+# The static ones of one object linked into both (shared_parts.o) are one class.
+$cc $flags -c tests/graph/shared_parts.c -o "$out/shared_parts.o"
+for p in own_locks_a own_locks_b; do
+	$cc $flags -c tests/graph/$p.c -o "$out/$p.o"
+	$cc -pthread "$out/$p.o" "$out/shared_parts.o" "$out/liblockdep.o" -o "$out/$p"
+done
+for case in static site variable thread; do
+	g=$out/own-$case.graph
+	LIBLOCKDEP_GRAPH=$g "$out/own_locks_a" $case 2> "$out/own.err" || fail "own_locks_a $case failed" "$out/own.err"
+	LIBLOCKDEP_GRAPH=$out/own-a.graph "$out/own_locks_a" $case
+	LIBLOCKDEP_GRAPH=$out/own-b.graph "$out/own_locks_b" $case
+	status=0
+	LIBLOCKDEP_GRAPH=$g "$out/own_locks_b" $case 2> "$out/own.err" || status=$?
+	[ "$status" -eq 0 ] && [ ! -s "$out/own.err" ] ||
+		fail "$case: two programs' own statics of one name taken for one class (exit $status):" "$out/own.err"
+	cp "$g" "$out/own-again.graph"
+	status=0
+	LIBLOCKDEP_GRAPH=$out/own-again.graph "$out/own_locks_a" $case reversed 2> "$out/own.err" || status=$?
+	[ "$status" -eq 66 ] && grep -q "$headline" "$out/own.err" ||
+		fail "$case: own_locks_a's classes were not carried over to itself (exit $status)" "$out/own.err"
+done
+grep -q '^8	lock	0		own_locks_a\.c	mutex	0		own_locks_a\.c	own_locks_a	' "$out/own-static.graph" &&
+grep -q '^8	mutex@new_second+0x[0-9a-f]*	0		own_locks_b\.c	mutex@new_first+0x[0-9a-f]*	0		own_locks_b\.c	own_locks_b	' "$out/own-site.graph" &&
+grep -q '^8	table_lock	0		own_locks_a\.c	index_lock	0		own_locks_a\.c	own_locks_a	' "$out/own-variable.graph" &&
+grep -q '^8	thread@worker+0x0<start_worker+0x[0-9a-f]*	0		own_locks_a\.c<own_locks_a\.c	shared_lock	0		shared_parts\.c	own_locks_a	' "$out/own-thread.graph" ||
+	fail "the classes are not known with their source files:" "$out/own-thread.graph"
+for case in shared-site shared-thread; do
+	g=$out/own-$case.graph
+	LIBLOCKDEP_GRAPH=$g "$out/own_locks_a" $case
+	status=0
+	LIBLOCKDEP_GRAPH=$g "$out/own_locks_b" $case 2> "$out/own.err" || status=$?
+	[ "$status" -eq 66 ] && [ "$(grep -c "$headline" "$out/own.err")" -eq 1 ] ||
+		fail "$case: one object's static classes linked into two programs are not one (exit $status)" "$out/own.err"
+done
+grep -q 'recorded by own_locks_a, pid' "$out/own.err" && grep -q '(thread@shared_worker+0x0<start_shared_worker+0x[0-9a-f]*){' "$out/own.err" ||
+	fail "shared-thread: the report's classes or recorded side:" "$out/own.err"
+# A static symbol whose source file is not known ("strip -g" drops STT_FILE) is not
+# carried over: it could be any program's static of that name.
+strip -g "$out/own_locks_a" -o "$out/own_locks_stripped"
+LIBLOCKDEP_GRAPH=$out/stripped.graph "$out/own_locks_stripped" static 2> "$out/own.err" ||
+	fail "a program stripped of its source files failed" "$out/own.err"
+[ ! -e "$out/stripped.graph" ] || fail "a static of no known source file was carried over" "$out/stripped.graph"
+
 # A graph larger than the build's room says so as lockdep does, and runs on.
 $cc $flags -DLIBLOCKDEP_MAX_GRAPH_DEPS=4 tests/graph/lock_pairs.c liblockdep.c -o "$out/small_pairs"
 cp "$pairs" "$out/small.graph"
@@ -134,6 +182,18 @@ status=0
 [ "$status" -eq 125 ] || fail "--check-graph of a corrupt file exited $status" "$out/check.err"
 grep -q '^lockdep: --check-graph .*: not a liblockdep graph file (line 1)$' "$out/check.err" ||
 	fail "--check-graph's line for a corrupt file:" "$out/check.err"
+# Shards of two programs with their own statics of one name: no cycle.
+./lockdep --check-graph "$out/own-a.graph" "$out/own-b.graph" > "$out/check.out" 2>&1 ||
+	fail "--check-graph of two programs' own statics failed" "$out/check.out"
+[ ! -s "$out/check.out" ] || fail "--check-graph took two programs' own statics for one class" "$out/check.out"
+[ "$(grep -c 'own_locks_a\.c' "$out/own-a.graph")" -eq 4 ] || fail "the shard lacks a case" "$out/own-a.graph"
+# A file of an older format: one line, and no check.
+printf 'liblockdep-graph 1\n8\tlock\t0\t\tmutex\t0\t\ttest_a\t1\t2026-12-03 14:13:25 UTC\n' > "$out/v1.graph"
+status=0
+./lockdep --check-graph "$out/v1.graph" 2> "$out/check.err" || status=$?
+[ "$status" -eq 125 ] && [ "$(wc -l < "$out/check.err")" -eq 1 ] &&
+grep -q "^lockdep: --check-graph .*: another liblockdep version's format, not format 2 (line 1)$" "$out/check.err" ||
+	fail "--check-graph of a format 1 file exited $status:" "$out/check.err"
 
 # The preload flavour: two plain programs that share a library.
 $cc -O2 -g -fPIC -shared -pthread tests/graph/config_cache.c -o "$out/libconfig.so"

@@ -3,8 +3,9 @@
  * on any file, with the notes that name its separate debug file by build-id. The bytes are written to a memfd and sym_load() reads them through
  * /proc/self/fd/N, as it reads a library; on the first call it also reads the fuzzer
  * itself, a real ELF file. What it keeps must be sorted as sym_before() says, with
- * every name a string inside the one block it allocated, and lookups at and around
- * each symbol must find a symbol that covers the address.
+ * every name and every source file's name (STT_FILE) a string inside the one block
+ * it allocated, each symbol's unit one of those, and lookups at and around each
+ * symbol must find a symbol that covers the address.
  * tests/fuzz/run.sh builds it with clang -fsanitize=fuzzer,address,undefined.
  */
 #include "liblockdep.c"
@@ -40,30 +41,51 @@ static void fuzz_check_lookup(const struct sym_object *obj, unsigned long addr)
 		abort();	/* a symbol that does not cover the address */
 }
 
-/* The entries, then the names: one block, from the arena or pages of its own.
- * Returns the block's end (NULL for none). */
+/* A name in the names part of the block: counted, and the end pushed past it. */
+static void fuzz_check_name(const char *name, const char *names, size_t *bytes,
+			    const char **end)
+{
+	size_t len = strlen(name) + 1;
+
+	if (name < names)
+		abort();
+	*bytes += len;
+	if (name + len > *end)
+		*end = name + len;
+}
+
+/* The entries, the units' names, the units, then the names: one block, from the arena
+ * or pages of its own. Returns the block's end (NULL for none). */
 static const char *fuzz_check(const struct sym_object *obj)
 {
 	const char *names, *end;
-	size_t bytes = 0;
+	size_t bytes = 0, nr_units;
 
 	fuzz_check_lookup(obj, 0);
 	fuzz_check_lookup(obj, ULONG_MAX);
 	if (!obj->nr_syms)
 		return NULL;
-	names = (const char *)(obj->syms + obj->nr_syms);
+	if ((const void *)obj->unit_names != obj->syms + obj->nr_syms ||
+	    (const void *)obj->units < (const void *)(obj->unit_names + SYM_UNITS_NAMED))
+		abort();
+	nr_units = (const char **)obj->units - obj->unit_names;
+	names = (const char *)(obj->units + obj->nr_syms);
 	end = names;
+	if (obj->unit_names[SYM_UNIT_NONE] || strcmp(obj->unit_names[SYM_UNIT_UNKNOWN], ""))
+		abort();
+	for (size_t i = SYM_UNITS_NAMED; i < nr_units; i++) {
+		fuzz_check_name(obj->unit_names[i], names, &bytes, &end);
+		if (!*obj->unit_names[i])
+			abort();	/* a named unit without a name */
+	}
 	for (size_t i = 0; i < obj->nr_syms; i++) {
 		const struct sym_entry *s = &obj->syms[i];
-		size_t len = strlen(s->name) + 1;
 
 		if (i && sym_before(s, s - 1))
 			abort();	/* not sorted */
-		if (s->name < names)
-			abort();
-		bytes += len;
-		if (s->name + len > end)
-			end = s->name + len;
+		if (obj->units[i] >= nr_units)
+			abort();	/* a unit that is none of the object's */
+		fuzz_check_name(s->name, names, &bytes, &end);
 	}
 	if (end != names + bytes)
 		abort();	/* names overlap or leave a gap: one was cut or read past */

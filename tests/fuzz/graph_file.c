@@ -30,13 +30,15 @@ static bool fuzz_check_record(const struct graph_record *r, void *arg)
 {
 	struct fuzz_buffer *b = arg;
 
-	if (r->dep < 1 || r->dep > 15 || r->from_subclass >= MAX_LOCKDEP_SUBCLASSES ||
-	    r->to_subclass >= MAX_LOCKDEP_SUBCLASSES || r->nr_frames > GRAPH_MAX_FRAMES)
+	if (r->dep < 1 || r->dep > 15 || r->from.subclass >= MAX_LOCKDEP_SUBCLASSES ||
+	    r->to.subclass >= MAX_LOCKDEP_SUBCLASSES || r->nr_frames > GRAPH_MAX_FRAMES)
 		abort();
-	fuzz_check_field(b, r->from_name, false);
-	fuzz_check_field(b, r->from_object, true);
-	fuzz_check_field(b, r->to_name, false);
-	fuzz_check_field(b, r->to_object, true);
+	fuzz_check_field(b, r->from.name, false);
+	fuzz_check_field(b, r->from.object, true);
+	fuzz_check_field(b, r->from.unit, true);
+	fuzz_check_field(b, r->to.name, false);
+	fuzz_check_field(b, r->to.object, true);
+	fuzz_check_field(b, r->to.unit, true);
 	fuzz_check_field(b, r->program, false);
 	fuzz_check_field(b, r->pid, false);
 	fuzz_check_field(b, r->time, false);

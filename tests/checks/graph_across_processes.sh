@@ -90,7 +90,8 @@ cmp -s "$out/thread_takes.class" "$out/thread_joined.class" ||
 # orders by two programs, are two classes: a static lock, an init site in a static
 # function, a site named after a static variable, a static thread start routine.
 # Silent, yet carried over (a program reversing its own order after itself reports).
-# The static ones of one object linked into both (shared_parts.o) are one class.
+# The static ones of one object linked into both (shared_parts.o), of these names
+# too (tests/graph/lock_makers.h), are one class.
 $cc $flags -c tests/graph/shared_parts.c -o "$out/shared_parts.o"
 for p in own_locks_a own_locks_b; do
 	$cc $flags -c tests/graph/$p.c -o "$out/$p.o"
@@ -124,8 +125,10 @@ for case in shared-site shared-thread; do
 	[ "$status" -eq 66 ] && [ "$(grep -c "$headline" "$out/own.err")" -eq 1 ] ||
 		fail "$case: one object's static classes linked into two programs are not one (exit $status)" "$out/own.err"
 done
-grep -q 'recorded by own_locks_a, pid' "$out/own.err" && grep -q '(thread@shared_worker+0x0<start_shared_worker+0x[0-9a-f]*){' "$out/own.err" ||
+grep -q 'recorded by own_locks_a, pid' "$out/own.err" && grep -q '(thread@worker+0x0<start_worker+0x[0-9a-f]*){' "$out/own.err" ||
 	fail "shared-thread: the report's classes or recorded side:" "$out/own.err"
+grep -q '	thread@worker+0x0<start_worker+0x[0-9a-f]*	0		shared_parts\.c<shared_parts\.c	shared_lock	0		shared_parts\.c	own_locks_a	' "$out/own-shared-thread.graph" ||
+	fail "shared-thread: the class is not known with its source files" "$out/own-shared-thread.graph"
 # A static symbol whose source file is not known ("strip -g" drops STT_FILE) is not
 # carried over: it could be any program's static of that name.
 strip -g "$out/own_locks_a" -o "$out/own_locks_stripped"

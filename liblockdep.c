@@ -18794,7 +18794,7 @@ static const char *const lock_plumbing_std[] = {
 	"thread", "jthread",	/* where a thread is created: its caller (src/thread_join.c) */
 };
 
-/* The well-known helpers that create every lock of their library. */
+/* The well-known helpers that create every lock of their library (libuv's its threads too). */
 static const char *const lock_creating_helpers[] = {
 	"CRYPTO_THREAD_lock_new",	/* OpenSSL */
 	"_dbus_platform_mutex_new",	/* libdbus */
@@ -18811,6 +18811,12 @@ static const char *const lock_creating_helpers[] = {
 	"g_rw_lock_writer_trylock",
 	"g_rw_lock_reader_lock",
 	"g_rw_lock_reader_trylock",
+	"uv_mutex_init",		/* libuv: every lock a libuv user makes */
+	"uv_mutex_init_recursive",
+	"uv_rwlock_init",
+	"uv_sem_init",
+	"uv_thread_create",		/* and thread, keyed by where it is created */
+	"uv_thread_create_ex",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */
@@ -23404,9 +23410,14 @@ static struct thread_life **thread_life_chain(pthread_t t)
  */
 static struct thread_life *thread_life_new(unsigned long start, unsigned long ip)
 {
-	struct lock_site *created = lock_site_at(ip, "thread", NULL, 0), *site;
+	struct lock_site *created, *site;
 	struct thread_life *life;
 
+	/* Entered first: the site's stack starts at ip, so that a helper that creates
+	 * threads (libstdc++'s, libuv's) is seen and skipped to its caller. */
+	if (!liblockdep_enter(ip))
+		return NULL;
+	created = lock_site_at(ip, "thread", NULL, 0);
 	if (!created || !(site = lock_site_of((unsigned long[LOCK_SITE_FRAMES]){
 			start, created->ips[0] }, "thread", NULL, 0, created)))
 		return NULL;

@@ -36,7 +36,7 @@ static const char *const lock_plumbing_std[] = {
 	"thread", "jthread",	/* where a thread is created: its caller (src/thread_join.c) */
 };
 
-/* The well-known helpers that create every lock of their library. */
+/* The well-known helpers that create every lock of their library (libuv's its threads too). */
 static const char *const lock_creating_helpers[] = {
 	"CRYPTO_THREAD_lock_new",	/* OpenSSL */
 	"_dbus_platform_mutex_new",	/* libdbus */
@@ -53,6 +53,12 @@ static const char *const lock_creating_helpers[] = {
 	"g_rw_lock_writer_trylock",
 	"g_rw_lock_reader_lock",
 	"g_rw_lock_reader_trylock",
+	"uv_mutex_init",		/* libuv: every lock a libuv user makes */
+	"uv_mutex_init_recursive",
+	"uv_rwlock_init",
+	"uv_sem_init",
+	"uv_thread_create",		/* and thread, keyed by where it is created */
+	"uv_thread_create_ex",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */

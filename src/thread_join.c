@@ -55,9 +55,14 @@ static struct thread_life **thread_life_chain(pthread_t t)
  */
 static struct thread_life *thread_life_new(unsigned long start, unsigned long ip)
 {
-	struct lock_site *created = lock_site_at(ip, "thread", NULL, 0), *site;
+	struct lock_site *created, *site;
 	struct thread_life *life;
 
+	/* Entered first: the site's stack starts at ip, so that a helper that creates
+	 * threads (libstdc++'s, libuv's) is seen and skipped to its caller. */
+	if (!liblockdep_enter(ip))
+		return NULL;
+	created = lock_site_at(ip, "thread", NULL, 0);
 	if (!created || !(site = lock_site_of((unsigned long[LOCK_SITE_FRAMES]){
 			start, created->ips[0] }, "thread", NULL, 0, created)))
 		return NULL;

@@ -3,7 +3,8 @@
 # where it is not installed. (OpenSSL creates every lock in one helper: without its
 # callers' classes, python3's hashlib and curl gave "possible recursive locking";
 # GLib creates a GRecMutex's pthread mutex on first use in a static function of its
-# stripped library, and gio tree gave it too.)
+# stripped library, and gio tree gave it too.) Python's thread and process pools with
+# SQLite, and curl's parallel transfers, were silent on the first try.
 set -eu
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -35,4 +36,46 @@ run_if_installed curl -s "file://$out/file"
 run_if_installed sort -n --parallel=2 "$out/file"
 run_if_installed gio tree "$out/tree"
 run_if_installed redis-server --version
+
+# SQLite from a thread pool, asyncio's to_thread(), a process pool.
+cat > "$out/pools.py" <<'PY'
+import asyncio, concurrent.futures, hashlib, sqlite3
+def rows(i):
+    db = sqlite3.connect(":memory:")
+    db.execute("create table t(x)")
+    db.executemany("insert into t values(?)", [(j,) for j in range(200)])
+    return db.execute("select sum(x) from t").fetchone()[0] + i
+async def digests():
+    return await asyncio.gather(*[asyncio.to_thread(hashlib.sha256, b"x" * i) for i in range(20)])
+if __name__ == "__main__":
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        print(sum(pool.map(rows, range(16))))
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        print(sum(pool.map(abs, range(-20, 20))))
+    print(len(asyncio.run(digests())))
+PY
+run_if_installed python3 "$out/pools.py"
+
+# curl's parallel transfers (-Z) from a local server by host name: the threaded
+# resolver runs for each.
+if command -v curl > /dev/null && command -v python3 > /dev/null; then
+	for i in 1 2 3 4 5 6; do head -c 50000 /dev/urandom > "$out/tree/f$i"; done
+	python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$out/tree" > "$out/server" 2>&1 &
+	server=$!
+	port=
+	for i in $(seq 50); do
+		port=$(sed -n 's/.* port \([0-9]*\) .*/\1/p' "$out/server")
+		[ -n "$port" ] && break
+		sleep 0.1
+	done
+	urls=
+	for i in 1 2 3 4 5 6; do urls="$urls http://localhost:$port/f$i"; done
+	mkdir "$out/downloads"
+	same_as_plain curl -s --no-progress-meter --fail -Z --parallel-max 4 \
+		--output-dir "$out/downloads" --remote-name-all $urls
+	kill "$server"
+	wait "$server" 2> /dev/null || true
+else
+	echo "curl or python3 is not installed: curl -Z skipped"
+fi
 exit $failed

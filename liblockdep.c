@@ -99,13 +99,15 @@ typedef int liblockdep_is_off;
  *   (-Lbuild -llockdep).
  *
  * WAITS
- *   pthread_join() and thrd_join() are validated as acquiring a map that the joined
- *   thread holds for its lifetime (class: its start routine and pthread_create() site), and
- *   pthread_once() and call_once() as acquiring the once object, which the init
- *   routine holds while it runs: joining a thread, or waiting for a once-init, that
- *   needs a lock the waiter holds is reported before it hangs. Detached threads are
- *   left alone. Condition variables and counting semaphores are not (their waker is
- *   not known).
+ *   pthread_once() and call_once() are validated as acquiring the once object, which
+ *   the init routine holds while it runs, and, with LIBLOCKDEP_JOINS=1,
+ *   pthread_join() and thrd_join() as acquiring a map that the joined thread holds
+ *   for its lifetime (class: its start routine and pthread_create() site): waiting
+ *   for a once-init, or joining a thread, that needs a lock the waiter holds is
+ *   reported before it hangs. Joins are not validated by default: a thread that says
+ *   under L that it is done, then is joined by a holder of L, is correct, and looks
+ *   like a deadlock to lock events. Detached threads are left alone. Condition
+ *   variables and counting semaphores are not validated (their waker is not known).
  *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
@@ -155,6 +157,9 @@ typedef int liblockdep_is_off;
  *                                  a bad line is an error that fails the run
  *   LIBLOCKDEP_SEMAPHORES=1        a sem_t initialised to 1 that one thread waits for
  *                                  and posts is validated as a lock (see WAITS)
+ *   LIBLOCKDEP_JOINS=1             pthread_join() and thrd_join() validated as acquiring
+ *                                  the joined thread, which holds a map while it runs
+ *                                  (see WAITS)
  *   LIBLOCKDEP_HANG=seconds        a watchdog thread prints, once per wait, the kernel's
  *                                  "INFO: task NAME:TID blocked for more than N
  *                                  seconds.", every thread's held locks and waits, and
@@ -15572,6 +15577,7 @@ static void json_member_address(struct json_out *o, const char *key, unsigned lo
  *   LIBLOCKDEP_GRAPH=path      one lock graph across processes (src/graph_file.c)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
  *   LIBLOCKDEP_SEMAPHORES=0|1  binary semaphores used as locks, validated (src/semaphores.c)
+ *   LIBLOCKDEP_JOINS=0|1       a join validated as acquiring its thread (src/thread_join.c)
  *   LIBLOCKDEP_HANG=seconds    a watchdog reports threads blocked longer (src/hang_watchdog.c)
  *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N  this signal prints every thread's held locks
  */
@@ -15591,6 +15597,7 @@ struct liblockdep_settings {
 	const char *addr2line;	/* its absolute path, or NULL: no file:line */
 	const char *dump_dir;
 	bool semaphores;		/* binary semaphores as locks (src/semaphores.c) */
+	bool joins;			/* a join acquires its thread's map (src/thread_join.c) */
 	unsigned int hang_seconds;	/* 0: no watchdog (src/hang_watchdog.c) */
 	int show_locks_signal;		/* 0: none */
 };
@@ -15717,6 +15724,7 @@ static void liblockdep_read_settings(void)
 	/* The variable is rewritten in place (src/runner.c): environ is writable. */
 	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);
+	settings.joins = setting_bool("LIBLOCKDEP_JOINS", false);
 	settings.hang_seconds = setting_range("LIBLOCKDEP_HANG", 0, 1, 86400,
 					      "seconds, from 1 to 86400");
 	settings.show_locks_signal = setting_range("LIBLOCKDEP_SHOW_LOCKS_SIGNAL", 0, 1, SIGRTMAX,
@@ -23361,6 +23369,14 @@ LIBLOCKDEP_API void liblockdep_map_release(struct liblockdep_map *map)
  * T, while T needs L" is lockdep's circular locking dependency, reported before the
  * join hangs; a join while holding nothing T needs is silent.
  *
+ * The join's acquisition is made only with LIBLOCKDEP_JOINS=1. Correct programs join,
+ * holding L, a thread whose last use of L is to say under L that it is done (pigz's
+ * join_all(), knot's dt_join()); from lock events alone that is the lucky run of a
+ * real "hold L, join T" deadlock, so the model reports it. The kernel removed its
+ * own model of waits as locks (lockdep's crossrelease) for the same false reports.
+ * The thread's map is held in any case: held-lock lists and LIBLOCKDEP_HANG name
+ * the thread a join waits for.
+ *
  * A thread created detached is left alone: nobody can wait for it. A thread joining
  * itself is glibc's EDEADLK, not a hang, and is not modelled; nor is a join by a
  * thread whose own map is of the joined thread's class (a thread of a pool joining
@@ -23545,7 +23561,8 @@ static void thread_join_validate(struct thread_life *life, unsigned long ip)
 {
 	struct lock_entry *e;
 
-	if (!life || !liblockdep_check_now() || pthread_equal(life->thread, pthread_self()) ||
+	if (!settings.joins || !life || !liblockdep_check_now() ||
+	    pthread_equal(life->thread, pthread_self()) ||
 	    !(e = lock_entry_of(&life->map, LOCK_KIND_MAP, 2, ip)) || class_held(e))
 		return;
 	lock_acquire_checked(e, 0, 0, 0, ip);

@@ -44,13 +44,15 @@
  *   (-Lbuild -llockdep).
  *
  * WAITS
- *   pthread_join() and thrd_join() are validated as acquiring a map that the joined
- *   thread holds for its lifetime (class: its start routine and pthread_create() site), and
- *   pthread_once() and call_once() as acquiring the once object, which the init
- *   routine holds while it runs: joining a thread, or waiting for a once-init, that
- *   needs a lock the waiter holds is reported before it hangs. Detached threads are
- *   left alone. Condition variables and counting semaphores are not (their waker is
- *   not known).
+ *   pthread_once() and call_once() are validated as acquiring the once object, which
+ *   the init routine holds while it runs, and, with LIBLOCKDEP_JOINS=1,
+ *   pthread_join() and thrd_join() as acquiring a map that the joined thread holds
+ *   for its lifetime (class: its start routine and pthread_create() site): waiting
+ *   for a once-init, or joining a thread, that needs a lock the waiter holds is
+ *   reported before it hangs. Joins are not validated by default: a thread that says
+ *   under L that it is done, then is joined by a holder of L, is correct, and looks
+ *   like a deadlock to lock events. Detached threads are left alone. Condition
+ *   variables and counting semaphores are not validated (their waker is not known).
  *
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site.
@@ -100,6 +102,9 @@
  *                                  a bad line is an error that fails the run
  *   LIBLOCKDEP_SEMAPHORES=1        a sem_t initialised to 1 that one thread waits for
  *                                  and posts is validated as a lock (see WAITS)
+ *   LIBLOCKDEP_JOINS=1             pthread_join() and thrd_join() validated as acquiring
+ *                                  the joined thread, which holds a map while it runs
+ *                                  (see WAITS)
  *   LIBLOCKDEP_HANG=seconds        a watchdog thread prints, once per wait, the kernel's
  *                                  "INFO: task NAME:TID blocked for more than N
  *                                  seconds.", every thread's held locks and waits, and

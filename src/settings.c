@@ -20,6 +20,7 @@
  *   LIBLOCKDEP_GRAPH=path      one lock graph across processes (src/graph_file.c)
  *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
  *   LIBLOCKDEP_SEMAPHORES=0|1  binary semaphores used as locks, validated (src/semaphores.c)
+ *   LIBLOCKDEP_JOINS=0|1       a join validated as acquiring its thread (src/thread_join.c)
  *   LIBLOCKDEP_HANG=seconds    a watchdog reports threads blocked longer (src/hang_watchdog.c)
  *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N  this signal prints every thread's held locks
  */
@@ -39,6 +40,7 @@ struct liblockdep_settings {
 	const char *addr2line;	/* its absolute path, or NULL: no file:line */
 	const char *dump_dir;
 	bool semaphores;		/* binary semaphores as locks (src/semaphores.c) */
+	bool joins;			/* a join acquires its thread's map (src/thread_join.c) */
 	unsigned int hang_seconds;	/* 0: no watchdog (src/hang_watchdog.c) */
 	int show_locks_signal;		/* 0: none */
 };
@@ -165,6 +167,7 @@ static void liblockdep_read_settings(void)
 	/* The variable is rewritten in place (src/runner.c): environ is writable. */
 	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);
+	settings.joins = setting_bool("LIBLOCKDEP_JOINS", false);
 	settings.hang_seconds = setting_range("LIBLOCKDEP_HANG", 0, 1, 86400,
 					      "seconds, from 1 to 86400");
 	settings.show_locks_signal = setting_range("LIBLOCKDEP_SHOW_LOCKS_SIGNAL", 0, 1, SIGRTMAX,

@@ -6,6 +6,14 @@
  * T, while T needs L" is lockdep's circular locking dependency, reported before the
  * join hangs; a join while holding nothing T needs is silent.
  *
+ * The join's acquisition is made only with LIBLOCKDEP_JOINS=1. Correct programs join,
+ * holding L, a thread whose last use of L is to say under L that it is done (pigz's
+ * join_all(), knot's dt_join()); from lock events alone that is the lucky run of a
+ * real "hold L, join T" deadlock, so the model reports it. The kernel removed its
+ * own model of waits as locks (lockdep's crossrelease) for the same false reports.
+ * The thread's map is held in any case: held-lock lists and LIBLOCKDEP_HANG name
+ * the thread a join waits for.
+ *
  * A thread created detached is left alone: nobody can wait for it. A thread joining
  * itself is glibc's EDEADLK, not a hang, and is not modelled; nor is a join by a
  * thread whose own map is of the joined thread's class (a thread of a pool joining
@@ -190,7 +198,8 @@ static void thread_join_validate(struct thread_life *life, unsigned long ip)
 {
 	struct lock_entry *e;
 
-	if (!life || !liblockdep_check_now() || pthread_equal(life->thread, pthread_self()) ||
+	if (!settings.joins || !life || !liblockdep_check_now() ||
+	    pthread_equal(life->thread, pthread_self()) ||
 	    !(e = lock_entry_of(&life->map, LOCK_KIND_MAP, 2, ip)) || class_held(e))
 		return;
 	lock_acquire_checked(e, 0, 0, 0, ip);

@@ -8,6 +8,8 @@
 # --check-graph merges shard files and reports the cycle across them, exit 66; a
 # consistent order stays silent.
 set -eu
+# The thread classes' cases below validate joins (src/thread_join.c).
+export LIBLOCKDEP_JOINS=1
 cc=${CC:-cc}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

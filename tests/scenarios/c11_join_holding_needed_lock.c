@@ -6,6 +6,7 @@
  *
  * Expect: WARNING: possible circular locking dependency detected
  * Names: cache_lock thread@refill+0x0<main*
+ * Env: LIBLOCKDEP_JOINS=1
  * Cflags: -std=c11
  */
 #include <stdlib.h>

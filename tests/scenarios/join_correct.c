@@ -7,6 +7,7 @@
  * held locks at exit. Silent.
  *
  * Expect: silent
+ * Env: LIBLOCKDEP_JOINS=1
  */
 #include "scenario.h"
 #include <errno.h>

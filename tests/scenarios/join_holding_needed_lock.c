@@ -6,6 +6,7 @@
  *
  * Expect: WARNING: possible circular locking dependency detected
  * Names: config_lock thread@reload_config+0x0<main*
+ * Env: LIBLOCKDEP_JOINS=1
  */
 #include "scenario.h"
 

@@ -7,6 +7,7 @@
  * second join would seem to wait for the first thread's config_lock.
  *
  * Expect: silent
+ * Env: LIBLOCKDEP_JOINS=1
  */
 #include <mutex>
 #include <thread>

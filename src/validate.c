@@ -401,7 +401,8 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 	if (unlikely(task->lockdep_depth))
 		held_locks_check(task, ip);
-	if (READ_ONCE(task->entry_ready) && fast_path_innermost_in_task(task) &&
+	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
+	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;
 	lock_acquire_slow(e, subclass, read, trylock, ip);

@@ -19417,6 +19417,7 @@ enum lock_kind {
 	LOCK_KIND_MAP,		/* the program's own lock (src/lock_map.c) */
 	LOCK_KIND_ONCE,		/* a once-init, as a wait (src/once.c) */
 	LOCK_KIND_SEMAPHORE,	/* a binary semaphore used as a lock (src/semaphores.c) */
+	LOCK_KIND_NONE,		/* an entry that serves no lock (lock_table_remove()) */
 };
 
 struct lock_entry {
@@ -19631,6 +19632,9 @@ static void lock_table_remove(const void *lock)
 	for (i = t ? lock_slot_hash(t, lock) : 0; t && (e = t->slot[i]); i = (i + 1) & t->mask) {
 		if (e != LOCK_ENTRY_TOMBSTONE && e->lock == lock) {
 			__atomic_store_n(&t->slot[i], LOCK_ENTRY_TOMBSTONE, __ATOMIC_RELEASE);
+			/* Of no kind first: a held map's record then never looks like a
+			 * lock that is still there (held_locks_all_ours()). */
+			WRITE_ONCE(e->kind, LOCK_KIND_NONE);
 			WRITE_ONCE(e->lock, NULL);
 			e->next_free = free_lock_entries;
 			free_lock_entries = e;
@@ -20069,6 +20073,18 @@ static __always_inline bool fast_path_step_is(const struct fast_path_step *step,
 }
 
 /*
+ * lockdep_enabled() as the fast path needs it: without its test of
+ * current->lockdep_recursion, which only lockdep_off() sets, and nothing here calls
+ * it. lockdep_recursion counts lockdep's own sections on this thread: a lock taken
+ * inside one (by the unwinder, say, in the preload flavour) must reach lockdep.
+ */
+static __always_inline bool fast_path_lockdep_enabled(void)
+{
+	return LIBLOCKDEP_FAST_PATH && READ_ONCE(debug_locks) &&
+	       !this_cpu_read(lockdep_recursion);
+}
+
+/*
  * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
  * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
  * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
@@ -20082,13 +20098,32 @@ static __always_inline bool fast_path_usable(const struct task_struct *task, uns
 	       (!depth || !task->held_locks[depth - 1].irq_context);
 }
 
+/* Whether the innermost held lock, if any, was taken in task context, as
+ * fast_path_acquire() requires: else lockdep starts a new chain. */
+static __always_inline bool fast_path_innermost_in_task(const struct task_struct *task)
+{
+	unsigned int depth = task->lockdep_depth;
+
+	return !depth || !task->held_locks[depth - 1].irq_context;
+}
+
 /*
  * lock_acquire(map, subclass, trylock, read, 1, NULL, ip) done here when lockdep did
  * only bookkeeping for it before. The thread counts as busy while the record is
  * written: a signal handler coming in between runs unchecked (src/signals.c).
+ *
+ * Called with the thread's entry ready (src/validate.c), so no handler runs
+ * (src/signals.c clears entry_ready as one begins, and only an entry with no handler
+ * frame left sets it again): task context, which fast_path_usable() need not test.
+ * Nor statistics: a step is learned only with them off, and LIBLOCKDEP_STAT is read
+ * once, before the first entry (src/settings.c). The caller has made sure of
+ * fast_path_innermost_in_task(). Without both_places, the step is looked for in its
+ * first place only: a path with no call has registers for no more (the caller's
+ * slow way looks in both).
  */
 static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned int subclass,
-					      int read, int trylock, unsigned long ip)
+					      int read, int trylock, unsigned long ip,
+					      bool both_places)
 {
 	struct task_struct *task = current;
 	unsigned int depth = task->lockdep_depth;
@@ -20098,7 +20133,7 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	u64 chain_key, tail, hash;
 	u32 mode;
 
-	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth))
+	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_lockdep_enabled())
 		return false;
 	class = READ_ONCE(map->class_cache[subclass]);
 	chain_key = task->curr_chain_key;
@@ -20108,6 +20143,8 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
 	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
 	if (!fast_path_step_is(step, chain_key, class, mode)) {
+		if (!both_places)
+			return false;
 		step = fast_path_step_other(hash);
 		if (!fast_path_step_is(step, chain_key, class, mode))
 			return false;
@@ -20115,9 +20152,13 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
 		return false;
 	liblockdep_busy_begin();
+	/* depth and chain_key read again (after the barrier), rather than kept in
+	 * registers that would have to be saved. */
+	depth = task->lockdep_depth;
 	hlock = &task->held_locks[depth];
-	hlock->prev_chain_key = chain_key;
-	hlock->acquire_ip = ip;
+	/* One store each: GCC would pair these two through a vector register. */
+	WRITE_ONCE(hlock->prev_chain_key, task->curr_chain_key);
+	WRITE_ONCE(hlock->acquire_ip, ip);
 	hlock->instance = map;
 	hlock->nest_lock = NULL;
 	/* CONFIG_LOCK_STAT's time stamps are left as they are: only read with statistics
@@ -20128,6 +20169,14 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	task->lockdep_depth = depth + 1;
 	liblockdep_busy_end();
 	return true;
+}
+
+/* Looking in both places, for the slow way: out of line, so that its registers are
+ * not saved on the way to lockdep, whose reports need the stack. */
+static noinline bool fast_path_acquire_anywhere(struct lockdep_map *map, unsigned int subclass,
+						int read, int trylock, unsigned long ip)
+{
+	return fast_path_acquire(map, subclass, read, trylock, ip, true);
 }
 
 /*
@@ -20176,8 +20225,8 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 static __always_inline bool fast_path_pop(struct task_struct *task, const struct held_lock *hlock,
 					  unsigned int depth)
 {
-	if (!LIBLOCKDEP_FAST_PATH || hlock->references || hlock->pin_count ||
-	    !lockdep_enabled() || lock_stat_enabled())
+	if (hlock->references || hlock->pin_count || !fast_path_lockdep_enabled() ||
+	    lock_stat_enabled())
 		return false;
 	WRITE_ONCE(task->curr_chain_key, hlock->prev_chain_key);
 	barrier();
@@ -21702,23 +21751,33 @@ static void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 
 /* The common case, inline: glibc says every held mutex and rwlock write lock is this
  * thread's, and some reader holds each read-held rwlock. Otherwise (a spin lock, a
- * doubt) held_locks_drop_released() looks closer. */
-static __always_inline bool held_locks_all_ours(const struct task_struct *task)
+ * doubt) held_locks_drop_released() looks closer. With in_task, each was also taken
+ * in task context, which the fast path asks of the innermost (src/fast_path.c): one
+ * test more per held lock, on the walk that reads them anyway. The thread holds
+ * some lock. */
+static __always_inline bool held_locks_all_ours(const struct task_struct *task, bool in_task)
 {
-	for (int i = 0; i < task->lockdep_depth; i++) {
-		const struct held_lock *hlock = &task->held_locks[i];
-		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
-		const pthread_mutex_t *m = READ_ONCE(e->lock);
-		const pthread_rwlock_t *rw = (const void *)m;
+	const struct held_lock *hlock = &task->held_locks[(unsigned int)task->lockdep_depth];
 
+	do {
+		const struct lock_entry *e = container_of((--hlock)->instance, struct lock_entry, map);
+		enum lock_kind kind = READ_ONCE(e->kind);
+		const pthread_mutex_t *m;
+		const pthread_rwlock_t *rw;
+
+		if (in_task && hlock->irq_context)
+			return false;
+		/* lockdep's record is all there is; a map forgotten since has no kind */
+		if (kind == LOCK_KIND_MAP)
+			continue;
+		m = READ_ONCE(e->lock);
+		rw = (const void *)m;
 		if (!m)
 			return false;
-		if (e->kind == LOCK_KIND_MAP)
-			continue;	/* lockdep's record is all there is */
-		if (e->kind == LOCK_KIND_MUTEX) {
+		if (kind == LOCK_KIND_MUTEX) {
 			if (READ_ONCE(m->__data.__owner) != task->pid)
 				return false;
-		} else if (e->kind != LOCK_KIND_RWLOCK) {
+		} else if (kind != LOCK_KIND_RWLOCK) {
 			return false;
 		} else if (hlock->read) {
 			if (!(READ_ONCE(rw->__data.__readers) >> GLIBC_RWLOCK_READER_SHIFT))
@@ -21726,8 +21785,16 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task)
 		} else if (READ_ONCE(rw->__data.__cur_writer) != task->pid) {
 			return false;
 		}
-	}
+	} while (hlock != task->held_locks);
 	return true;
+}
+
+/* Out of line, so that the walk's registers are not saved on the way to lockdep, whose
+ * reports need the stack. Not in a signal handler (entry not ready). */
+static noinline void held_locks_check(struct task_struct *task, unsigned long ip)
+{
+	if (!held_locks_all_ours(task, false) && READ_ONCE(task->entry_ready))
+		held_locks_drop_released(task, ip);
 }
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
@@ -21763,12 +21830,30 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 {
 	struct task_struct *task = current;
 
-	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
-	    READ_ONCE(task->entry_ready))
-		held_locks_drop_released(task, ip);
-	if (fast_path_acquire(&e->map, subclass, read, trylock, ip))
+	if (unlikely(task->lockdep_depth))
+		held_locks_check(task, ip);
+	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
+	    fast_path_innermost_in_task(task) &&
+	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;
 	lock_acquire_slow(e, subclass, read, trylock, ip);
+}
+
+/*
+ * The whole acquisition, with no call and no register to save, when nothing is due
+ * (no preparation, no held lock released unseen) and the fast path knows it. False:
+ * the caller goes the slow way, lock_acquire_checked(), which looks again.
+ */
+static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int subclass,
+					      int read, int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+
+	if (unlikely(!READ_ONCE(task->entry_ready)) ||
+	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
+		return false;
+	liblockdep_entry_ip = ip;
+	return fast_path_acquire(&e->map, subclass, read, trylock, ip, false);
 }
 
 struct lock_call {
@@ -21842,6 +21927,17 @@ static __always_inline void liblockdep_release(struct lock_entry *e, unsigned lo
 		return;
 	}
 	lock_release_entered(e, ip);
+}
+
+/* The real call failed after lock_acquire_fast(): its record, the innermost (a signal
+ * handler in between leaves the held locks as it found them), goes again. */
+static noinline void lock_acquire_fast_undo(void)
+{
+	struct task_struct *task = current;
+	struct held_lock *hlock = &task->held_locks[task->lockdep_depth - 1];
+
+	liblockdep_release(container_of(hlock->instance, struct lock_entry, map),
+			   liblockdep_entry_ip);
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);
@@ -22711,14 +22807,42 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 	return ret;
 }
 
-static noinline int pthread_mutex_lock_validated(pthread_mutex_t *m, unsigned long ip)
+static noinline int pthread_mutex_lock_slow(pthread_mutex_t *m, unsigned long ip)
 {
 	return mutex_lock_validated(m, MUTEX_LOCK, NULL, 0, ip);
 }
 
-static noinline int mtx_lock_validated(pthread_mutex_t *m, unsigned long ip)
+static noinline int mtx_lock_slow(pthread_mutex_t *m, unsigned long ip)
 {
 	return mutex_lock_validated(m, MTX_LOCK, NULL, 0, ip);
+}
+
+/*
+ * The common lock, with no call before pthread's and so no register to save: of a
+ * mutex of the default kind, which glibc's lock never fails (__kind 0: not recursive,
+ * error-checking, robust, priority-aware, process-shared or elided), used lately by
+ * this thread, whose acquisition the fast path knows in this situation. Statistics
+ * are off then (src/fast_path.c): just the real call.
+ */
+static __always_inline int mutex_lock_fast(pthread_mutex_t *m, enum mutex_call call,
+					   unsigned long ip)
+{
+	struct lock_entry *e;
+
+	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
+	    (e = lock_cache_find(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
+		return real_mutex_lock(m, call, NULL);
+	return call == MUTEX_LOCK ? pthread_mutex_lock_slow(m, ip) : mtx_lock_slow(m, ip);
+}
+
+static noinline int pthread_mutex_lock_validated(pthread_mutex_t *m, unsigned long ip)
+{
+	return mutex_lock_fast(m, MUTEX_LOCK, ip);
+}
+
+static noinline int mtx_lock_validated(pthread_mutex_t *m, unsigned long ip)
+{
+	return mutex_lock_fast(m, MTX_LOCK, ip);
 }
 
 static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_call call,
@@ -22767,19 +22891,32 @@ static noinline int mutex_unlock_slow(pthread_mutex_t *m, bool c11, unsigned lon
 	return real_mutex_unlock(m, c11);
 }
 
-/* The common case without a call before pthread's, so without saving registers. */
-static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
+/* The common case without a call before pthread's, so without saving registers: a
+ * mutex of the default kind, as for a lock (any other but a recursive one would do,
+ * with a longer test). */
+static __always_inline int mutex_unlock_fast(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
-	if (!mutex_is_recursive(m) && unlock_innermost_fast(m, LOCK_KIND_MUTEX, ip))
+	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
+	    unlock_innermost_fast(m, LOCK_KIND_MUTEX, ip))
 		return real_mutex_unlock(m, c11);
 	return mutex_unlock_slow(m, c11, ip);
+}
+
+static noinline int pthread_mutex_unlock_validated(pthread_mutex_t *m, unsigned long ip)
+{
+	return mutex_unlock_fast(m, false, ip);
+}
+
+static noinline int mtx_unlock_validated(pthread_mutex_t *m, unsigned long ip)
+{
+	return mutex_unlock_fast(m, true, ip);
 }
 
 static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	if (!unlock_may_matter())
 		return real_mutex_unlock(m, c11);
-	return mutex_unlock_validated(m, c11, ip);
+	return c11 ? mtx_unlock_validated(m, ip) : pthread_mutex_unlock_validated(m, ip);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
@@ -22916,14 +23053,41 @@ static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlo
 }
 
 /* The frequent calls, split from their wrappers as pthread_mutex_lock() is. */
-static noinline int rwlock_rdlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+static noinline int rwlock_rdlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 {
 	return rwlock_lock_validated(rw, RWLOCK_RD, NULL, 0, ip);
 }
 
-static noinline int rwlock_wrlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+static noinline int rwlock_wrlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 {
 	return rwlock_lock_validated(rw, RWLOCK_WR, NULL, 0, ip);
+}
+
+/* The common case, as for a mutex (src/pthread_mutex.c), with no register to save:
+ * a failure of the real call is undone without knowing the lock. */
+static __always_inline int rwlock_lock_fast(pthread_rwlock_t *rw, enum rwlock_call call,
+					    unsigned long ip)
+{
+	struct lock_entry *e = lock_cache_find(rw);
+	int ret;
+
+	if (unlikely(!e) ||
+	    !lock_acquire_fast(e, 0, rwlock_call_writes(call) ? 0 : e->read_mode, 0, ip))
+		return call == RWLOCK_RD ? rwlock_rdlock_slow(rw, ip) : rwlock_wrlock_slow(rw, ip);
+	ret = real_rwlock_lock(rw, call, NULL);
+	if (unlikely(ret))
+		lock_acquire_fast_undo();
+	return ret;
+}
+
+static noinline int rwlock_rdlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+{
+	return rwlock_lock_fast(rw, RWLOCK_RD, ip);
+}
+
+static noinline int rwlock_wrlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+{
+	return rwlock_lock_fast(rw, RWLOCK_WR, ip);
 }
 
 static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock_call call,
@@ -22938,13 +23102,21 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 	return rwlock_lock_validated(rw, call, wait, 0, ip);
 }
 
-static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+static noinline int rwlock_unlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 {
 	struct lock_entry *e = unlock_entry(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), ip);
 
 	if (e)
 		liblockdep_release(e, ip);
 	return real(pthread_rwlock_unlock)(rw);
+}
+
+/* The innermost held lock's unlock, with no call before pthread's. */
+static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+{
+	if (unlock_innermost_fast(rw, LOCK_KIND_RWLOCK, ip))
+		return real(pthread_rwlock_unlock)(rw);
+	return rwlock_unlock_slow(rw, ip);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)

@@ -88,6 +88,18 @@ static __always_inline bool fast_path_step_is(const struct fast_path_step *step,
 }
 
 /*
+ * lockdep_enabled() as the fast path needs it: without its test of
+ * current->lockdep_recursion, which only lockdep_off() sets, and nothing here calls
+ * it. lockdep_recursion counts lockdep's own sections on this thread: a lock taken
+ * inside one (by the unwinder, say, in the preload flavour) must reach lockdep.
+ */
+static __always_inline bool fast_path_lockdep_enabled(void)
+{
+	return LIBLOCKDEP_FAST_PATH && READ_ONCE(debug_locks) &&
+	       !this_cpu_read(lockdep_recursion);
+}
+
+/*
  * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
  * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
  * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
@@ -101,13 +113,32 @@ static __always_inline bool fast_path_usable(const struct task_struct *task, uns
 	       (!depth || !task->held_locks[depth - 1].irq_context);
 }
 
+/* Whether the innermost held lock, if any, was taken in task context, as
+ * fast_path_acquire() requires: else lockdep starts a new chain. */
+static __always_inline bool fast_path_innermost_in_task(const struct task_struct *task)
+{
+	unsigned int depth = task->lockdep_depth;
+
+	return !depth || !task->held_locks[depth - 1].irq_context;
+}
+
 /*
  * lock_acquire(map, subclass, trylock, read, 1, NULL, ip) done here when lockdep did
  * only bookkeeping for it before. The thread counts as busy while the record is
  * written: a signal handler coming in between runs unchecked (src/signals.c).
+ *
+ * Called with the thread's entry ready (src/validate.c), so no handler runs
+ * (src/signals.c clears entry_ready as one begins, and only an entry with no handler
+ * frame left sets it again): task context, which fast_path_usable() need not test.
+ * Nor statistics: a step is learned only with them off, and LIBLOCKDEP_STAT is read
+ * once, before the first entry (src/settings.c). The caller has made sure of
+ * fast_path_innermost_in_task(). Without both_places, the step is looked for in its
+ * first place only: a path with no call has registers for no more (the caller's
+ * slow way looks in both).
  */
 static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned int subclass,
-					      int read, int trylock, unsigned long ip)
+					      int read, int trylock, unsigned long ip,
+					      bool both_places)
 {
 	struct task_struct *task = current;
 	unsigned int depth = task->lockdep_depth;
@@ -117,7 +148,7 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	u64 chain_key, tail, hash;
 	u32 mode;
 
-	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth))
+	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_lockdep_enabled())
 		return false;
 	class = READ_ONCE(map->class_cache[subclass]);
 	chain_key = task->curr_chain_key;
@@ -127,6 +158,8 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
 	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
 	if (!fast_path_step_is(step, chain_key, class, mode)) {
+		if (!both_places)
+			return false;
 		step = fast_path_step_other(hash);
 		if (!fast_path_step_is(step, chain_key, class, mode))
 			return false;
@@ -134,9 +167,13 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
 		return false;
 	liblockdep_busy_begin();
+	/* depth and chain_key read again (after the barrier), rather than kept in
+	 * registers that would have to be saved. */
+	depth = task->lockdep_depth;
 	hlock = &task->held_locks[depth];
-	hlock->prev_chain_key = chain_key;
-	hlock->acquire_ip = ip;
+	/* One store each: GCC would pair these two through a vector register. */
+	WRITE_ONCE(hlock->prev_chain_key, task->curr_chain_key);
+	WRITE_ONCE(hlock->acquire_ip, ip);
 	hlock->instance = map;
 	hlock->nest_lock = NULL;
 	/* CONFIG_LOCK_STAT's time stamps are left as they are: only read with statistics
@@ -147,6 +184,14 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	task->lockdep_depth = depth + 1;
 	liblockdep_busy_end();
 	return true;
+}
+
+/* Looking in both places, for the slow way: out of line, so that its registers are
+ * not saved on the way to lockdep, whose reports need the stack. */
+static noinline bool fast_path_acquire_anywhere(struct lockdep_map *map, unsigned int subclass,
+						int read, int trylock, unsigned long ip)
+{
+	return fast_path_acquire(map, subclass, read, trylock, ip, true);
 }
 
 /*
@@ -195,8 +240,8 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 static __always_inline bool fast_path_pop(struct task_struct *task, const struct held_lock *hlock,
 					  unsigned int depth)
 {
-	if (!LIBLOCKDEP_FAST_PATH || hlock->references || hlock->pin_count ||
-	    !lockdep_enabled() || lock_stat_enabled())
+	if (hlock->references || hlock->pin_count || !fast_path_lockdep_enabled() ||
+	    lock_stat_enabled())
 		return false;
 	WRITE_ONCE(task->curr_chain_key, hlock->prev_chain_key);
 	barrier();

@@ -12,6 +12,7 @@ enum lock_kind {
 	LOCK_KIND_MAP,		/* the program's own lock (src/lock_map.c) */
 	LOCK_KIND_ONCE,		/* a once-init, as a wait (src/once.c) */
 	LOCK_KIND_SEMAPHORE,	/* a binary semaphore used as a lock (src/semaphores.c) */
+	LOCK_KIND_NONE,		/* an entry that serves no lock (lock_table_remove()) */
 };
 
 struct lock_entry {
@@ -226,6 +227,9 @@ static void lock_table_remove(const void *lock)
 	for (i = t ? lock_slot_hash(t, lock) : 0; t && (e = t->slot[i]); i = (i + 1) & t->mask) {
 		if (e != LOCK_ENTRY_TOMBSTONE && e->lock == lock) {
 			__atomic_store_n(&t->slot[i], LOCK_ENTRY_TOMBSTONE, __ATOMIC_RELEASE);
+			/* Of no kind first: a held map's record then never looks like a
+			 * lock that is still there (held_locks_all_ours()). */
+			WRITE_ONCE(e->kind, LOCK_KIND_NONE);
 			WRITE_ONCE(e->lock, NULL);
 			e->next_free = free_lock_entries;
 			free_lock_entries = e;

@@ -101,14 +101,42 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 	return ret;
 }
 
-static noinline int pthread_mutex_lock_validated(pthread_mutex_t *m, unsigned long ip)
+static noinline int pthread_mutex_lock_slow(pthread_mutex_t *m, unsigned long ip)
 {
 	return mutex_lock_validated(m, MUTEX_LOCK, NULL, 0, ip);
 }
 
-static noinline int mtx_lock_validated(pthread_mutex_t *m, unsigned long ip)
+static noinline int mtx_lock_slow(pthread_mutex_t *m, unsigned long ip)
 {
 	return mutex_lock_validated(m, MTX_LOCK, NULL, 0, ip);
+}
+
+/*
+ * The common lock, with no call before pthread's and so no register to save: of a
+ * mutex of the default kind, which glibc's lock never fails (__kind 0: not recursive,
+ * error-checking, robust, priority-aware, process-shared or elided), used lately by
+ * this thread, whose acquisition the fast path knows in this situation. Statistics
+ * are off then (src/fast_path.c): just the real call.
+ */
+static __always_inline int mutex_lock_fast(pthread_mutex_t *m, enum mutex_call call,
+					   unsigned long ip)
+{
+	struct lock_entry *e;
+
+	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
+	    (e = lock_cache_find(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
+		return real_mutex_lock(m, call, NULL);
+	return call == MUTEX_LOCK ? pthread_mutex_lock_slow(m, ip) : mtx_lock_slow(m, ip);
+}
+
+static noinline int pthread_mutex_lock_validated(pthread_mutex_t *m, unsigned long ip)
+{
+	return mutex_lock_fast(m, MUTEX_LOCK, ip);
+}
+
+static noinline int mtx_lock_validated(pthread_mutex_t *m, unsigned long ip)
+{
+	return mutex_lock_fast(m, MTX_LOCK, ip);
 }
 
 static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_call call,
@@ -157,19 +185,32 @@ static noinline int mutex_unlock_slow(pthread_mutex_t *m, bool c11, unsigned lon
 	return real_mutex_unlock(m, c11);
 }
 
-/* The common case without a call before pthread's, so without saving registers. */
-static noinline int mutex_unlock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
+/* The common case without a call before pthread's, so without saving registers: a
+ * mutex of the default kind, as for a lock (any other but a recursive one would do,
+ * with a longer test). */
+static __always_inline int mutex_unlock_fast(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
-	if (!mutex_is_recursive(m) && unlock_innermost_fast(m, LOCK_KIND_MUTEX, ip))
+	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
+	    unlock_innermost_fast(m, LOCK_KIND_MUTEX, ip))
 		return real_mutex_unlock(m, c11);
 	return mutex_unlock_slow(m, c11, ip);
+}
+
+static noinline int pthread_mutex_unlock_validated(pthread_mutex_t *m, unsigned long ip)
+{
+	return mutex_unlock_fast(m, false, ip);
+}
+
+static noinline int mtx_unlock_validated(pthread_mutex_t *m, unsigned long ip)
+{
+	return mutex_unlock_fast(m, true, ip);
 }
 
 static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	if (!unlock_may_matter())
 		return real_mutex_unlock(m, c11);
-	return mutex_unlock_validated(m, c11, ip);
+	return c11 ? mtx_unlock_validated(m, ip) : pthread_mutex_unlock_validated(m, ip);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)

@@ -85,14 +85,41 @@ static __always_inline int rwlock_lock_validated(pthread_rwlock_t *rw, enum rwlo
 }
 
 /* The frequent calls, split from their wrappers as pthread_mutex_lock() is. */
-static noinline int rwlock_rdlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+static noinline int rwlock_rdlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 {
 	return rwlock_lock_validated(rw, RWLOCK_RD, NULL, 0, ip);
 }
 
-static noinline int rwlock_wrlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+static noinline int rwlock_wrlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 {
 	return rwlock_lock_validated(rw, RWLOCK_WR, NULL, 0, ip);
+}
+
+/* The common case, as for a mutex (src/pthread_mutex.c), with no register to save:
+ * a failure of the real call is undone without knowing the lock. */
+static __always_inline int rwlock_lock_fast(pthread_rwlock_t *rw, enum rwlock_call call,
+					    unsigned long ip)
+{
+	struct lock_entry *e = lock_cache_find(rw);
+	int ret;
+
+	if (unlikely(!e) ||
+	    !lock_acquire_fast(e, 0, rwlock_call_writes(call) ? 0 : e->read_mode, 0, ip))
+		return call == RWLOCK_RD ? rwlock_rdlock_slow(rw, ip) : rwlock_wrlock_slow(rw, ip);
+	ret = real_rwlock_lock(rw, call, NULL);
+	if (unlikely(ret))
+		lock_acquire_fast_undo();
+	return ret;
+}
+
+static noinline int rwlock_rdlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+{
+	return rwlock_lock_fast(rw, RWLOCK_RD, ip);
+}
+
+static noinline int rwlock_wrlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+{
+	return rwlock_lock_fast(rw, RWLOCK_WR, ip);
 }
 
 static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock_call call,
@@ -107,13 +134,21 @@ static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock
 	return rwlock_lock_validated(rw, call, wait, 0, ip);
 }
 
-static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+static noinline int rwlock_unlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 {
 	struct lock_entry *e = unlock_entry(rw, LOCK_KIND_RWLOCK, rwlock_read_mode(rw), ip);
 
 	if (e)
 		liblockdep_release(e, ip);
 	return real(pthread_rwlock_unlock)(rw);
+}
+
+/* The innermost held lock's unlock, with no call before pthread's. */
+static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long ip)
+{
+	if (unlock_innermost_fast(rw, LOCK_KIND_RWLOCK, ip))
+		return real(pthread_rwlock_unlock)(rw);
+	return rwlock_unlock_slow(rw, ip);
 }
 
 LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)

@@ -320,23 +320,33 @@ static void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 
 /* The common case, inline: glibc says every held mutex and rwlock write lock is this
  * thread's, and some reader holds each read-held rwlock. Otherwise (a spin lock, a
- * doubt) held_locks_drop_released() looks closer. */
-static __always_inline bool held_locks_all_ours(const struct task_struct *task)
+ * doubt) held_locks_drop_released() looks closer. With in_task, each was also taken
+ * in task context, which the fast path asks of the innermost (src/fast_path.c): one
+ * test more per held lock, on the walk that reads them anyway. The thread holds
+ * some lock. */
+static __always_inline bool held_locks_all_ours(const struct task_struct *task, bool in_task)
 {
-	for (int i = 0; i < task->lockdep_depth; i++) {
-		const struct held_lock *hlock = &task->held_locks[i];
-		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
-		const pthread_mutex_t *m = READ_ONCE(e->lock);
-		const pthread_rwlock_t *rw = (const void *)m;
+	const struct held_lock *hlock = &task->held_locks[(unsigned int)task->lockdep_depth];
 
+	do {
+		const struct lock_entry *e = container_of((--hlock)->instance, struct lock_entry, map);
+		enum lock_kind kind = READ_ONCE(e->kind);
+		const pthread_mutex_t *m;
+		const pthread_rwlock_t *rw;
+
+		if (in_task && hlock->irq_context)
+			return false;
+		/* lockdep's record is all there is; a map forgotten since has no kind */
+		if (kind == LOCK_KIND_MAP)
+			continue;
+		m = READ_ONCE(e->lock);
+		rw = (const void *)m;
 		if (!m)
 			return false;
-		if (e->kind == LOCK_KIND_MAP)
-			continue;	/* lockdep's record is all there is */
-		if (e->kind == LOCK_KIND_MUTEX) {
+		if (kind == LOCK_KIND_MUTEX) {
 			if (READ_ONCE(m->__data.__owner) != task->pid)
 				return false;
-		} else if (e->kind != LOCK_KIND_RWLOCK) {
+		} else if (kind != LOCK_KIND_RWLOCK) {
 			return false;
 		} else if (hlock->read) {
 			if (!(READ_ONCE(rw->__data.__readers) >> GLIBC_RWLOCK_READER_SHIFT))
@@ -344,8 +354,16 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task)
 		} else if (READ_ONCE(rw->__data.__cur_writer) != task->pid) {
 			return false;
 		}
-	}
+	} while (hlock != task->held_locks);
 	return true;
+}
+
+/* Out of line, so that the walk's registers are not saved on the way to lockdep, whose
+ * reports need the stack. Not in a signal handler (entry not ready). */
+static noinline void held_locks_check(struct task_struct *task, unsigned long ip)
+{
+	if (!held_locks_all_ours(task, false) && READ_ONCE(task->entry_ready))
+		held_locks_drop_released(task, ip);
 }
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
@@ -381,12 +399,30 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 {
 	struct task_struct *task = current;
 
-	if (unlikely(task->lockdep_depth) && !held_locks_all_ours(task) &&
-	    READ_ONCE(task->entry_ready))
-		held_locks_drop_released(task, ip);
-	if (fast_path_acquire(&e->map, subclass, read, trylock, ip))
+	if (unlikely(task->lockdep_depth))
+		held_locks_check(task, ip);
+	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
+	    fast_path_innermost_in_task(task) &&
+	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;
 	lock_acquire_slow(e, subclass, read, trylock, ip);
+}
+
+/*
+ * The whole acquisition, with no call and no register to save, when nothing is due
+ * (no preparation, no held lock released unseen) and the fast path knows it. False:
+ * the caller goes the slow way, lock_acquire_checked(), which looks again.
+ */
+static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int subclass,
+					      int read, int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+
+	if (unlikely(!READ_ONCE(task->entry_ready)) ||
+	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
+		return false;
+	liblockdep_entry_ip = ip;
+	return fast_path_acquire(&e->map, subclass, read, trylock, ip, false);
 }
 
 struct lock_call {
@@ -460,6 +496,17 @@ static __always_inline void liblockdep_release(struct lock_entry *e, unsigned lo
 		return;
 	}
 	lock_release_entered(e, ip);
+}
+
+/* The real call failed after lock_acquire_fast(): its record, the innermost (a signal
+ * handler in between leaves the held locks as it found them), goes again. */
+static noinline void lock_acquire_fast_undo(void)
+{
+	struct task_struct *task = current;
+	struct held_lock *hlock = &task->held_locks[task->lockdep_depth - 1];
+
+	liblockdep_release(container_of(hlock->instance, struct lock_entry, map),
+			   liblockdep_entry_ip);
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);

@@ -1,10 +1,11 @@
 /*
  * Nine mutexes of one class nested in ascending order: lockdep has eight subclasses
  * (MAX_LOCKDEP_SUBCLASSES), so the ninth gets the last one again, which the eighth
- * holds, and lockdep reports recursive locking as it does without instance nesting.
+ * holds, and lockdep reports recursive locking as it does without instance nesting
+ * (of the class "/7", as the report shows it).
  *
  * Expect: WARNING: possible recursive locking detected
- * Names: mutex@make_locks*/7
+ * Names: mutex@make_locks
  */
 #include "scenario.h"
 

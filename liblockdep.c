@@ -181,6 +181,11 @@ typedef int liblockdep_is_off;
  *                                  is first locked: too many init sites run out here
  *                                  first ("BUG: MAX_LOCK_SITES too low!"), many static
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
+ *   LIBLOCKDEP_MAX_NESTED_PAIRS    ordered pairs of one class's locks nested (16384, a
+ *                                  power of two; 16 bytes each): past it, a new pair
+ *                                  is recursive locking again, validation goes on
+ *                                  ("BUG: MAX_NESTED_PAIRS too low!", README "Lock
+ *                                  classes")
  *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
@@ -21440,8 +21445,8 @@ static bool nested_pair_seen(u64 pair)
 	}
 }
 
-/* In lockdep's words for running out; validation goes on, as it did before pairs. */
-static void nested_pairs_exhausted(void)
+/* In lockdep's words for running out; validation goes on, without new pairs. */
+static noinline void nested_pairs_exhausted(void)
 {
 	if (__atomic_exchange_n(&nested_pairs_full, true, __ATOMIC_RELAXED))
 		return;
@@ -21449,6 +21454,8 @@ static void nested_pairs_exhausted(void)
 	printk(KERN_DEBUG "liblockdep: build with -DLIBLOCKDEP_MAX_NESTED_PAIRS=N to raise it "
 	       "(now %d)\n", MAX_NESTED_PAIRS);
 	printk(KERN_DEBUG "locks of one class nested in a new order count as recursive locking.\n");
+	dump_stack();
+	liblockdep_report_end();
 }
 
 /* False when the table is full. */

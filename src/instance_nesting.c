@@ -56,8 +56,8 @@ static bool nested_pair_seen(u64 pair)
 	}
 }
 
-/* In lockdep's words for running out; validation goes on, as it did before pairs. */
-static void nested_pairs_exhausted(void)
+/* In lockdep's words for running out; validation goes on, without new pairs. */
+static noinline void nested_pairs_exhausted(void)
 {
 	if (__atomic_exchange_n(&nested_pairs_full, true, __ATOMIC_RELAXED))
 		return;
@@ -65,6 +65,8 @@ static void nested_pairs_exhausted(void)
 	printk(KERN_DEBUG "liblockdep: build with -DLIBLOCKDEP_MAX_NESTED_PAIRS=N to raise it "
 	       "(now %d)\n", MAX_NESTED_PAIRS);
 	printk(KERN_DEBUG "locks of one class nested in a new order count as recursive locking.\n");
+	dump_stack();
+	liblockdep_report_end();
 }
 
 /* False when the table is full. */

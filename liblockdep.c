@@ -21448,9 +21448,12 @@ static bool nested_pair_seen(u64 pair)
 /* In lockdep's words for running out; validation goes on, without new pairs. */
 static noinline void nested_pairs_exhausted(void)
 {
-	if (__atomic_exchange_n(&nested_pairs_full, true, __ATOMIC_RELAXED))
+	static const char headline[] = "BUG: MAX_NESTED_PAIRS too low!";
+
+	if (__atomic_exchange_n(&nested_pairs_full, true, __ATOMIC_RELAXED) ||
+	    !liblockdep_report_begin(headline, NULL))
 		return;
-	printk(KERN_DEBUG "BUG: MAX_NESTED_PAIRS too low!\n");
+	printk(KERN_DEBUG "%s\n", headline);
 	printk(KERN_DEBUG "liblockdep: build with -DLIBLOCKDEP_MAX_NESTED_PAIRS=N to raise it "
 	       "(now %d)\n", MAX_NESTED_PAIRS);
 	printk(KERN_DEBUG "locks of one class nested in a new order count as recursive locking.\n");

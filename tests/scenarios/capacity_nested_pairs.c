@@ -6,7 +6,7 @@
  *
  * Expect: BUG: MAX_NESTED_PAIRS too low!
  * Expect: WARNING: possible recursive locking detected
- * Names: mutex@make_locks
+ * Names: locks[0]
  */
 #include "scenario.h"
 

@@ -76,6 +76,7 @@ SRC_FILES = [
     'src/task.c',
     'src/graph_replay.c',
     'src/graph_file.c',
+    'src/instance_nesting.c',
     'src/validate.c',
     'src/lock_owners.c',
     'src/hang_watchdog.c',

@@ -186,6 +186,11 @@ typedef int liblockdep_is_off;
  *                                  is first locked: too many init sites run out here
  *                                  first ("BUG: MAX_LOCK_SITES too low!"), many static
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
+ *   LIBLOCKDEP_MAX_NESTED_PAIRS    ordered pairs of one class's locks nested (16384, a
+ *                                  power of two; 16 bytes each): past it, a new pair
+ *                                  is recursive locking again, validation goes on
+ *                                  ("BUG: MAX_NESTED_PAIRS too low!", README "Lock
+ *                                  classes")
  *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
@@ -19427,6 +19432,7 @@ struct lock_entry {
 	enum lock_kind kind;		/* how glibc records the lock's holder */
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
+	u32 serial;			/* this lock's, never 0, not another's at its address */
 	int sem_use;			/* a semaphore's, src/semaphores.c */
 	struct lock_class_key own_key;
 };
@@ -19451,6 +19457,7 @@ static unsigned long lock_slots_used;	/* live entries plus tombstones */
 static unsigned long lock_slots_live;
 static struct lock_entry *free_lock_entries;
 static struct lock_entry_chunk *lock_entry_chunks;
+static u32 last_lock_serial;
 static pthread_mutex_t lock_table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* A multiplicative hash of the lock's address: its top 64 - @shift bits. */
@@ -19582,6 +19589,12 @@ static struct lock_entry *lock_entry_alloc(void)
 	return &chunk->entries[0];
 }
 
+/* Under lock_table_mutex. Instances tell locks apart by it (src/instance_nesting.c). */
+static u32 lock_serial_next(void)
+{
+	return ++last_lock_serial ?: ++last_lock_serial;
+}
+
 typedef void (*lock_entry_setup_fn)(struct lock_entry *e, void *arg);
 
 /*
@@ -19604,6 +19617,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 		if (e) {
 			memset(&e->map, 0, sizeof(e->map));
 			setup(e, arg);
+			e->serial = lock_serial_next();
 			e->lock = lock;
 			lock_slots_put(lock_slots, e);
 			lock_slots_live++;
@@ -19611,6 +19625,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 		}
 	} else if (replace) {
 		setup(e, arg);
+		e->serial = lock_serial_next();
 	}
 	internal_unlock(&lock_table_mutex);
 	if (retired) {
@@ -21427,6 +21442,150 @@ static void graph_file_save(void)
 	close(lock);
 }
 /************** End of src/graph_file.c **************/
+/************** Begin file src/instance_nesting.c **************/
+#line 1 "src/instance_nesting.c"
+/*
+ * Locks of one class nested by instance. A class is keyed by its init call site, as
+ * the kernel keys it, so the locks one call makes in a loop (redis's
+ * io_threads_mutex[i], libdbus's global locks, sort's merge-tree nodes) are one class,
+ * and nesting two of them is lockdep's "recursive locking" unless the code says
+ * mutex_lock_nested(). Programs have no such annotations; they nest such locks in a
+ * fixed order, which is correct. So an acquisition of a class the thread already
+ * holds through another instance, with no subclass given, gets the subclass after
+ * the highest one held of that class, as an annotation would give it, and lockdep
+ * validates everything else around it as usual. Each ordered pair of instances
+ * nested so is remembered; once the reverse pair was seen (the bank transfer: one
+ * thread A then B, another B then A) nothing is adjusted and lockdep reports as it
+ * always did. The same lock again is lockdep's to judge, and so is a trylock (it
+ * never waits: lockdep checks no deadlock for it).
+ *
+ * Instances are the serial numbers of their entries (src/lock_table.c), never
+ * reused for a lock at the same address: a freed lock's pairs match no new lock.
+ * After 2^32 lock initialisations a serial comes back, and a stale pair can at worst
+ * bring back today's report. Pairs live in a fixed table, filled with atomics: the
+ * fast path never gets here, and an adjusted acquisition is never one it can hit
+ * (it looks up subclass 0, which lockdep never recorded nested in itself).
+ */
+#ifndef LIBLOCKDEP_MAX_NESTED_PAIRS
+#define LIBLOCKDEP_MAX_NESTED_PAIRS	16384
+#endif
+#define MAX_NESTED_PAIRS	LIBLOCKDEP_MAX_NESTED_PAIRS
+_Static_assert(MAX_NESTED_PAIRS > 0 && !(MAX_NESTED_PAIRS & (MAX_NESTED_PAIRS - 1)),
+	       "LIBLOCKDEP_MAX_NESTED_PAIRS is a power of two");
+/* Open addressing, at most half full so that a probe ends; a slot is never emptied. */
+#define NESTED_PAIR_SLOTS	(2 * MAX_NESTED_PAIRS)
+
+static u64 nested_pairs[NESTED_PAIR_SLOTS];
+static unsigned int nr_nested_pairs;
+static bool nested_pairs_full;
+
+/* Outer lock's serial, then the inner's; never 0, as serials are not. */
+static u64 nested_pair(const struct lock_entry *outer, const struct lock_entry *inner)
+{
+	return (u64)outer->serial << 32 | inner->serial;
+}
+
+static unsigned long nested_pair_slot(u64 pair)
+{
+	return (pair * 0x9E3779B97F4A7C15ULL) >> (64 - __builtin_ctzl(NESTED_PAIR_SLOTS));
+}
+
+static bool nested_pair_seen(u64 pair)
+{
+	for (unsigned long i = nested_pair_slot(pair);; i = (i + 1) % NESTED_PAIR_SLOTS) {
+		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
+
+		if (slot == pair)
+			return true;
+		if (!slot)
+			return false;
+	}
+}
+
+/* In lockdep's words for running out; validation goes on, without new pairs. */
+static noinline void nested_pairs_exhausted(void)
+{
+	static const char headline[] = "BUG: MAX_NESTED_PAIRS too low!";
+
+	if (__atomic_exchange_n(&nested_pairs_full, true, __ATOMIC_RELAXED) ||
+	    !liblockdep_report_begin(headline, NULL))
+		return;
+	printk(KERN_DEBUG "%s\n", headline);
+	printk(KERN_DEBUG "liblockdep: build with -DLIBLOCKDEP_MAX_NESTED_PAIRS=N to raise it "
+	       "(now %d)\n", MAX_NESTED_PAIRS);
+	printk(KERN_DEBUG "locks of one class nested in a new order count as recursive locking.\n");
+	dump_stack();
+	liblockdep_report_end();
+}
+
+/* False when the table is full. */
+static bool nested_pair_note(u64 pair)
+{
+	for (unsigned long i = nested_pair_slot(pair);; i = (i + 1) % NESTED_PAIR_SLOTS) {
+		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
+
+		if (slot == pair)
+			return true;
+		if (slot)
+			continue;
+		if (__atomic_add_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED) > MAX_NESTED_PAIRS) {
+			__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
+			nested_pairs_exhausted();
+			return false;
+		}
+		if (__atomic_compare_exchange_n(&nested_pairs[i], &slot, pair, false,
+						__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			return true;
+		/* Another thread took the slot, perhaps for this very pair. */
+		__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
+		if (slot == pair)
+			return true;
+	}
+}
+
+static const struct lock_entry *held_entry_of_class(const struct held_lock *hlock,
+						    const struct lock_entry *e)
+{
+	if (hlock->instance->key != e->map.key)
+		return NULL;
+	return container_of(hlock->instance, const struct lock_entry, map);
+}
+
+/*
+ * The subclass for lockdep's lock_acquire() of e: the caller's, or the next one of
+ * e's class when the thread holds other locks of it (the last one lockdep has once
+ * they run out, which it then reports as before). Out of line, so that its frame is
+ * gone before lockdep's deep paths run (tests/checks/stack_budget.sh).
+ */
+static noinline unsigned int instance_nesting_subclass(const struct lock_entry *e,
+						       unsigned int subclass, int trylock)
+{
+	const struct task_struct *task = current;
+	unsigned int next = 0;
+
+	if (subclass || trylock || e->map.key == &__lockdep_no_validate__)
+		return subclass;
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		const struct held_lock *hlock = &task->held_locks[i];
+		const struct lock_entry *held = held_entry_of_class(hlock, e);
+
+		if (!held)
+			continue;
+		if (held == e || nested_pair_seen(nested_pair(e, held)))
+			return subclass;
+		next = max(next, lock_classes[hlock->class_idx].subclass + 1);
+	}
+	if (!next)
+		return subclass;
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		const struct lock_entry *held = held_entry_of_class(&task->held_locks[i], e);
+
+		if (held && !nested_pair_note(nested_pair(held, e)))
+			return subclass;
+	}
+	return min(next, (unsigned int)MAX_LOCKDEP_SUBCLASSES - 1);
+}
+/************** End of src/instance_nesting.c **************/
 /************** Begin file src/validate.c **************/
 #line 1 "src/validate.c"
 /*
@@ -21806,6 +21965,7 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	u64 chain_key = task->curr_chain_key;
 	u32 mode = fast_path_mode(depth, read, trylock);
 
+	subclass = instance_nesting_subclass(e, subclass, trylock);
 	graph_lock_first_use(&e->map, subclass);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (likely(!reporting)) {

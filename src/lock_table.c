@@ -22,6 +22,7 @@ struct lock_entry {
 	enum lock_kind kind;		/* how glibc records the lock's holder */
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
+	u32 serial;			/* this lock's, never 0, not another's at its address */
 	int sem_use;			/* a semaphore's, src/semaphores.c */
 	struct lock_class_key own_key;
 };
@@ -46,6 +47,7 @@ static unsigned long lock_slots_used;	/* live entries plus tombstones */
 static unsigned long lock_slots_live;
 static struct lock_entry *free_lock_entries;
 static struct lock_entry_chunk *lock_entry_chunks;
+static u32 last_lock_serial;
 static pthread_mutex_t lock_table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* A multiplicative hash of the lock's address: its top 64 - @shift bits. */
@@ -177,6 +179,12 @@ static struct lock_entry *lock_entry_alloc(void)
 	return &chunk->entries[0];
 }
 
+/* Under lock_table_mutex. Instances tell locks apart by it (src/instance_nesting.c). */
+static u32 lock_serial_next(void)
+{
+	return ++last_lock_serial ?: ++last_lock_serial;
+}
+
 typedef void (*lock_entry_setup_fn)(struct lock_entry *e, void *arg);
 
 /*
@@ -199,6 +207,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 		if (e) {
 			memset(&e->map, 0, sizeof(e->map));
 			setup(e, arg);
+			e->serial = lock_serial_next();
 			e->lock = lock;
 			lock_slots_put(lock_slots, e);
 			lock_slots_live++;
@@ -206,6 +215,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 		}
 	} else if (replace) {
 		setup(e, arg);
+		e->serial = lock_serial_next();
 	}
 	internal_unlock(&lock_table_mutex);
 	if (retired) {

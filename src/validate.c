@@ -375,6 +375,7 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	u64 chain_key = task->curr_chain_key;
 	u32 mode = fast_path_mode(depth, read, trylock);
 
+	subclass = instance_nesting_subclass(e, subclass, trylock);
 	graph_lock_first_use(&e->map, subclass);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (likely(!reporting)) {

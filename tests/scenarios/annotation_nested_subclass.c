@@ -1,7 +1,8 @@
 /*
  * Two locks of one class nested with liblockdep_mutex_lock_nested(), as the kernel's
- * mutex_lock_nested(): silent. The same nesting without the annotation, in a second
- * part, is lockdep's recursive locking.
+ * mutex_lock_nested(): silent. The same two nested without the annotation, both ways
+ * round, in a second part, is lockdep's recursive locking (one way only would be
+ * silent, src/instance_nesting.c).
  *
  * Expect: WARNING: possible recursive locking detected
  * Names: mutex@make_nodes
@@ -43,5 +44,6 @@ int main(int argc, char **argv)
 	pthread_mutex_lock(&nodes[1].lock);
 	pthread_mutex_unlock(&nodes[1].lock);
 	pthread_mutex_unlock(&nodes[0].lock);
+	nest(&nodes[1].lock, &nodes[0].lock);
 	return 0;
 }

@@ -1,7 +1,8 @@
 /*
  * LIBLOCKDEP_CLASSES=stack: the init call stack names the class, so btree and pager
  * locks are classes of their own although one allocator creates both. The btree
- * locks nested in address order are still one class (recursive locking), and the
+ * locks nested in address order, then the wrong way round, are still one class
+ * (recursive locking: src/instance_nesting.c lets the first order be), and the
  * inversion across objects is found as a cycle between the two classes.
  *
  * Env: LIBLOCKDEP_CLASSES=stack
@@ -14,6 +15,7 @@
 int main(void)
 {
 	use_locks_correctly();
+	nest_btree_locks_both_ways();
 	invert_across_objects();
 	return 0;
 }

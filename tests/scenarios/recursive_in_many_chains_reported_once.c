@@ -1,6 +1,7 @@
 /*
- * One pair of locks of one class (two objects from one init site) nested under many
- * different outer locks: each outer lock makes another lock chain, and lockdep checks
+ * One pair of locks of one class (two objects from one init site) nested one way,
+ * then the other way round under many different outer locks: each outer lock makes
+ * another lock chain, and lockdep checks
  * each chain anew, but it is one problem, "recursive locking" of that class: reported
  * once. (Python's "import hashlib" does this with one lock-creating helper.)
  *
@@ -27,9 +28,10 @@ int main(void)
 
 	make_object(&first);
 	make_object(&second);
+	nest(&first, &second);
 	for (int i = 0; i < OUTER_LOCKS; i++) {
 		pthread_mutex_lock(&outer[i]);
-		nest(&first, &second);
+		nest(&second, &first);
 		pthread_mutex_unlock(&outer[i]);
 	}
 	return 0;

@@ -2,7 +2,8 @@
  * A rules file's "classes instance" for one function, the rest of the program keeping
  * its classes per init site: the locks new_lock() creates are each a class of their
  * own (nesting two is silent, an inversion across objects is not seen), while two
- * locks made at another site and nested are still one class: recursive locking.
+ * locks made at another site and nested both ways round are still one class:
+ * recursive locking.
  *
  * Rules: classes instance function=new_lock
  * Expect: WARNING: possible recursive locking detected
@@ -28,5 +29,6 @@ int main(void)
 	use_locks_correctly();
 	invert_across_objects();
 	nest(parent, child);
+	nest(child, parent);
 	return nodes == 2 ? 0 : 1;
 }

@@ -2,7 +2,8 @@
  * A rules file's "classes stack" for one function: the locks the generic allocator
  * new_lock() creates get a class per call stack, as under LIBLOCKDEP_CLASSES=stack,
  * while the default stays "site". So btree and pager locks are classes of their own:
- * the btree locks nested in address order are still one class (recursive locking),
+ * the btree locks nested in address order, then the wrong way round, are one class
+ * (recursive locking: src/instance_nesting.c lets the first order be),
  * and the inversion across objects is a cycle between the two classes.
  *
  * Rules: classes stack function=new_lock   # the allocator's callers make the class
@@ -15,6 +16,7 @@
 int main(void)
 {
 	use_locks_correctly();
+	nest_btree_locks_both_ways();
 	invert_across_objects();
 	return 0;
 }

@@ -3,8 +3,8 @@
  * (not one liblockdep knows), so a lock it creates is keyed by its caller's site, as
  * the kernel's mutex_init() macro's class is. Btree and pager locks are then classes
  * of their own, renamed by "name" rules: one by the function that keys the class, a
- * static lock by its class name. Two btree locks nested are still one class
- * (recursive locking), the inversion across objects is a cycle between "btree" and
+ * static lock by its class name. Two btree locks nested both ways round are still
+ * one class (recursive locking), the inversion across objects is a cycle between "btree" and
  * "pager", and the static lock taken inside a btree lock is named "registry".
  *
  * Rules: wrapper function=new_lock
@@ -25,6 +25,7 @@ int main(void)
 	pthread_mutex_t *b = make(0);
 
 	use_locks_correctly();
+	nest_btree_locks_both_ways();
 	invert_across_objects();
 	nest(b, &registry_lock);
 	nest(&registry_lock, b);

@@ -1,0 +1,141 @@
+/*
+ * Locks of one class nested by instance. A class is keyed by its init call site, as
+ * the kernel keys it, so the locks one call makes in a loop (redis's
+ * io_threads_mutex[i], libdbus's global locks, sort's merge-tree nodes) are one class,
+ * and nesting two of them is lockdep's "recursive locking" unless the code says
+ * mutex_lock_nested(). Programs have no such annotations; they nest such locks in a
+ * fixed order, which is correct. So an acquisition of a class the thread already
+ * holds through another instance, with no subclass given, gets the subclass after
+ * the highest one held of that class, as an annotation would give it, and lockdep
+ * validates everything else around it as usual. Each ordered pair of instances
+ * nested so is remembered; once the reverse pair was seen (the bank transfer: one
+ * thread A then B, another B then A) nothing is adjusted and lockdep reports as it
+ * always did. The same lock again is lockdep's to judge, and so is a trylock (it
+ * never waits: lockdep checks no deadlock for it).
+ *
+ * Instances are the serial numbers of their entries (src/lock_table.c), never
+ * reused for a lock at the same address: a freed lock's pairs match no new lock.
+ * After 2^32 lock initialisations a serial comes back, and a stale pair can at worst
+ * bring back today's report. Pairs live in a fixed table, filled with atomics: the
+ * fast path never gets here, and an adjusted acquisition is never one it can hit
+ * (it looks up subclass 0, which lockdep never recorded nested in itself).
+ */
+#ifndef LIBLOCKDEP_MAX_NESTED_PAIRS
+#define LIBLOCKDEP_MAX_NESTED_PAIRS	16384
+#endif
+#define MAX_NESTED_PAIRS	LIBLOCKDEP_MAX_NESTED_PAIRS
+_Static_assert(MAX_NESTED_PAIRS > 0 && !(MAX_NESTED_PAIRS & (MAX_NESTED_PAIRS - 1)),
+	       "LIBLOCKDEP_MAX_NESTED_PAIRS is a power of two");
+/* Open addressing, at most half full so that a probe ends; a slot is never emptied. */
+#define NESTED_PAIR_SLOTS	(2 * MAX_NESTED_PAIRS)
+
+static u64 nested_pairs[NESTED_PAIR_SLOTS];
+static unsigned int nr_nested_pairs;
+static bool nested_pairs_full;
+
+/* Outer lock's serial, then the inner's; never 0, as serials are not. */
+static u64 nested_pair(const struct lock_entry *outer, const struct lock_entry *inner)
+{
+	return (u64)outer->serial << 32 | inner->serial;
+}
+
+static unsigned long nested_pair_slot(u64 pair)
+{
+	return (pair * 0x9E3779B97F4A7C15ULL) >> (64 - __builtin_ctzl(NESTED_PAIR_SLOTS));
+}
+
+static bool nested_pair_seen(u64 pair)
+{
+	for (unsigned long i = nested_pair_slot(pair);; i = (i + 1) % NESTED_PAIR_SLOTS) {
+		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
+
+		if (slot == pair)
+			return true;
+		if (!slot)
+			return false;
+	}
+}
+
+/* In lockdep's words for running out; validation goes on, without new pairs. */
+static noinline void nested_pairs_exhausted(void)
+{
+	static const char headline[] = "BUG: MAX_NESTED_PAIRS too low!";
+
+	if (__atomic_exchange_n(&nested_pairs_full, true, __ATOMIC_RELAXED) ||
+	    !liblockdep_report_begin(headline, NULL))
+		return;
+	printk(KERN_DEBUG "%s\n", headline);
+	printk(KERN_DEBUG "liblockdep: build with -DLIBLOCKDEP_MAX_NESTED_PAIRS=N to raise it "
+	       "(now %d)\n", MAX_NESTED_PAIRS);
+	printk(KERN_DEBUG "locks of one class nested in a new order count as recursive locking.\n");
+	dump_stack();
+	liblockdep_report_end();
+}
+
+/* False when the table is full. */
+static bool nested_pair_note(u64 pair)
+{
+	for (unsigned long i = nested_pair_slot(pair);; i = (i + 1) % NESTED_PAIR_SLOTS) {
+		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
+
+		if (slot == pair)
+			return true;
+		if (slot)
+			continue;
+		if (__atomic_add_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED) > MAX_NESTED_PAIRS) {
+			__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
+			nested_pairs_exhausted();
+			return false;
+		}
+		if (__atomic_compare_exchange_n(&nested_pairs[i], &slot, pair, false,
+						__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			return true;
+		/* Another thread took the slot, perhaps for this very pair. */
+		__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
+		if (slot == pair)
+			return true;
+	}
+}
+
+static const struct lock_entry *held_entry_of_class(const struct held_lock *hlock,
+						    const struct lock_entry *e)
+{
+	if (hlock->instance->key != e->map.key)
+		return NULL;
+	return container_of(hlock->instance, const struct lock_entry, map);
+}
+
+/*
+ * The subclass for lockdep's lock_acquire() of e: the caller's, or the next one of
+ * e's class when the thread holds other locks of it (the last one lockdep has once
+ * they run out, which it then reports as before). Out of line, so that its frame is
+ * gone before lockdep's deep paths run (tests/checks/stack_budget.sh).
+ */
+static noinline unsigned int instance_nesting_subclass(const struct lock_entry *e,
+						       unsigned int subclass, int trylock)
+{
+	const struct task_struct *task = current;
+	unsigned int next = 0;
+
+	if (subclass || trylock || e->map.key == &__lockdep_no_validate__)
+		return subclass;
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		const struct held_lock *hlock = &task->held_locks[i];
+		const struct lock_entry *held = held_entry_of_class(hlock, e);
+
+		if (!held)
+			continue;
+		if (held == e || nested_pair_seen(nested_pair(e, held)))
+			return subclass;
+		next = max(next, lock_classes[hlock->class_idx].subclass + 1);
+	}
+	if (!next)
+		return subclass;
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		const struct lock_entry *held = held_entry_of_class(&task->held_locks[i], e);
+
+		if (held && !nested_pair_note(nested_pair(held, e)))
+			return subclass;
+	}
+	return min(next, (unsigned int)MAX_LOCKDEP_SUBCLASSES - 1);
+}

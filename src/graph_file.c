@@ -464,21 +464,6 @@ static void graph_line_of(struct graph_line *l, const struct graph_class_id *fro
 	l->text[l->len++] = '\n';
 }
 
-static bool graph_write(int fd, const char *text, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, text, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return false;
-		text += n;
-		len -= n;
-	}
-	return true;
-}
-
 /* A name that a reader takes back as it is. */
 static bool graph_name_ok(const char *name)
 {
@@ -526,7 +511,7 @@ static unsigned long graph_deps_write(int fd, struct graph_keys *keys, bool *ok)
 			if (!graph_keys_add(keys, graph_identity_hash(&from, &to)))
 				continue;
 			graph_line_of(&line, &from, e, &to);
-			*ok = *ok && graph_write(fd, line.text, line.len);
+			*ok = *ok && write_all(fd, line.text, line.len);
 			n++;
 		}
 	}
@@ -546,8 +531,8 @@ static bool graph_file_write(const char *tmp, const char *text, size_t len,
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return false;
-	ok = graph_write(fd, GRAPH_HEADER, header) &&
-	     (!text || graph_write(fd, text + header, len - header));
+	ok = write_all(fd, GRAPH_HEADER, header) &&
+	     (!text || write_all(fd, text + header, len - header));
 	graph_deps_write(fd, keys, &ok);
 	ok = !close(fd) && ok;
 	if (ok && !rename(tmp, graph_path))

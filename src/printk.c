@@ -41,7 +41,8 @@ static struct {
 static int log_file_fd(void);
 static pthread_mutex_t output_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-static void write_all(int fd, const char *text, size_t len)
+/* Whether all of text was written. */
+static bool write_all(int fd, const char *text, size_t len)
 {
 	while (len) {
 		ssize_t done = write(fd, text, len);
@@ -49,10 +50,11 @@ static void write_all(int fd, const char *text, size_t len)
 		if (done < 0 && errno == EINTR)
 			continue;
 		if (done <= 0)
-			return;
+			return false;
 		text += done;
 		len -= done;
 	}
+	return true;
 }
 
 static void liblockdep_output(const char *text, size_t len)

@@ -92,14 +92,25 @@ struct handler_stack_top {
 	sigset_t all;			/* what is blocked on it */
 	sigset_t saved_mask;		/* the thread's mask before */
 	unsigned long caller_sp;	/* where the work came from */
+	void (*fn)(void *);		/* the work */
+	void *arg;
 };
 
 static __thread bool handler_stack_in_use;
 static __thread bool handler_stack_retired;	/* the thread is past its exit hook */
 
+/* getpagesize() reads a variable; sysconf() needs more stack than a small alternate
+ * stack has left under an AVX-512 signal frame. */
 static size_t handler_stack_guard(void)
 {
-	return (size_t)sysconf(_SC_PAGESIZE);
+	return (size_t)getpagesize();
+}
+
+/* The raw system call: glibc's pthread_sigmask() copies the set into a frame of its
+ * own, on the handler's stack. */
+static void handler_stack_mask(int how, const sigset_t *set, sigset_t *old)
+{
+	syscall(SYS_rt_sigprocmask, how, set, old, _NSIG / 8);
 }
 
 static struct handler_stack_top *handler_stack_top_of(unsigned char *base)
@@ -110,18 +121,14 @@ static struct handler_stack_top *handler_stack_top_of(unsigned char *base)
 	return (struct handler_stack_top *)(top & ~15UL);
 }
 
-/* The thread's stack, mapped now if it has none; NULL if it cannot have one. */
-static struct handler_stack_top *handler_stack_get(void)
+/* Out of line: its frame is paid once per thread, on the way into the first handler,
+ * not on every lock in one. */
+static noinline __cold unsigned char *handler_stack_map(void)
 {
-	struct task_struct *task = current;
 	size_t guard = handler_stack_guard();
 	int saved_errno = errno;
 	unsigned char *base;
 
-	if (task->handler_stack)
-		return handler_stack_top_of(task->handler_stack);
-	if (handler_stack_retired)
-		return NULL;
 	base = mmap(NULL, guard + HANDLER_STACK_SIZE, PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
 	if (base != MAP_FAILED && mprotect(base, guard, PROT_NONE)) {
@@ -129,14 +136,35 @@ static struct handler_stack_top *handler_stack_get(void)
 		base = MAP_FAILED;
 	}
 	errno = saved_errno;
-	if (base == MAP_FAILED)
-		return NULL;
-	task->handler_stack = base;
-	return handler_stack_top_of(base);
+	return base == MAP_FAILED ? NULL : base;
 }
 
-/* fn(arg) on the thread's handler stack, every signal blocked, cancellation off; in
- * place when on it already, or when no stack can be had. */
+/* The thread's stack, mapped now if it has none; NULL if it cannot have one. */
+static struct handler_stack_top *handler_stack_get(void)
+{
+	struct task_struct *task = current;
+
+	if (!task->handler_stack && !handler_stack_retired)
+		task->handler_stack = handler_stack_map();
+	return task->handler_stack ? handler_stack_top_of(task->handler_stack) : NULL;
+}
+
+/* On the handler stack: the internal section is entered there, for its frames. */
+static void handler_stack_body(void *arg)
+{
+	struct handler_stack_top *top = arg;
+
+	internal_section_begin();
+	top->fn(top->arg);
+	internal_section_end();
+}
+
+/*
+ * fn(arg) on the thread's handler stack, every signal blocked, cancellation off; in
+ * place when on it already, or when no stack can be had. What runs before the switch
+ * keeps few registers and calls no libc function with a frame of its own: on a bare
+ * MINSIGSTKSZ stack a few hundred bytes are left (tests/checks/stack_budget.sh).
+ */
 static void handler_stack_run(void (*fn)(void *), void *arg)
 {
 	struct handler_stack_top *top;
@@ -145,15 +173,15 @@ static void handler_stack_run(void (*fn)(void *), void *arg)
 		fn(arg);
 		return;
 	}
+	top->fn = fn;
+	top->arg = arg;
 	sigfillset(&top->all);
-	real(pthread_sigmask)(SIG_BLOCK, &top->all, &top->saved_mask);
+	handler_stack_mask(SIG_BLOCK, &top->all, &top->saved_mask);
 	top->caller_sp = (unsigned long)__builtin_frame_address(0);
 	handler_stack_in_use = true;
-	internal_section_begin();
-	liblockdep__stack_call(fn, arg, top);
-	internal_section_end();
+	liblockdep__stack_call(handler_stack_body, top, top);
 	handler_stack_in_use = false;
-	real(pthread_sigmask)(SIG_SETMASK, &top->saved_mask, NULL);
+	handler_stack_mask(SIG_SETMASK, &top->saved_mask, NULL);
 }
 
 /* On the handler stack: the caller's stack pointer and mask, as they were. */

@@ -13,7 +13,12 @@ cat > "$out/correct.c" <<'C'
 #include <pthread.h>
 #include <stdlib.h>
 
-/* Two locks from one init site, nested: one class per site would call it recursive. */
+/*
+ * Two locks from one init site, each taken around a third lock but in the opposite
+ * place: a fixed order of objects, which one class per site calls circular.
+ */
+static pthread_mutex_t big = PTHREAD_MUTEX_INITIALIZER;
+
 static __attribute__((noinline)) pthread_mutex_t *new_node(void)
 {
 	pthread_mutex_t *m = malloc(sizeof(*m));
@@ -22,19 +27,26 @@ static __attribute__((noinline)) pthread_mutex_t *new_node(void)
 	return m;
 }
 
+static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
+{
+	pthread_mutex_lock(outer);
+	pthread_mutex_lock(inner);
+	pthread_mutex_unlock(inner);
+	pthread_mutex_unlock(outer);
+}
+
 int main(void)
 {
 	pthread_mutex_t *parent = new_node(), *child = new_node();
 
-	pthread_mutex_lock(parent);
-	pthread_mutex_lock(child);
-	pthread_mutex_unlock(child);
-	return pthread_mutex_unlock(parent);
+	nest(parent, &big);
+	nest(&big, child);
+	return 0;
 }
 C
 $cc -O1 -g -DLIBLOCKDEP -include liblockdep.h -pthread "$out/correct.c" "$build/liblockdep.o" -o "$out/correct"
 $cc -O1 -g -pthread "$out/correct.c" -o "$out/plain"
-recursive='WARNING: possible recursive locking detected'
+circular='WARNING: possible circular locking dependency detected'
 
 # run FLAVOUR RULES-TEXT VAR=VALUE...: runs the program with a rules file of that text
 # (or none: "-"); $status, $out/err set.
@@ -62,7 +74,7 @@ lacks() { ! grep -qF -- "$1" "$out/err" || { echo "$2: unexpected '$1' in:"; cat
 instance='classes instance function=new_node'
 for f in drop-in preload; do
 	run $f "$instance";	expect 0 "$f good";	says "" "$f good"
-	run $f "# nothing";	expect 66 "$f no rule"; has "$recursive" "$f no rule"
+	run $f "# nothing";	expect 66 "$f no rule"; has "$circular" "$f no rule"
 	run $f -;		expect 66 "$f missing"
 	has "liblockdep: $out/test.rules: cannot read the rules: No such file or directory" "$f missing"
 	[ "$(grep -c '^liblockdep: ' "$out/err")" = 1 ] || { echo "$f missing: not one error line"; exit 1; }
@@ -161,8 +173,11 @@ static void b_then_a(void) { nest(&prog_b, &prog_a); }
 
 int main(void)
 {
+	pthread_mutex_t *x = helper_new_lock(), *y = helper_new_lock();
+
 	helper_invert();				/* classes and frames in libhelper */
-	nest(helper_new_lock(), helper_new_lock());	/* a class made in libhelper */
+	nest(x, y);
+	nest(y, x);					/* a class made in libhelper */
 	a_then_b();
 	helper_call(b_then_a);				/* a frame in libhelper */
 	nest(&prog_c, &prog_d);

@@ -186,9 +186,10 @@ typedef int liblockdep_is_off;
  *                                  is first locked: too many init sites run out here
  *                                  first ("BUG: MAX_LOCK_SITES too low!"), many static
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
- *   LIBLOCKDEP_MAX_NESTED_PAIRS    ordered pairs of one class's locks nested (16384, a
- *                                  power of two; 16 bytes each): past it, a new pair
- *                                  is recursive locking again, validation goes on
+ *   LIBLOCKDEP_MAX_NESTED_PAIRS    ordered pairs of one class's locks nested, beyond
+ *                                  the four each lock keeps with it (16384, a power
+ *                                  of two; 16 bytes each): past it, a new pair is
+ *                                  recursive locking again, validation goes on
  *                                  ("BUG: MAX_NESTED_PAIRS too low!", README "Lock
  *                                  classes")
  *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)
@@ -19445,6 +19446,8 @@ static void lock_places_visit(const void *from, unsigned long len,
  * only an RCU read section (the slot array is replaced when it grows). Entries are
  * never given back (src/arena.c), only reused, so a pointer to one stays valid memory.
  */
+#define LOCK_NESTED_UNDER	4
+
 enum lock_kind {
 	LOCK_KIND_MUTEX,
 	LOCK_KIND_RWLOCK,
@@ -19464,6 +19467,8 @@ struct lock_entry {
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
 	u32 serial;			/* this lock's, never 0, not another's at its address */
 	int sem_use;			/* a semaphore's, src/semaphores.c */
+	u32 nested_under[LOCK_NESTED_UNDER];	/* serials of locks of its class it was
+						 * taken inside (src/instance_nesting.c) */
 	struct lock_class_key own_key;
 };
 
@@ -19619,10 +19624,12 @@ static struct lock_entry *lock_entry_alloc(void)
 	return &chunk->entries[0];
 }
 
-/* Under lock_table_mutex. Instances tell locks apart by it (src/instance_nesting.c). */
-static u32 lock_serial_next(void)
+/* Under lock_table_mutex. Instances tell locks apart by it (src/instance_nesting.c);
+ * a new lock was nested inside no other. */
+static void lock_entry_new_serial(struct lock_entry *e)
 {
-	return ++last_lock_serial ?: ++last_lock_serial;
+	e->serial = ++last_lock_serial ?: ++last_lock_serial;
+	memset(e->nested_under, 0, sizeof(e->nested_under));
 }
 
 typedef void (*lock_entry_setup_fn)(struct lock_entry *e, void *arg);
@@ -19647,7 +19654,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 		if (e) {
 			memset(&e->map, 0, sizeof(e->map));
 			setup(e, arg);
-			e->serial = lock_serial_next();
+			lock_entry_new_serial(e);
 			e->lock = lock;
 			lock_slots_put(lock_slots, e);
 			lock_slots_live++;
@@ -19655,7 +19662,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 		}
 	} else if (replace) {
 		setup(e, arg);
-		e->serial = lock_serial_next();
+		lock_entry_new_serial(e);
 	}
 	internal_unlock(&lock_table_mutex);
 	if (retired) {
@@ -21477,9 +21484,13 @@ static void graph_file_save(void)
  * Instances are the serial numbers of their entries (src/lock_table.c), never
  * reused for a lock at the same address: a freed lock's pairs match no new lock.
  * After 2^32 lock initialisations a serial comes back, and a stale pair can at worst
- * bring back today's report. Pairs live in a fixed table, filled with atomics: the
- * fast path never gets here, and an adjusted acquisition is never one it can hit
- * (it looks up subclass 0, which lockdep never recorded nested in itself).
+ * bring back today's report. A lock keeps the first few locks it was taken inside
+ * in its own entry, so they go with it when it is destroyed or freed: a program that
+ * makes and nests objects for ever (a tree's nodes, a connection and its session)
+ * never fills anything. The rest go to a fixed table, filled with atomics, which
+ * only a lock taken inside more than LOCK_NESTED_UNDER others of its class uses.
+ * The fast path never gets here, and an adjusted acquisition is never one it can
+ * hit (it looks up subclass 0, which lockdep never recorded nested in itself).
  */
 #ifndef LIBLOCKDEP_MAX_NESTED_PAIRS
 #define LIBLOCKDEP_MAX_NESTED_PAIRS	16384
@@ -21505,7 +21516,7 @@ static unsigned long nested_pair_slot(u64 pair)
 	return (pair * 0x9E3779B97F4A7C15ULL) >> (64 - __builtin_ctzl(NESTED_PAIR_SLOTS));
 }
 
-static bool nested_pair_seen(u64 pair)
+static bool nested_table_seen(u64 pair)
 {
 	for (unsigned long i = nested_pair_slot(pair);; i = (i + 1) % NESTED_PAIR_SLOTS) {
 		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
@@ -21534,7 +21545,7 @@ static noinline void nested_pairs_exhausted(void)
 }
 
 /* False when the table is full. */
-static bool nested_pair_note(u64 pair)
+static bool nested_table_note(u64 pair)
 {
 	for (unsigned long i = nested_pair_slot(pair);; i = (i + 1) % NESTED_PAIR_SLOTS) {
 		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
@@ -21558,6 +21569,37 @@ static bool nested_pair_note(u64 pair)
 	}
 }
 
+/* Whether inner was taken inside outer: first among the outers inner keeps itself. */
+static bool nested_pair_seen(const struct lock_entry *outer, const struct lock_entry *inner)
+{
+	for (int i = 0; i < LOCK_NESTED_UNDER; i++) {
+		u32 serial = __atomic_load_n(&inner->nested_under[i], __ATOMIC_RELAXED);
+
+		if (serial == outer->serial)
+			return true;
+		if (!serial)
+			return false;
+	}
+	return nested_table_seen(nested_pair(outer, inner));
+}
+
+/* False when the table is full. */
+static bool nested_pair_note(const struct lock_entry *outer, struct lock_entry *inner)
+{
+	for (int i = 0; i < LOCK_NESTED_UNDER; i++) {
+		u32 serial = __atomic_load_n(&inner->nested_under[i], __ATOMIC_RELAXED);
+
+		if (!serial && __atomic_compare_exchange_n(&inner->nested_under[i], &serial,
+							   outer->serial, false,
+							   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			return true;
+		/* Taken, perhaps by another thread for this very pair. */
+		if (serial == outer->serial)
+			return true;
+	}
+	return nested_table_note(nested_pair(outer, inner));
+}
+
 static const struct lock_entry *held_entry_of_class(const struct held_lock *hlock,
 						    const struct lock_entry *e)
 {
@@ -21568,11 +21610,16 @@ static const struct lock_entry *held_entry_of_class(const struct held_lock *hloc
 
 /*
  * The subclass for lockdep's lock_acquire() of e: the caller's, or the next one of
- * e's class when the thread holds other locks of it (the last one lockdep has once
- * they run out, which it then reports as before). Out of line, so that its frame is
- * gone before lockdep's deep paths run (tests/checks/stack_budget.sh).
+ * e's class when the thread holds other locks of it. Past lockdep's eighth, the lock
+ * is held unchecked (NESTED_UNCHECKED added to the last subclass; no out parameter:
+ * an address taken would keep a slot in the caller's frame during a report): lockdep validates no order for
+ * it, as it validates none for an annotation-free lock, where it would call a
+ * correct ascending order (redis locking its io_threads_mutex[1..N]) recursive; a
+ * reverse pair is still told apart below. Out of line, so that its frame is gone
+ * before lockdep's deep paths run (tests/checks/stack_budget.sh).
  */
-static noinline unsigned int instance_nesting_subclass(const struct lock_entry *e,
+#define NESTED_UNCHECKED	0x100
+static noinline unsigned int instance_nesting_subclass(struct lock_entry *e,
 						       unsigned int subclass, int trylock)
 {
 	const struct task_struct *task = current;
@@ -21586,7 +21633,7 @@ static noinline unsigned int instance_nesting_subclass(const struct lock_entry *
 
 		if (!held)
 			continue;
-		if (held == e || nested_pair_seen(nested_pair(e, held)))
+		if (held == e || nested_pair_seen(e, held))
 			return subclass;
 		next = max(next, lock_classes[hlock->class_idx].subclass + 1);
 	}
@@ -21595,10 +21642,52 @@ static noinline unsigned int instance_nesting_subclass(const struct lock_entry *
 	for (int i = 0; i < task->lockdep_depth; i++) {
 		const struct lock_entry *held = held_entry_of_class(&task->held_locks[i], e);
 
-		if (held && !nested_pair_note(nested_pair(held, e)))
+		if (held && !nested_pair_note(held, e))
 			return subclass;
 	}
-	return min(next, (unsigned int)MAX_LOCKDEP_SUBCLASSES - 1);
+	if (next < MAX_LOCKDEP_SUBCLASSES)
+		return next;
+	return NESTED_UNCHECKED | (MAX_LOCKDEP_SUBCLASSES - 1);
+}
+
+/* The held lock of e's class right above position pos, if it was nested through e. */
+static struct held_lock *held_nested_through(const struct task_struct *task, int pos,
+					     const struct lock_entry *e)
+{
+	struct held_lock *hlock = (struct held_lock *)&task->held_locks[pos];
+	const struct lock_entry *above;
+
+	if (pos >= task->lockdep_depth || !(above = held_entry_of_class(hlock, e)) ||
+	    !nested_pair_seen(e, above))
+		return NULL;
+	return hlock;
+}
+
+/*
+ * After lockdep released e, which the thread held at position pos in subclass: the
+ * locks of its class that were right above it, nested through it, move down to
+ * subclass, subclass + 1, ..., as if taken without it. So lock coupling (take the
+ * next node, release the one before) stays in two subclasses however long the list,
+ * instead of climbing past lockdep's eighth. Nothing new is claimed: the locks below
+ * are the ones e had below it, which already lead to e's subclass, and the order
+ * among the class's subclasses stays ascending.
+ */
+static noinline void instance_nesting_released(const struct lock_entry *e, int pos,
+					       unsigned int subclass, unsigned long ip)
+{
+	struct task_struct *task = current;
+	struct held_lock *hlock;
+
+	/* Above every lock of the class still held below (a trylock's shares e's). */
+	for (int i = 0; i < pos; i++)
+		if (held_entry_of_class(&task->held_locks[i], e))
+			subclass = max(subclass, lock_classes[task->held_locks[i].class_idx].subclass + 1);
+	for (; subclass < MAX_LOCKDEP_SUBCLASSES &&
+	       (hlock = held_nested_through(task, pos, e)); pos++, subclass++) {
+		if (lock_classes[hlock->class_idx].subclass <= subclass)
+			return;
+		lock_set_subclass(hlock->instance, subclass, ip);
+	}
 }
 /************** End of src/instance_nesting.c **************/
 /************** Begin file src/validate.c **************/
@@ -21979,10 +22068,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	unsigned int depth = task->lockdep_depth;
 	u64 chain_key = task->curr_chain_key;
 	u32 mode = fast_path_mode(depth, read, trylock);
+	unsigned int nesting = instance_nesting_subclass(e, subclass, trylock);
 
-	subclass = instance_nesting_subclass(e, subclass, trylock);
+	subclass = nesting & ~NESTED_UNCHECKED;
 	graph_lock_first_use(&e->map, subclass);
-	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
+	lock_acquire(&e->map, subclass, trylock, read, !(nesting & NESTED_UNCHECKED), NULL, ip);
 	if (likely(!reporting)) {
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
@@ -22072,12 +22162,30 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 	lock_acquire_checked(e, 0, read, trylock, ip);
 }
 
+/* Lockdep's own way, for a release the fast path does not know; the locks of e's
+ * class held above it may move down a subclass (src/instance_nesting.c). */
+static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
+{
+	const struct task_struct *task = current;
+	unsigned int subclass = 0;
+	int pos = task->lockdep_depth - 1;
+
+	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
+		pos--;
+	if (pos >= 0)
+		subclass = lock_classes[task->held_locks[pos].class_idx].subclass;
+	lock_release(&e->map, ip);
+	liblockdep_report_end();
+	if (pos >= 0 && pos < task->lockdep_depth)
+		instance_nesting_released(e, pos, subclass, ip);
+	liblockdep_report_end();
+}
+
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
 {
 	if (fast_path_release(&e->map))
 		return;
-	lock_release(&e->map, ip);
-	liblockdep_report_end();
+	lock_release_slow(e, ip);
 }
 
 static void lock_release_prepared(void *arg)

@@ -141,9 +141,10 @@
  *                                  is first locked: too many init sites run out here
  *                                  first ("BUG: MAX_LOCK_SITES too low!"), many static
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
- *   LIBLOCKDEP_MAX_NESTED_PAIRS    ordered pairs of one class's locks nested (16384, a
- *                                  power of two; 16 bytes each): past it, a new pair
- *                                  is recursive locking again, validation goes on
+ *   LIBLOCKDEP_MAX_NESTED_PAIRS    ordered pairs of one class's locks nested, beyond
+ *                                  the four each lock keeps with it (16384, a power
+ *                                  of two; 16 bytes each): past it, a new pair is
+ *                                  recursive locking again, validation goes on
  *                                  ("BUG: MAX_NESTED_PAIRS too low!", README "Lock
  *                                  classes")
  *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)

@@ -5,6 +5,8 @@
  * only an RCU read section (the slot array is replaced when it grows). Entries are
  * never given back (src/arena.c), only reused, so a pointer to one stays valid memory.
  */
+#define LOCK_NESTED_UNDER	4
+
 enum lock_kind {
 	LOCK_KIND_MUTEX,
 	LOCK_KIND_RWLOCK,
@@ -24,6 +26,8 @@ struct lock_entry {
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
 	u32 serial;			/* this lock's, never 0, not another's at its address */
 	int sem_use;			/* a semaphore's, src/semaphores.c */
+	u32 nested_under[LOCK_NESTED_UNDER];	/* serials of locks of its class it was
+						 * taken inside (src/instance_nesting.c) */
 	struct lock_class_key own_key;
 };
 
@@ -179,10 +183,12 @@ static struct lock_entry *lock_entry_alloc(void)
 	return &chunk->entries[0];
 }
 
-/* Under lock_table_mutex. Instances tell locks apart by it (src/instance_nesting.c). */
-static u32 lock_serial_next(void)
+/* Under lock_table_mutex. Instances tell locks apart by it (src/instance_nesting.c);
+ * a new lock was nested inside no other. */
+static void lock_entry_new_serial(struct lock_entry *e)
 {
-	return ++last_lock_serial ?: ++last_lock_serial;
+	e->serial = ++last_lock_serial ?: ++last_lock_serial;
+	memset(e->nested_under, 0, sizeof(e->nested_under));
 }
 
 typedef void (*lock_entry_setup_fn)(struct lock_entry *e, void *arg);
@@ -207,7 +213,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 		if (e) {
 			memset(&e->map, 0, sizeof(e->map));
 			setup(e, arg);
-			e->serial = lock_serial_next();
+			lock_entry_new_serial(e);
 			e->lock = lock;
 			lock_slots_put(lock_slots, e);
 			lock_slots_live++;
@@ -215,7 +221,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 		}
 	} else if (replace) {
 		setup(e, arg);
-		e->serial = lock_serial_next();
+		lock_entry_new_serial(e);
 	}
 	internal_unlock(&lock_table_mutex);
 	if (retired) {

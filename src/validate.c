@@ -374,10 +374,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	unsigned int depth = task->lockdep_depth;
 	u64 chain_key = task->curr_chain_key;
 	u32 mode = fast_path_mode(depth, read, trylock);
+	unsigned int nesting = instance_nesting_subclass(e, subclass, trylock);
 
-	subclass = instance_nesting_subclass(e, subclass, trylock);
+	subclass = nesting & ~NESTED_UNCHECKED;
 	graph_lock_first_use(&e->map, subclass);
-	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
+	lock_acquire(&e->map, subclass, trylock, read, !(nesting & NESTED_UNCHECKED), NULL, ip);
 	if (likely(!reporting)) {
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
@@ -467,12 +468,30 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 	lock_acquire_checked(e, 0, read, trylock, ip);
 }
 
+/* Lockdep's own way, for a release the fast path does not know; the locks of e's
+ * class held above it may move down a subclass (src/instance_nesting.c). */
+static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
+{
+	const struct task_struct *task = current;
+	unsigned int subclass = 0;
+	int pos = task->lockdep_depth - 1;
+
+	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
+		pos--;
+	if (pos >= 0)
+		subclass = lock_classes[task->held_locks[pos].class_idx].subclass;
+	lock_release(&e->map, ip);
+	liblockdep_report_end();
+	if (pos >= 0 && pos < task->lockdep_depth)
+		instance_nesting_released(e, pos, subclass, ip);
+	liblockdep_report_end();
+}
+
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
 {
 	if (fast_path_release(&e->map))
 		return;
-	lock_release(&e->map, ip);
-	liblockdep_report_end();
+	lock_release_slow(e, ip);
 }
 
 static void lock_release_prepared(void *arg)

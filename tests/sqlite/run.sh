@@ -317,8 +317,9 @@ speed_table() {
 		echo
 		echo "Written by tests/sqlite/run.sh on $(date -u +%Y-%m-%d): $(nproc) cores (load average"
 		echo "$load when the timing began), sqlite3 $sqlite_version, liblockdep with lockdep"
-		echo "from Linux $(sed -n 's/.*Kernel text from Linux \([0-9.]*\).*/\1/p' "$dir/pair/liblockdep.h"), LIBLOCKDEP_CLASSES=${classes:-<default>}${rules:+,"
-		echo "LIBLOCKDEP_RULES=tests/sqlite/$(basename "$rules")}."
+		rules_used=
+		[ -z "$rules" ] || rules_used=", LIBLOCKDEP_RULES=tests/sqlite/$(basename "$rules")"
+		echo "from Linux $(sed -n 's/.*Kernel text from Linux \([0-9.]*\).*/\1/p' "$dir/pair/liblockdep.h"), LIBLOCKDEP_CLASSES=${classes:-<default>}$rules_used."
 		echo
 		echo "threadtest4 with 4 threads, databases in $(dirname "$scratch"). The builds take"
 		echo "turns, $rate_runs runs each; tests/s over the passing runs (threadtest4 fails now and"

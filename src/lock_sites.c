@@ -18,9 +18,16 @@
 #define LOCK_SITES_HASH_SIZE	(2 * MAX_LOCK_SITES)
 #define LOCK_SITE_FRAMES	3	/* the site, its caller and theirs */
 
-/* Whether a site is in the locking plumbing (src/lock_plumbing.c), which has no
- * class: a site without a name is, when it is called from plumbing. */
-enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED };
+/*
+ * Whether a site is in the locking plumbing (src/lock_plumbing.c), which has no
+ * class: a site without a name is, when it is called from plumbing. One called from
+ * anything else is the user's, but in code without names (a stripped library's static
+ * function) nothing tells a lock-creating helper from a site: libdbus makes every
+ * mutex in _dbus_platform_rmutex_new(), which Debian's library does not name, and as
+ * one class its global locks and each connection's made false cycles. Such a site's
+ * classes go by the call stack, as with LIBLOCKDEP_CLASSES=stack.
+ */
+enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED, SITE_UNNAMED_USER };
 
 struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
@@ -172,14 +179,17 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 	u8 role = site ? READ_ONCE(site->role) : SITE_USER;
 	int skipped = 0;
 
-	if (role != SITE_USER) {
+	if (role == SITE_UNNAMED || role == SITE_PLUMBING) {
 		skipped = lock_plumbing_skip(ips, 1);
-		if (role == SITE_UNNAMED && skipped >= 0)
-			WRITE_ONCE(site->role, skipped ? SITE_PLUMBING : SITE_USER);
+		if (role == SITE_UNNAMED && skipped >= 0) {
+			role = skipped ? SITE_PLUMBING : SITE_UNNAMED_USER;
+			WRITE_ONCE(site->role, role);
+		}
 		if (skipped > 0)
 			site = lock_site_of(ips, kind, lock, lock_size, site);
 	}
-	if (site && site->classes == CLASSES_STACK) {
+	if (site && (site->classes == CLASSES_STACK ||
+		     (role == SITE_UNNAMED_USER && site->classes == CLASSES_SITE))) {
 		unsigned long frames[LOCK_SITE_FRAMES] = { ip };
 
 		if (skipped > 0)

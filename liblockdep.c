@@ -112,8 +112,8 @@ typedef int liblockdep_is_off;
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site
  *   (of the call stack, when the site's code has no symbol: a stripped library's
- *   static helper that makes all of its locks). A statically initialised lock in static storage is its own class, named after
- *   its symbol. A lock never initialised by a call (zeroed memory) belongs to the
+ *   static helper that makes all of its locks). A statically initialised lock in
+ *   static storage is its own class, named after its symbol. A lock never initialised by a call (zeroed memory) belongs to the
  *   class of the call site that first locks it (outside std::mutex's and the lock
  *   guards' own code, which -O0 leaves out of line). LIBLOCKDEP_CLASSES changes the
  *   first and the last: =stack makes the call site and its two callers the class
@@ -21611,6 +21611,11 @@ static bool nested_pair_note(const struct lock_entry *outer, struct lock_entry *
 	return nested_table_note(nested_pair(outer, inner));
 }
 
+static unsigned int held_lock_subclass(const struct held_lock *hlock)
+{
+	return lock_classes[hlock->class_idx].subclass;
+}
+
 static const struct lock_entry *held_entry_of_class(const struct held_lock *hlock,
 						    const struct lock_entry *e)
 {
@@ -21622,12 +21627,12 @@ static const struct lock_entry *held_entry_of_class(const struct held_lock *hloc
 /*
  * The subclass for lockdep's lock_acquire() of e: the caller's, or the next one of
  * e's class when the thread holds other locks of it. Past lockdep's eighth, the lock
- * is held unchecked (NESTED_UNCHECKED added to the last subclass; no out parameter:
- * an address taken would keep a slot in the caller's frame during a report): lockdep validates no order for
- * it, as it validates none for an annotation-free lock, where it would call a
- * correct ascending order (redis locking its io_threads_mutex[1..N]) recursive; a
- * reverse pair is still told apart below. Out of line, so that its frame is gone
- * before lockdep's deep paths run (tests/checks/stack_budget.sh).
+ * is held unchecked, in the last subclass: lockdep validates no order for it, where
+ * it would call a correct ascending order (redis locking its io_threads_mutex[1..N])
+ * recursive; a reverse pair is still told apart below. Unchecked is NESTED_UNCHECKED
+ * in the result, not an out parameter, whose address would keep a slot in the
+ * caller's frame during a report. Out of line, so that its frame is gone before
+ * lockdep's deep paths run (tests/checks/stack_budget.sh).
  */
 #define NESTED_UNCHECKED	0x100
 static noinline unsigned int instance_nesting_subclass(struct lock_entry *e,
@@ -21646,7 +21651,7 @@ static noinline unsigned int instance_nesting_subclass(struct lock_entry *e,
 			continue;
 		if (held == e || nested_pair_seen(e, held))
 			return subclass;
-		next = max(next, lock_classes[hlock->class_idx].subclass + 1);
+		next = max(next, held_lock_subclass(hlock) + 1);
 	}
 	if (!next)
 		return subclass;
@@ -21662,10 +21667,10 @@ static noinline unsigned int instance_nesting_subclass(struct lock_entry *e,
 }
 
 /* The held lock of e's class right above position pos, if it was nested through e. */
-static struct held_lock *held_nested_through(const struct task_struct *task, int pos,
+static struct held_lock *held_nested_through(struct task_struct *task, int pos,
 					     const struct lock_entry *e)
 {
-	struct held_lock *hlock = (struct held_lock *)&task->held_locks[pos];
+	struct held_lock *hlock = &task->held_locks[pos];
 	const struct lock_entry *above;
 
 	if (pos >= task->lockdep_depth || !(above = held_entry_of_class(hlock, e)) ||
@@ -21692,10 +21697,10 @@ static noinline void instance_nesting_released(const struct lock_entry *e, int p
 	/* Above every lock of the class still held below (a trylock's shares e's). */
 	for (int i = 0; i < pos; i++)
 		if (held_entry_of_class(&task->held_locks[i], e))
-			subclass = max(subclass, lock_classes[task->held_locks[i].class_idx].subclass + 1);
+			subclass = max(subclass, held_lock_subclass(&task->held_locks[i]) + 1);
 	for (; subclass < MAX_LOCKDEP_SUBCLASSES &&
 	       (hlock = held_nested_through(task, pos, e)); pos++, subclass++) {
-		if (lock_classes[hlock->class_idx].subclass <= subclass)
+		if (held_lock_subclass(hlock) <= subclass)
 			return;
 		lock_set_subclass(hlock->instance, subclass, ip);
 	}
@@ -22184,7 +22189,7 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
 		pos--;
 	if (pos >= 0)
-		subclass = lock_classes[task->held_locks[pos].class_idx].subclass;
+		subclass = held_lock_subclass(&task->held_locks[pos]);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 	if (pos >= 0 && pos < task->lockdep_depth)

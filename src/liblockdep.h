@@ -57,8 +57,8 @@
  * CLASSES
  *   A lock initialised by pthread_*_init() belongs to the class of that call site
  *   (of the call stack, when the site's code has no symbol: a stripped library's
- *   static helper that makes all of its locks). A statically initialised lock in static storage is its own class, named after
- *   its symbol. A lock never initialised by a call (zeroed memory) belongs to the
+ *   static helper that makes all of its locks). A statically initialised lock in
+ *   static storage is its own class, named after its symbol. A lock never initialised by a call (zeroed memory) belongs to the
  *   class of the call site that first locks it (outside std::mutex's and the lock
  *   guards' own code, which -O0 leaves out of line). LIBLOCKDEP_CLASSES changes the
  *   first and the last: =stack makes the call site and its two callers the class

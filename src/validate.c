@@ -479,7 +479,7 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
 		pos--;
 	if (pos >= 0)
-		subclass = lock_classes[task->held_locks[pos].class_idx].subclass;
+		subclass = held_lock_subclass(&task->held_locks[pos]);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 	if (pos >= 0 && pos < task->lockdep_depth)

@@ -15974,6 +15974,21 @@ static u64 report_hash_text(const char *text, size_t len)
 	return h | 1;	/* never 0, the empty slot */
 }
 
+/*
+ * A member of a set hashed as a sum: each member goes through a non-linear mix first.
+ * report_hash_mix(0, v) is linear in v, so a plain sum of such terms depends only on
+ * the members' sum, and two different pairs of classes ("rlock_B" and "mutex_B",
+ * "rlock_D" and "mutex_D") collided: the second cycle was dropped as a repeat.
+ */
+static u64 report_hash_member(u64 v)
+{
+	v ^= v >> 33;
+	v *= 0xff51afd7ed558ccdULL;
+	v ^= v >> 33;
+	v *= 0xc4ceb9fe1a85ec53ULL;
+	return v ^ v >> 33;
+}
+
 /* Where a probe for h starts: from its high bits (the lowest one is always set). */
 static unsigned int report_set_slot(u64 h, unsigned int size)
 {
@@ -16171,7 +16186,7 @@ static void report_decide(void)
 		report_identity_add(report_identity.culprit, &report_identity.culprit_part);
 	/* A sum: the same classes in any order are the same identity. */
 	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
-		problem += report_hash_mix(0, report_identity.classes[i]);
+		problem += report_hash_member(report_identity.classes[i]);
 	report_identity.duplicate = report_set_test_and_add(reported_problems,
 			REPORT_PROBLEMS_MAX, &nr_reported_problems, problem | 1);
 	if (report_identity.duplicate) {
@@ -16340,7 +16355,7 @@ static void report_fingerprint_make(void)
 	h = report_hash_mix(h, report_identity.extra);
 	/* A sum: the classes in any order, a cycle from wherever it was entered. */
 	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
-		h += report_hash_mix(0, report_identity.parts[i].hash);
+		h += report_hash_member(report_identity.parts[i].hash);
 	h = report_hash_mix(h, 0);
 	report_slug_from(headline, report_identity.slug, sizeof(report_identity.slug));
 	for (size_t i = 0; i < ARRAY_SIZE(report_slugs); i++)

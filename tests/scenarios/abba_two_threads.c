@@ -4,7 +4,7 @@
  *
  * Expect: WARNING: possible circular locking dependency detected
  * Names: first_lock second_lock
- * Fingerprint: circular-4b690179
+ * Fingerprint: circular-0539c9fe
  */
 #include "scenario.h"
 

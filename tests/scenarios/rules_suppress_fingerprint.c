@@ -3,7 +3,7 @@
  * each report prints, stable across runs and builds) is not printed, nor counted in
  * the exit status; the program is silent and exits with its own status.
  *
- * Rules: suppress fingerprint=circular-4b690179
+ * Rules: suppress fingerprint=circular-0539c9fe
  * Expect: silent
  */
 #include "scenario.h"

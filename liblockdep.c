@@ -189,10 +189,14 @@ typedef int liblockdep_is_off;
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
  *   LIBLOCKDEP_MAX_NESTED_PAIRS    ordered pairs of one class's locks nested, beyond
  *                                  the four each lock keeps with it (16384, a power
- *                                  of two; 16 bytes each): past it, a new pair is
+ *                                  of two; 32 bytes each): past it, a new pair is
  *                                  recursive locking again, validation goes on
  *                                  ("BUG: MAX_NESTED_PAIRS too low!", README "Lock
  *                                  classes")
+ *   LIBLOCKDEP_MAX_INSTANCE_SEARCH locks of one class one search for a cycle among
+ *                                  them visits (4096; 16 bytes each): past it, that
+ *                                  search stops, validation goes on ("BUG:
+ *                                  MAX_INSTANCE_SEARCH too low!", once)
  *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
@@ -19474,6 +19478,13 @@ static void lock_places_visit(const void *from, unsigned long len,
  */
 #define LOCK_NESTED_UNDER	4
 
+/* A lock of its class that an entry's lock was taken inside: the entry, valid while
+ * its serial is still this one (entries are reused, never freed). */
+struct instance_link {
+	u32 serial;
+	struct lock_entry *outer;
+};
+
 enum lock_kind {
 	LOCK_KIND_MUTEX,
 	LOCK_KIND_RWLOCK,
@@ -19492,8 +19503,9 @@ struct lock_entry {
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
 	u32 serial;			/* this lock's, never 0, not another's at its address */
+	u32 search_mark;		/* the instance search that reached it last */
 	int sem_use;			/* a semaphore's, src/semaphores.c */
-	u32 nested_under[LOCK_NESTED_UNDER];	/* serials of locks of its class it was
+	struct instance_link nested_under[LOCK_NESTED_UNDER];	/* locks of its class it was
 						 * taken inside (src/instance_nesting.c) */
 	struct lock_class_key own_key;
 };
@@ -19655,6 +19667,7 @@ static struct lock_entry *lock_entry_alloc(void)
 static void lock_entry_new_serial(struct lock_entry *e)
 {
 	e->serial = ++last_lock_serial ?: ++last_lock_serial;
+	e->search_mark = 0;
 	memset(e->nested_under, 0, sizeof(e->nested_under));
 }
 
@@ -20257,6 +20270,18 @@ static noinline bool fast_path_acquire_anywhere(struct lockdep_map *map, unsigne
 	return fast_path_acquire(map, subclass, read, trylock, ip, true);
 }
 
+/* Whether the thread holds another lock of the class below depth: every such
+ * acquisition goes to the instance check (src/instance_nesting.c), never the fast
+ * path, which would only see the class. */
+static bool fast_path_class_held(const struct task_struct *task, unsigned int depth,
+				 unsigned int class_idx)
+{
+	for (unsigned int i = 0; i < depth; i++)
+		if (task->held_locks[i].class_idx == class_idx)
+			return true;
+	return false;
+}
+
 /*
  * After lockdep recorded an acquisition from the state (chain_key, depth, mode), with
  * no report: remembers what it wrote, when the situation is one the fast path knows.
@@ -20275,7 +20300,8 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    task->lockdep_depth != depth + 1 || !class ||
 	    hlock->class_idx != class - lock_classes || hlock->instance != map ||
 	    hlock->nest_lock || hlock->references || hlock->pin_count ||
-	    hlock->prev_chain_key != chain_key || hlock->irq_context)
+	    hlock->prev_chain_key != chain_key || hlock->irq_context ||
+	    fast_path_class_held(task, depth, hlock->class_idx))
 		return;
 	if (fast_path.zapped != zapped) {
 		memset(fast_path.steps, 0, sizeof(fast_path.steps));
@@ -21490,237 +21516,6 @@ static void graph_file_save(void)
 	close(lock);
 }
 /************** End of src/graph_file.c **************/
-/************** Begin file src/instance_nesting.c **************/
-#line 1 "src/instance_nesting.c"
-/*
- * Locks of one class nested by instance. A class is keyed by its init call site, as
- * the kernel keys it, so the locks one call makes in a loop (redis's
- * io_threads_mutex[i], libdbus's global locks, sort's merge-tree nodes) are one class,
- * and nesting two of them is lockdep's "recursive locking" unless the code says
- * mutex_lock_nested(). Programs have no such annotations; they nest such locks in a
- * fixed order, which is correct. So an acquisition of a class the thread already
- * holds through another instance, with no subclass given, gets the subclass after
- * the highest one held of that class, as an annotation would give it, and lockdep
- * validates everything else around it as usual. Each ordered pair of instances
- * nested so is remembered; once the reverse pair was seen (the bank transfer: one
- * thread A then B, another B then A) nothing is adjusted and lockdep reports as it
- * always did. The same lock again is lockdep's to judge, and so is a trylock (it
- * never waits: lockdep checks no deadlock for it).
- *
- * Instances are the serial numbers of their entries (src/lock_table.c), never
- * reused for a lock at the same address: a freed lock's pairs match no new lock.
- * After 2^32 lock initialisations a serial comes back, and a stale pair can at worst
- * bring back today's report. A lock keeps the first few locks it was taken inside
- * in its own entry, so they go with it when it is destroyed or freed: a program that
- * makes and nests objects for ever (a tree's nodes, a connection and its session)
- * never fills anything. The rest go to a fixed table, filled with atomics, which
- * only a lock taken inside more than LOCK_NESTED_UNDER others of its class uses.
- * The fast path never gets here, and an adjusted acquisition is never one it can
- * hit (it looks up subclass 0, which lockdep never recorded nested in itself).
- */
-#ifndef LIBLOCKDEP_MAX_NESTED_PAIRS
-#define LIBLOCKDEP_MAX_NESTED_PAIRS	16384
-#endif
-#define MAX_NESTED_PAIRS	LIBLOCKDEP_MAX_NESTED_PAIRS
-_Static_assert(MAX_NESTED_PAIRS > 0 && !(MAX_NESTED_PAIRS & (MAX_NESTED_PAIRS - 1)),
-	       "LIBLOCKDEP_MAX_NESTED_PAIRS is a power of two");
-/* Open addressing, at most half full so that a probe ends; a slot is never emptied. */
-#define NESTED_PAIR_SLOTS	(2 * MAX_NESTED_PAIRS)
-
-static u64 nested_pairs[NESTED_PAIR_SLOTS];
-static unsigned int nr_nested_pairs;
-static bool nested_pairs_full;
-
-/* Outer lock's serial, then the inner's; never 0, as serials are not. */
-static u64 nested_pair(const struct lock_entry *outer, const struct lock_entry *inner)
-{
-	return (u64)outer->serial << 32 | inner->serial;
-}
-
-static unsigned long nested_pair_slot(u64 pair)
-{
-	return (pair * 0x9E3779B97F4A7C15ULL) >> (64 - __builtin_ctzl(NESTED_PAIR_SLOTS));
-}
-
-static bool nested_table_seen(u64 pair)
-{
-	for (unsigned long i = nested_pair_slot(pair);; i = (i + 1) % NESTED_PAIR_SLOTS) {
-		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
-
-		if (slot == pair)
-			return true;
-		if (!slot)
-			return false;
-	}
-}
-
-/* In lockdep's words for running out; validation goes on, without new pairs. */
-static noinline void nested_pairs_exhausted(void)
-{
-	static const char headline[] = "BUG: MAX_NESTED_PAIRS too low!";
-
-	if (__atomic_exchange_n(&nested_pairs_full, true, __ATOMIC_RELAXED) ||
-	    !liblockdep_report_begin(headline, NULL))
-		return;
-	printk(KERN_DEBUG "%s\n", headline);
-	printk(KERN_DEBUG "liblockdep: build with -DLIBLOCKDEP_MAX_NESTED_PAIRS=N to raise it "
-	       "(now %d)\n", MAX_NESTED_PAIRS);
-	printk(KERN_DEBUG "locks of one class nested in a new order count as recursive locking.\n");
-	dump_stack();
-	liblockdep_report_end();
-}
-
-/* False when the table is full. */
-static bool nested_table_note(u64 pair)
-{
-	for (unsigned long i = nested_pair_slot(pair);; i = (i + 1) % NESTED_PAIR_SLOTS) {
-		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
-
-		if (slot == pair)
-			return true;
-		if (slot)
-			continue;
-		if (__atomic_add_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED) > MAX_NESTED_PAIRS) {
-			__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
-			nested_pairs_exhausted();
-			return false;
-		}
-		if (__atomic_compare_exchange_n(&nested_pairs[i], &slot, pair, false,
-						__ATOMIC_RELAXED, __ATOMIC_RELAXED))
-			return true;
-		/* Another thread took the slot, perhaps for this very pair. */
-		__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
-		if (slot == pair)
-			return true;
-	}
-}
-
-/* Whether inner was taken inside outer: first among the outers inner keeps itself. */
-static bool nested_pair_seen(const struct lock_entry *outer, const struct lock_entry *inner)
-{
-	for (int i = 0; i < LOCK_NESTED_UNDER; i++) {
-		u32 serial = __atomic_load_n(&inner->nested_under[i], __ATOMIC_RELAXED);
-
-		if (serial == outer->serial)
-			return true;
-		if (!serial)
-			return false;
-	}
-	return nested_table_seen(nested_pair(outer, inner));
-}
-
-/* False when the table is full. */
-static bool nested_pair_note(const struct lock_entry *outer, struct lock_entry *inner)
-{
-	for (int i = 0; i < LOCK_NESTED_UNDER; i++) {
-		u32 serial = __atomic_load_n(&inner->nested_under[i], __ATOMIC_RELAXED);
-
-		if (!serial && __atomic_compare_exchange_n(&inner->nested_under[i], &serial,
-							   outer->serial, false,
-							   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-			return true;
-		/* Taken, perhaps by another thread for this very pair. */
-		if (serial == outer->serial)
-			return true;
-	}
-	return nested_table_note(nested_pair(outer, inner));
-}
-
-static unsigned int held_lock_subclass(const struct held_lock *hlock)
-{
-	return lock_classes[hlock->class_idx].subclass;
-}
-
-static const struct lock_entry *held_entry_of_class(const struct held_lock *hlock,
-						    const struct lock_entry *e)
-{
-	if (hlock->instance->key != e->map.key)
-		return NULL;
-	return container_of(hlock->instance, const struct lock_entry, map);
-}
-
-/*
- * The subclass for lockdep's lock_acquire() of e: the caller's, or the next one of
- * e's class when the thread holds other locks of it. Past lockdep's eighth, the lock
- * is held unchecked, in the last subclass: lockdep validates no order for it, where
- * it would call a correct ascending order (redis locking its io_threads_mutex[1..N])
- * recursive; a reverse pair is still told apart below. Unchecked is NESTED_UNCHECKED
- * in the result, not an out parameter, whose address would keep a slot in the
- * caller's frame during a report. Out of line, so that its frame is gone before
- * lockdep's deep paths run (tests/checks/stack_budget.sh).
- */
-#define NESTED_UNCHECKED	0x100
-static noinline unsigned int instance_nesting_subclass(struct lock_entry *e,
-						       unsigned int subclass, int trylock)
-{
-	const struct task_struct *task = current;
-	unsigned int next = 0;
-
-	if (subclass || trylock || e->map.key == &__lockdep_no_validate__)
-		return subclass;
-	for (int i = 0; i < task->lockdep_depth; i++) {
-		const struct held_lock *hlock = &task->held_locks[i];
-		const struct lock_entry *held = held_entry_of_class(hlock, e);
-
-		if (!held)
-			continue;
-		if (held == e || nested_pair_seen(e, held))
-			return subclass;
-		next = max(next, held_lock_subclass(hlock) + 1);
-	}
-	if (!next)
-		return subclass;
-	for (int i = 0; i < task->lockdep_depth; i++) {
-		const struct lock_entry *held = held_entry_of_class(&task->held_locks[i], e);
-
-		if (held && !nested_pair_note(held, e))
-			return subclass;
-	}
-	if (next < MAX_LOCKDEP_SUBCLASSES)
-		return next;
-	return NESTED_UNCHECKED | (MAX_LOCKDEP_SUBCLASSES - 1);
-}
-
-/* The held lock of e's class right above position pos, if it was nested through e. */
-static struct held_lock *held_nested_through(struct task_struct *task, int pos,
-					     const struct lock_entry *e)
-{
-	struct held_lock *hlock = &task->held_locks[pos];
-	const struct lock_entry *above;
-
-	if (pos >= task->lockdep_depth || !(above = held_entry_of_class(hlock, e)) ||
-	    !nested_pair_seen(e, above))
-		return NULL;
-	return hlock;
-}
-
-/*
- * After lockdep released e, which the thread held at position pos in subclass: the
- * locks of its class that were right above it, nested through it, move down to
- * subclass, subclass + 1, ..., as if taken without it. So lock coupling (take the
- * next node, release the one before) stays in two subclasses however long the list,
- * instead of climbing past lockdep's eighth. Nothing new is claimed: the locks below
- * are the ones e had below it, which already lead to e's subclass, and the order
- * among the class's subclasses stays ascending.
- */
-static noinline void instance_nesting_released(const struct lock_entry *e, int pos,
-					       unsigned int subclass, unsigned long ip)
-{
-	struct task_struct *task = current;
-	struct held_lock *hlock;
-
-	/* Above every lock of the class still held below (a trylock's shares e's). */
-	for (int i = 0; i < pos; i++)
-		if (held_entry_of_class(&task->held_locks[i], e))
-			subclass = max(subclass, held_lock_subclass(&task->held_locks[i]) + 1);
-	for (; subclass < MAX_LOCKDEP_SUBCLASSES &&
-	       (hlock = held_nested_through(task, pos, e)); pos++, subclass++) {
-		if (held_lock_subclass(hlock) <= subclass)
-			return;
-		lock_set_subclass(hlock->instance, subclass, ip);
-	}
-}
-/************** End of src/instance_nesting.c **************/
 /************** Begin file src/validate.c **************/
 #line 1 "src/validate.c"
 /*
@@ -22091,6 +21886,9 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 		held_locks_drop_released(task, ip);
 }
 
+static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
+				   int trylock, unsigned long ip);
+
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
 static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
 				       int trylock, unsigned long ip)
@@ -22099,11 +21897,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	unsigned int depth = task->lockdep_depth;
 	u64 chain_key = task->curr_chain_key;
 	u32 mode = fast_path_mode(depth, read, trylock);
-	unsigned int nesting = instance_nesting_subclass(e, subclass, trylock);
 
-	subclass = nesting & ~NESTED_UNCHECKED;
+	if (depth)
+		instance_nesting_check(e, subclass, read, trylock, ip);
 	graph_lock_first_use(&e->map, subclass);
-	lock_acquire(&e->map, subclass, trylock, read, !(nesting & NESTED_UNCHECKED), NULL, ip);
+	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (likely(!reporting)) {
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
@@ -22193,22 +21991,10 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 	lock_acquire_checked(e, 0, read, trylock, ip);
 }
 
-/* Lockdep's own way, for a release the fast path does not know; the locks of e's
- * class held above it may move down a subclass (src/instance_nesting.c). */
+/* Lockdep's own way, for a release the fast path does not know. */
 static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 {
-	const struct task_struct *task = current;
-	unsigned int subclass = 0;
-	int pos = task->lockdep_depth - 1;
-
-	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
-		pos--;
-	if (pos >= 0)
-		subclass = held_lock_subclass(&task->held_locks[pos]);
 	lock_release(&e->map, ip);
-	liblockdep_report_end();
-	if (pos >= 0 && pos < task->lockdep_depth)
-		instance_nesting_released(e, pos, subclass, ip);
 	liblockdep_report_end();
 }
 
@@ -22343,6 +22129,391 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
 		lock_entry_forget(lock);
 }
 /************** End of src/validate.c **************/
+/************** Begin file src/instance_nesting.c **************/
+#line 1 "src/instance_nesting.c"
+/*
+ * Locks of one class nested by instance. A class is keyed by its init call site, as
+ * the kernel keys it, so the locks one call makes in a loop (redis's
+ * io_threads_mutex[i], libdbus's global locks, a ring of forks, an -O0 C++ guard's
+ * mutexes) are one class, and nesting two of them is lockdep's "recursive locking"
+ * unless the code says mutex_lock_nested(). Programs have no such annotations; they
+ * nest such locks in a fixed order, which is correct. So the locks stay in their
+ * class (its dependencies with other classes are exactly lockdep's) and the class
+ * gets the kernel's lock comparison function (lockdep_set_lock_cmp_fn()): two
+ * different instances held together are in order, as far as lockdep's recursion
+ * check goes, and make no dependency of the class on itself. The same lock again is
+ * lockdep's to judge, as recursive locking.
+ *
+ * The order between the instances is judged here instead: each time a thread waits
+ * for a lock (not a trylock, not a read lock) while it holds others of its class,
+ * the held one, innermost first, down to the first it did not trylock, is an edge of
+ * an instance graph, outer to inner, and a new edge is searched for a cycle of any
+ * length: the bank transfer (A then B, B then A), three accounts (a→b, b→c, c→a),
+ * the dining philosophers. A cycle is reported as lockdep's circular locking
+ * dependency, with the locks of the cycle in order. Two read acquisitions need a writer to deadlock, and a
+ * read one is never an edge: a cycle found is a deadlock whatever the modes held.
+ *
+ * Instances are entries of the lock table (src/lock_table.c), checked by serial
+ * number, never reused for a lock at the same address: a freed lock's edges lead to
+ * no new lock. A lock keeps the first few locks it was taken inside in its own entry,
+ * so they go with it when it is destroyed or freed: a program that makes and nests
+ * objects for ever (a tree's nodes, a connection and its session) never fills
+ * anything. The rest go to a fixed table, filled with atomics, which only a lock
+ * taken inside more than LOCK_NESTED_UNDER others of its class uses. The fast path
+ * never learns an acquisition of a class the thread holds (src/fast_path.c): every
+ * such nesting comes here.
+ */
+#ifndef LIBLOCKDEP_MAX_NESTED_PAIRS
+#define LIBLOCKDEP_MAX_NESTED_PAIRS	16384
+#endif
+#define MAX_NESTED_PAIRS	LIBLOCKDEP_MAX_NESTED_PAIRS
+_Static_assert(MAX_NESTED_PAIRS > 0 && !(MAX_NESTED_PAIRS & (MAX_NESTED_PAIRS - 1)),
+	       "LIBLOCKDEP_MAX_NESTED_PAIRS is a power of two");
+/* Open addressing, at most half full so that a probe ends; a slot is never emptied.
+ * Placed by the inner lock's serial alone: the locks a lock was taken inside lie in
+ * one run of slots, which ends at an empty one. */
+#define NESTED_PAIR_SLOTS	(2 * MAX_NESTED_PAIRS)
+
+static u64 nested_pairs[NESTED_PAIR_SLOTS];
+static struct lock_entry *nested_pair_outers[NESTED_PAIR_SLOTS];
+static unsigned int nr_nested_pairs;
+static bool nested_pairs_full;
+
+/*
+ * The breadth-first search of the instance graph, under the graph lock: the locks
+ * found, each with the place in the queue of the one it was taken outside of.
+ * Bounded as lockdep's own search is, and as plainly said when the bound is met.
+ */
+#ifndef LIBLOCKDEP_MAX_INSTANCE_SEARCH
+#define LIBLOCKDEP_MAX_INSTANCE_SEARCH	4096
+#endif
+#define MAX_INSTANCE_SEARCH	LIBLOCKDEP_MAX_INSTANCE_SEARCH
+
+static struct instance_visit {
+	struct lock_entry *e;
+	int from;			/* -1 for the lock the search began at */
+} instance_queue[MAX_INSTANCE_SEARCH];
+static unsigned int instance_queue_len;
+static u32 instance_search_mark;
+static bool instance_search_full;
+
+/* Outer lock's serial, then the inner's; never 0, as serials are not. */
+static u64 nested_pair(const struct lock_entry *outer, const struct lock_entry *inner)
+{
+	return (u64)outer->serial << 32 | inner->serial;
+}
+
+static unsigned long nested_pair_slot(const struct lock_entry *inner)
+{
+	return ((u64)inner->serial * 0x9E3779B97F4A7C15ULL) >> (64 - __builtin_ctzl(NESTED_PAIR_SLOTS));
+}
+
+static unsigned long nested_pair_next(unsigned long i)
+{
+	return (i + 1) % NESTED_PAIR_SLOTS;
+}
+
+/* The lock a link names, if its entry still serves that lock (and is written). */
+static struct lock_entry *instance_outer(u32 serial, struct lock_entry *const *outer)
+{
+	struct lock_entry *e = __atomic_load_n(outer, __ATOMIC_ACQUIRE);
+
+	return e && READ_ONCE(e->serial) == serial ? e : NULL;
+}
+
+/* In lockdep's words for running out. */
+static noinline void instance_capacity_report(bool *said, const char *headline,
+					      const char *setting, int now, const char *cost)
+{
+	if (__atomic_exchange_n(said, true, __ATOMIC_RELAXED) ||
+	    !liblockdep_report_begin(headline, NULL))
+		return;
+	printk(KERN_DEBUG "%s\n", headline);
+	printk(KERN_DEBUG "liblockdep: build with -D%s=N to raise it (now %d)\n", setting, now);
+	printk(KERN_DEBUG "%s\n", cost);
+	dump_stack();
+	liblockdep_report_end();
+}
+
+static bool nested_table_seen(u64 pair, const struct lock_entry *inner)
+{
+	for (unsigned long i = nested_pair_slot(inner);; i = nested_pair_next(i)) {
+		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
+
+		if (slot == pair)
+			return true;
+		if (!slot)
+			return false;
+	}
+}
+
+/* False when the table is full. */
+static bool nested_table_note(struct lock_entry *outer, const struct lock_entry *inner)
+{
+	u64 pair = nested_pair(outer, inner);
+
+	for (unsigned long i = nested_pair_slot(inner);; i = nested_pair_next(i)) {
+		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
+
+		if (slot == pair)
+			return true;
+		if (slot)
+			continue;
+		if (__atomic_add_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED) > MAX_NESTED_PAIRS) {
+			__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
+			instance_capacity_report(&nested_pairs_full, "BUG: MAX_NESTED_PAIRS too low!",
+				"LIBLOCKDEP_MAX_NESTED_PAIRS", MAX_NESTED_PAIRS,
+				"a pair of locks of one class not remembered is recursive locking.");
+			return false;
+		}
+		if (__atomic_compare_exchange_n(&nested_pairs[i], &slot, pair, false,
+						__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+			__atomic_store_n(&nested_pair_outers[i], outer, __ATOMIC_RELEASE);
+			return true;
+		}
+		/* Another thread took the slot, perhaps for this very pair. */
+		__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
+		if (slot == pair)
+			return true;
+	}
+}
+
+/* Whether inner was taken inside outer: first among the outers inner keeps itself. */
+static bool nested_pair_seen(const struct lock_entry *outer, const struct lock_entry *inner)
+{
+	for (int i = 0; i < LOCK_NESTED_UNDER; i++) {
+		u32 serial = __atomic_load_n(&inner->nested_under[i].serial, __ATOMIC_RELAXED);
+
+		if (serial == outer->serial)
+			return true;
+		if (!serial)
+			return false;
+	}
+	return nested_table_seen(nested_pair(outer, inner), inner);
+}
+
+/* False when the table is full. */
+static bool nested_pair_note(struct lock_entry *outer, struct lock_entry *inner)
+{
+	for (int i = 0; i < LOCK_NESTED_UNDER; i++) {
+		struct instance_link *link = &inner->nested_under[i];
+		u32 serial = __atomic_load_n(&link->serial, __ATOMIC_RELAXED);
+
+		if (!serial && __atomic_compare_exchange_n(&link->serial, &serial, outer->serial,
+							   false, __ATOMIC_RELAXED,
+							   __ATOMIC_RELAXED)) {
+			__atomic_store_n(&link->outer, outer, __ATOMIC_RELEASE);
+			return true;
+		}
+		/* Taken, perhaps by another thread for this very pair. */
+		if (serial == outer->serial)
+			return true;
+	}
+	return nested_table_note(outer, inner);
+}
+
+/* Queues an outer lock the search has not met yet; false when the queue is full. */
+static bool instance_search_queue(struct lock_entry *outer, int from)
+{
+	if (!outer || outer->search_mark == instance_search_mark)
+		return true;
+	if (instance_queue_len == MAX_INSTANCE_SEARCH) {
+		instance_capacity_report(&instance_search_full, "BUG: MAX_INSTANCE_SEARCH too low!",
+			"LIBLOCKDEP_MAX_INSTANCE_SEARCH", MAX_INSTANCE_SEARCH,
+			"a cycle of locks of one class past the locks searched is not found.");
+		return false;
+	}
+	outer->search_mark = instance_search_mark;
+	instance_queue[instance_queue_len++] = (struct instance_visit){ outer, from };
+	return true;
+}
+
+/* Every lock the lock at queue place pos was taken inside. */
+static bool instance_search_outers(int pos)
+{
+	struct lock_entry *inner = instance_queue[pos].e;
+	unsigned long i;
+
+	for (int n = 0; n < LOCK_NESTED_UNDER; n++) {
+		struct instance_link *link = &inner->nested_under[n];
+		u32 serial = __atomic_load_n(&link->serial, __ATOMIC_RELAXED);
+
+		if (!serial)
+			return true;
+		if (!instance_search_queue(instance_outer(serial, &link->outer), pos))
+			return false;
+	}
+	for (i = nested_pair_slot(inner);; i = nested_pair_next(i)) {
+		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
+
+		if (!slot)
+			return true;
+		if ((u32)slot == inner->serial &&
+		    !instance_search_queue(instance_outer(slot >> 32, &nested_pair_outers[i]), pos))
+			return false;
+	}
+}
+
+/*
+ * Under the graph lock. The place in the queue where to turns up among the locks
+ * held, directly or through others of the class, was taken inside: a path from to
+ * to held. -1 for none.
+ */
+static int instance_path_find(struct lock_entry *held, const struct lock_entry *to)
+{
+	instance_search_mark = instance_search_mark + 1 ?: 1;
+	instance_queue_len = 0;
+	instance_search_queue(held, -1);
+	for (unsigned int pos = 0; pos < instance_queue_len; pos++) {
+		if (instance_queue[pos].e == to)
+			return pos;
+		if (!instance_search_outers(pos))
+			break;
+	}
+	return -1;
+}
+
+/* One lock of a cycle: its address, the variable it lives in if any, its class. */
+static void print_instance(struct lock_entry *e)
+{
+	const char *variable = lock_variable_name(e->lock, lock_kind_sizes[e->kind]);
+
+	printk(KERN_CONT " %px %s%s(", e->lock, variable ?: "", variable ? " " : "");
+	print_lockdep_cache(&e->map);
+	printk(KERN_CONT ")\n");
+}
+
+/* The head of both reports below, as lockdep's own begin; false for a repeat. */
+static bool instance_report_head(const char *headline, struct lock_entry *e,
+				 struct held_lock *hlock, unsigned long ip)
+{
+	static const char rule[] = "======================================================";
+	struct task_struct *task = current;
+	int len = strlen(headline);
+
+	if (!liblockdep_report_begin(headline, e->lock))
+		return false;
+	pr_warn("\n");
+	pr_warn("%.*s\n", len, rule);
+	pr_warn("%s\n", headline);
+	print_kernel_ident();
+	pr_warn("%.*s\n", len, "------------------------------------------------------");
+	pr_warn("%s/%d is trying to acquire lock:\n", task->comm, task_pid_nr(task));
+	printk(KERN_CONT "%px (", e->lock);
+	print_lockdep_cache(&e->map);
+	printk(KERN_CONT "), at: %pS\n", (void *)ip);
+	pr_warn("\nbut task is already holding lock:\n");
+	print_lock(hlock);
+	return true;
+}
+
+static void instance_report_tail(void)
+{
+	pr_warn("\n *** DEADLOCK ***\n\n");
+	lockdep_print_held_locks(current);
+	pr_warn("\nstack backtrace:\n");
+	dump_stack();
+	liblockdep_report_end();
+}
+
+/*
+ * A cycle of locks of one class, as lockdep's circular locking dependency between
+ * classes, the locks in its order: from e, at the queue place found, on to the held
+ * one, each was taken inside the one before it, and e is being taken inside the last.
+ */
+static noinline void instance_cycle_report(struct lock_entry *e, struct held_lock *hlock,
+					   int found, unsigned long ip)
+{
+	if (!instance_report_head("WARNING: possible circular locking dependency detected",
+				  e, hlock, ip))
+		return;
+	pr_warn("\nwhich lock already depends on the new lock, instance by instance:\n"
+		"each of these locks of one class was taken holding the one before it,\n"
+		"and the first is being taken holding the last\n\n");
+	for (; found >= 0; found = instance_queue[found].from)
+		print_instance(instance_queue[found].e);
+	pr_warn("\nother info that might help us debug this:\n");
+	pr_warn(" Each thread holds one lock of the cycle and waits for the next one.\n");
+	instance_report_tail();
+}
+
+/* A pair liblockdep could not remember: judged as lockdep would without instances. */
+static noinline void instance_pair_report(struct lock_entry *e, struct held_lock *hlock,
+					  unsigned long ip)
+{
+	if (!instance_report_head("WARNING: possible recursive locking detected", e, hlock, ip))
+		return;
+	pr_warn("\nother info that might help us debug this:\n");
+	pr_warn(" May be due to missing lock nesting notation\n");
+	instance_report_tail();
+}
+
+/* Under the graph lock: remembers that e was taken inside held, and whether that
+ * closes a cycle. */
+static void instance_edge_add(struct lock_entry *e, struct held_lock *hlock, unsigned long ip)
+{
+	struct lock_entry *held = container_of(hlock->instance, struct lock_entry, map);
+	int found;
+
+	if (nested_pair_seen(held, e))
+		return;
+	if (!nested_pair_note(held, e)) {
+		instance_pair_report(e, hlock, ip);
+		return;
+	}
+	found = instance_path_find(held, e);
+	if (found >= 0)
+		instance_cycle_report(e, hlock, found, ip);
+}
+
+/* Distinct instances of a class are in order for lockdep: this file judges them. */
+static int instance_order_cmp(const struct lockdep_map *a, const struct lockdep_map *b)
+{
+	return a == b ? 0 : -1;
+}
+
+static bool held_of_class(const struct held_lock *hlock, const struct lock_entry *e,
+			  unsigned int subclass)
+{
+	return hlock->instance->key == e->map.key && hlock->instance != &e->map &&
+	       lock_classes[hlock->class_idx].subclass == subclass;
+}
+
+/*
+ * Before lockdep's lock_acquire() of e: a class held through another instance gets
+ * the comparison function, and a wait for e adds its edges to the instance graph.
+ * Out of line, so that its frame is gone before lockdep's deep paths run
+ * (tests/checks/stack_budget.sh).
+ */
+static noinline void instance_nesting_check(struct lock_entry *e, unsigned int subclass,
+					    int read, int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+	bool waits = !read && !trylock && e->map.key != &__lockdep_no_validate__;
+	bool locked = false;
+
+	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+		struct held_lock *hlock = &task->held_locks[i];
+		struct lock_class *class = &lock_classes[hlock->class_idx];
+
+		if (!held_of_class(hlock, e, subclass))
+			continue;
+		if (READ_ONCE(class->cmp_fn) != instance_order_cmp)
+			WRITE_ONCE(class->cmp_fn, instance_order_cmp);
+		if (!waits)
+			return;
+		if (!locked) {
+			liblockdep_graph_lock();
+			locked = true;
+		}
+		instance_edge_add(e, hlock, ip);
+		if (!hlock->trylock)
+			break;
+	}
+	if (locked)
+		liblockdep_graph_unlock();
+}
+/************** End of src/instance_nesting.c **************/
 /************** Begin file src/lock_owners.c **************/
 #line 1 "src/lock_owners.c"
 /*

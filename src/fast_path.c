@@ -194,6 +194,18 @@ static noinline bool fast_path_acquire_anywhere(struct lockdep_map *map, unsigne
 	return fast_path_acquire(map, subclass, read, trylock, ip, true);
 }
 
+/* Whether the thread holds another lock of the class below depth: every such
+ * acquisition goes to the instance check (src/instance_nesting.c), never the fast
+ * path, which would only see the class. */
+static bool fast_path_class_held(const struct task_struct *task, unsigned int depth,
+				 unsigned int class_idx)
+{
+	for (unsigned int i = 0; i < depth; i++)
+		if (task->held_locks[i].class_idx == class_idx)
+			return true;
+	return false;
+}
+
 /*
  * After lockdep recorded an acquisition from the state (chain_key, depth, mode), with
  * no report: remembers what it wrote, when the situation is one the fast path knows.
@@ -212,7 +224,8 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    task->lockdep_depth != depth + 1 || !class ||
 	    hlock->class_idx != class - lock_classes || hlock->instance != map ||
 	    hlock->nest_lock || hlock->references || hlock->pin_count ||
-	    hlock->prev_chain_key != chain_key || hlock->irq_context)
+	    hlock->prev_chain_key != chain_key || hlock->irq_context ||
+	    fast_path_class_held(task, depth, hlock->class_idx))
 		return;
 	if (fast_path.zapped != zapped) {
 		memset(fast_path.steps, 0, sizeof(fast_path.steps));

@@ -7,6 +7,13 @@
  */
 #define LOCK_NESTED_UNDER	4
 
+/* A lock of its class that an entry's lock was taken inside: the entry, valid while
+ * its serial is still this one (entries are reused, never freed). */
+struct instance_link {
+	u32 serial;
+	struct lock_entry *outer;
+};
+
 enum lock_kind {
 	LOCK_KIND_MUTEX,
 	LOCK_KIND_RWLOCK,
@@ -25,8 +32,9 @@ struct lock_entry {
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
 	u32 serial;			/* this lock's, never 0, not another's at its address */
+	u32 search_mark;		/* the instance search that reached it last */
 	int sem_use;			/* a semaphore's, src/semaphores.c */
-	u32 nested_under[LOCK_NESTED_UNDER];	/* serials of locks of its class it was
+	struct instance_link nested_under[LOCK_NESTED_UNDER];	/* locks of its class it was
 						 * taken inside (src/instance_nesting.c) */
 	struct lock_class_key own_key;
 };
@@ -188,6 +196,7 @@ static struct lock_entry *lock_entry_alloc(void)
 static void lock_entry_new_serial(struct lock_entry *e)
 {
 	e->serial = ++last_lock_serial ?: ++last_lock_serial;
+	e->search_mark = 0;
 	memset(e->nested_under, 0, sizeof(e->nested_under));
 }
 

@@ -366,6 +366,9 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 		held_locks_drop_released(task, ip);
 }
 
+static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
+				   int trylock, unsigned long ip);
+
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
 static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
 				       int trylock, unsigned long ip)
@@ -374,11 +377,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	unsigned int depth = task->lockdep_depth;
 	u64 chain_key = task->curr_chain_key;
 	u32 mode = fast_path_mode(depth, read, trylock);
-	unsigned int nesting = instance_nesting_subclass(e, subclass, trylock);
 
-	subclass = nesting & ~NESTED_UNCHECKED;
+	if (depth)
+		instance_nesting_check(e, subclass, read, trylock, ip);
 	graph_lock_first_use(&e->map, subclass);
-	lock_acquire(&e->map, subclass, trylock, read, !(nesting & NESTED_UNCHECKED), NULL, ip);
+	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (likely(!reporting)) {
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
@@ -468,22 +471,10 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 	lock_acquire_checked(e, 0, read, trylock, ip);
 }
 
-/* Lockdep's own way, for a release the fast path does not know; the locks of e's
- * class held above it may move down a subclass (src/instance_nesting.c). */
+/* Lockdep's own way, for a release the fast path does not know. */
 static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 {
-	const struct task_struct *task = current;
-	unsigned int subclass = 0;
-	int pos = task->lockdep_depth - 1;
-
-	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
-		pos--;
-	if (pos >= 0)
-		subclass = held_lock_subclass(&task->held_locks[pos]);
 	lock_release(&e->map, ip);
-	liblockdep_report_end();
-	if (pos >= 0 && pos < task->lockdep_depth)
-		instance_nesting_released(e, pos, subclass, ip);
 	liblockdep_report_end();
 }
 

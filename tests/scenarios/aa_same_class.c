@@ -1,8 +1,9 @@
 /*
  * Two mutexes initialised at one call site share a class; nesting one inside the
- * other without an annotation, always in one order, is correct: the inner one is
- * that class's next subclass (src/instance_nesting.c). Only the same two nested the
- * other way round would deadlock (aa_same_class_reversed.c).
+ * other without an annotation, always in one order, is correct: two instances of
+ * one class are ordered by the instance graph (src/instance_nesting.c), not by
+ * lockdep's recursion check. Only the same two nested the other way round would
+ * deadlock (aa_same_class_reversed.c).
  *
  * Expect: silent
  */

@@ -1,11 +1,13 @@
 /*
  * Two mutexes of one class (one init call site) nested in one order many times, then
- * the same two the other way round: the bank transfer's deadlock, which lockdep
- * reports as recursive locking, as it would without instance nesting. The first
- * order, repeated, must not teach the fast path a step that skips the check of the
- * reverse pair (src/fast_path.c, src/instance_nesting.c).
+ * the same two the other way round: the bank transfer's deadlock, a cycle of two
+ * locks of one class in the instance graph, reported as the circular locking
+ * dependency it is (lockdep without instances calls any nesting of a class in
+ * itself recursive locking). The first order, repeated, must not teach the fast
+ * path a step that skips the check of the reverse pair (src/fast_path.c,
+ * src/instance_nesting.c).
  *
- * Expect: WARNING: possible recursive locking detected
+ * Expect: WARNING: possible circular locking dependency detected
  * Names: mutex@make_locks
  */
 #include "scenario.h"

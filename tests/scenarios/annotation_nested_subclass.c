@@ -1,10 +1,10 @@
 /*
  * Two locks of one class nested with liblockdep_mutex_lock_nested(), as the kernel's
  * mutex_lock_nested(): silent. The same two nested without the annotation, both ways
- * round, in a second part, is lockdep's recursive locking (one way only would be
- * silent, src/instance_nesting.c).
+ * round, in a second part, is a cycle of two locks of the class (one way only would
+ * be silent, src/instance_nesting.c).
  *
- * Expect: WARNING: possible recursive locking detected
+ * Expect: WARNING: possible circular locking dependency detected
  * Names: mutex@make_nodes
  */
 #include "scenario.h"

@@ -1,7 +1,7 @@
 /*
  * Four mutexes made by one init call in a loop, one class, each thread taking all
  * of them in ascending order (redis's io_threads_mutex[i] with --io-threads 4), with
- * another lock inside: correct, silent. Each inner one is the class's next subclass.
+ * another lock inside: correct, silent. The instances are in order, one way only.
  *
  * Expect: silent
  */

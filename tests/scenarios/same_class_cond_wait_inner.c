@@ -1,7 +1,7 @@
 /*
  * Two mutexes of one class nested in one order, the inner one a condition
- * variable's: the wait releases and retakes only the inner one, which must come back
- * as the same subclass (src/pthread_cond.c, src/instance_nesting.c). Correct: silent.
+ * variable's: the wait releases and retakes only the inner one, still in order after
+ * the outer one (src/pthread_cond.c, src/instance_nesting.c). Correct: silent.
  *
  * Expect: silent
  */

@@ -1,6 +1,6 @@
 /*
  * Locks of one class nested in one order, released every way: out of order (lockdep
- * takes the inner one again, with its subclass), a trylock inside, and rwlocks of one
+ * takes the inner one again, in its class), a trylock inside, and rwlocks of one
  * class read-locked nested, then write-locked nested. Correct: silent.
  *
  * Expect: silent

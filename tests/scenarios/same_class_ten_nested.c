@@ -1,11 +1,10 @@
 /*
  * Ten mutexes of one class nested in ascending order (redis locks its
- * io_threads_mutex[1..N] so, N up to 128): lockdep has eight subclasses
- * (MAX_LOCKDEP_SUBCLASSES), so the ninth and tenth are held unchecked, silent. Their
- * pair is still known: the two taken the other way round later are the bank
- * transfer's deadlock, recursive locking.
+ * io_threads_mutex[1..N] so, N up to 128): silent, however many, as no subclass is
+ * used up (lockdep has eight). The ninth and tenth taken the other way round later
+ * are the bank transfer's deadlock, a cycle of two locks in the instance graph.
  *
- * Expect: WARNING: possible recursive locking detected
+ * Expect: WARNING: possible circular locking dependency detected
  * Names: mutex@make_locks
  */
 #include "scenario.h"

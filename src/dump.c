@@ -117,7 +117,7 @@ static int dump_dir_open(const char *dir, char path[PATH_MAX])
 	}
 	memcpy(path, dir, len);
 	path[len] = '\0';
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd = output_openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot open directory %s: %s; "
 		       "nothing written\n", environment_value_escape(shown, sizeof(shown), path),

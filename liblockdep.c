@@ -143,7 +143,8 @@ typedef int liblockdep_is_off;
  *   LIBLOCKDEP_SUMMARY=1           one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the
  *                                  kernel's /proc views) and lockdep.dot (Graphviz);
- *                                  as the log is, and created in dir with openat()
+ *                                  as the log is, created in dir with openat(); only
+ *                                  an earlier dump is replaced, never a user's file
  *   LIBLOCKDEP_STAT=1              lock statistics (the kernel's lock_stat): at exit a
  *                                  table of the classes threads waited for most, and
  *                                  lock_stat in the dump; 1.75 MiB of address space per
@@ -240,7 +241,7 @@ void liblockdep_enable(void);
 void liblockdep_disable(void);
 int liblockdep_enabled(void);
 
-/* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (or the current directory). */
+/* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (without it, nothing). */
 void liblockdep_dump(void);
 
 /* Clear the lock statistics (LIBLOCKDEP_STAT=1), as "echo 0 > /proc/lock_stat" does. */
@@ -15348,19 +15349,42 @@ static const char *output_file_refused(int fd, bool log)
 }
 
 /*
- * Opens path (relative to dir, or AT_FDCWD) for writing: the log is appended to, a
- * dump file truncated. Returns the descriptor, or -1 with *why saying what is wrong.
+ * Does the file on fd begin as text does, up to text's first ':' or '{' (its whole
+ * first line if neither comes first)? An earlier dump of the same view does: a file
+ * of the user's that happens to have a dump's name does not, nor does an empty one.
  */
-static int output_file_open(int dir, const char *path, bool log, const char **why)
+static bool output_file_earlier(int fd, const char *text)
 {
-	int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
-	int fd = output_openat(dir, path, flags | (log ? O_APPEND : 0));
+	size_t len = strcspn(text, ":{\n");
+	char head[64];
 
+	len = min(len + (text[len] == ':' || text[len] == '{'), sizeof(head));
+	return len && pread(fd, head, len, 0) == (ssize_t)len && !memcmp(head, text, len);
+}
+
+/*
+ * Opens path (relative to dir, or AT_FDCWD) for writing: the log is appended to,
+ * another file truncated. With earlier (a dump file's new text), a file that exists is
+ * truncated only if it is an earlier dump (output_file_earlier()). Returns the
+ * descriptor, or -1 with *why saying what is wrong.
+ */
+static int output_file_open(int dir, const char *path, bool log, const char *earlier,
+			    const char **why)
+{
+	int flags = O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+		    (log ? O_WRONLY | O_APPEND : earlier ? O_RDWR : O_WRONLY);
+	int fd = output_openat(dir, path, flags | (earlier ? O_EXCL : 0));
+	bool created = fd >= 0;
+
+	if (fd < 0 && earlier && errno == EEXIST)
+		fd = output_openat(dir, path, flags & ~O_CREAT);
 	if (fd < 0) {
 		*why = output_open_error(dir, path, errno);
 		return -1;
 	}
 	*why = output_file_refused(fd, log);
+	if (!*why && earlier && !created && !output_file_earlier(fd, earlier))
+		*why = "it is not an earlier dump, kept";
 	if (!*why && !log && ftruncate(fd, 0))
 		*why = error_words(errno);
 	if (!*why && fcntl(fd, F_SETFL, log ? O_APPEND : 0))
@@ -15463,7 +15487,7 @@ static int pattern_file_open(struct pattern_file *f, pid_t pid)
 	int fd = -1, len;
 
 	if (log_path_expand(f->pattern, (int)pid, f->path, sizeof(f->path)) >= 0)
-		fd = output_file_open(AT_FDCWD, f->path, f->log, &why);
+		fd = output_file_open(AT_FDCWD, f->path, f->log, NULL, &why);
 	if (fd < 0) {
 		environment_value_escape(f->shown, sizeof(f->shown), f->path);
 		len = snprintf(f->error, sizeof(f->error),
@@ -25965,6 +25989,7 @@ static void seq_write_text(struct seq_file *m, const char *text, size_t len)
 	}
 	memcpy(m->buf + m->count, text, len);
 	m->count += len;
+	m->buf[m->count] = '\0';
 }
 
 static void seq_printf(struct seq_file *m, const char *fmt, ...)
@@ -26035,10 +26060,12 @@ static int dump_dir_open(const char *dir, char path[PATH_MAX])
 	return fd;
 }
 
-static FILE *dump_open(int dir_fd, const char *dir, const char *name)
+/* dir/name for text, a new file or an earlier dump replaced (never a file of the
+ * user's that has a dump's name). */
+static FILE *dump_open(int dir_fd, const char *dir, const char *name, const char *text)
 {
 	const char *why;
-	int fd = output_file_open(dir_fd, name, false, &why);
+	int fd = output_file_open(dir_fd, name, false, text, &why);
 	char shown[256];
 	FILE *f = NULL;
 
@@ -26139,13 +26166,15 @@ static void dot_quoted(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+#define DOT_HEADER "digraph lockdep {\n"
+
 /* One node per class in use, one edge per direct dependency (class -> locks_after). */
 static void dump_dot(FILE *f)
 {
 	bool drawn[CYCLE_EDGES_MAX] = { false };
 	char from[256], to[256];
 
-	fprintf(f, "digraph lockdep {\n\trankdir=LR;\n\tnode [shape=box, fontname=\"monospace\"];\n");
+	fprintf(f, DOT_HEADER "\trankdir=LR;\n\tnode [shape=box, fontname=\"monospace\"];\n");
 	for (unsigned long i = 0; i < ARRAY_SIZE(lock_classes); i++) {
 		struct lock_class *class = &lock_classes[i];
 		struct lock_list *entry;
@@ -26182,7 +26211,7 @@ static void dump_dot(FILE *f)
 
 static void dump_to(const char *dir)
 {
-	static bool views_registered;
+	static bool views_registered, said;
 	struct seq_file m = { 0 };
 	char path[PATH_MAX];
 	int dir_fd;
@@ -26190,6 +26219,14 @@ static void dump_to(const char *dir)
 
 	if (secure_execution()) {
 		printk(KERN_WARNING "liblockdep: secure-execution process: no dump written\n");
+		return;
+	}
+	/* Not into the current directory: files there are the user's (./lockdep). */
+	if (!dir) {
+		if (!said)
+			printk(KERN_WARNING "liblockdep: liblockdep_dump(): LIBLOCKDEP_DUMP is not "
+			       "set; nothing written\n");
+		said = true;
 		return;
 	}
 	dir_fd = dump_dir_open(dir, path);
@@ -26204,14 +26241,14 @@ static void dump_to(const char *dir)
 	for (unsigned int i = 0; i < nr_proc_views; i++) {
 		m.count = 0;
 		proc_view_fill(&proc_views[i], &m);
-		f = dump_open(dir_fd, path, proc_views[i].name);
+		f = dump_open(dir_fd, path, proc_views[i].name, m.count ? m.buf : "");
 		if (f) {
 			fwrite(m.buf, 1, m.count, f);
 			fclose(f);
 		}
 	}
 	free(m.buf);
-	f = dump_open(dir_fd, path, "lockdep.dot");
+	f = dump_open(dir_fd, path, "lockdep.dot", DOT_HEADER);
 	if (f) {
 		liblockdep_graph_lock();
 		dump_dot(f);
@@ -26225,7 +26262,7 @@ LIBLOCKDEP_API void liblockdep_dump(void)
 {
 	int saved_errno = errno;
 
-	dump_to(settings.dump_dir ? settings.dump_dir : ".");
+	dump_to(settings.dump_dir);
 	errno = saved_errno;
 }
 /************** End of src/dump.c **************/

@@ -146,19 +146,42 @@ static const char *output_file_refused(int fd, bool log)
 }
 
 /*
- * Opens path (relative to dir, or AT_FDCWD) for writing: the log is appended to, a
- * dump file truncated. Returns the descriptor, or -1 with *why saying what is wrong.
+ * Does the file on fd begin as text does, up to text's first ':' or '{' (its whole
+ * first line if neither comes first)? An earlier dump of the same view does: a file
+ * of the user's that happens to have a dump's name does not, nor does an empty one.
  */
-static int output_file_open(int dir, const char *path, bool log, const char **why)
+static bool output_file_earlier(int fd, const char *text)
 {
-	int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
-	int fd = output_openat(dir, path, flags | (log ? O_APPEND : 0));
+	size_t len = strcspn(text, ":{\n");
+	char head[64];
 
+	len = min(len + (text[len] == ':' || text[len] == '{'), sizeof(head));
+	return len && pread(fd, head, len, 0) == (ssize_t)len && !memcmp(head, text, len);
+}
+
+/*
+ * Opens path (relative to dir, or AT_FDCWD) for writing: the log is appended to,
+ * another file truncated. With earlier (a dump file's new text), a file that exists is
+ * truncated only if it is an earlier dump (output_file_earlier()). Returns the
+ * descriptor, or -1 with *why saying what is wrong.
+ */
+static int output_file_open(int dir, const char *path, bool log, const char *earlier,
+			    const char **why)
+{
+	int flags = O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+		    (log ? O_WRONLY | O_APPEND : earlier ? O_RDWR : O_WRONLY);
+	int fd = output_openat(dir, path, flags | (earlier ? O_EXCL : 0));
+	bool created = fd >= 0;
+
+	if (fd < 0 && earlier && errno == EEXIST)
+		fd = output_openat(dir, path, flags & ~O_CREAT);
 	if (fd < 0) {
 		*why = output_open_error(dir, path, errno);
 		return -1;
 	}
 	*why = output_file_refused(fd, log);
+	if (!*why && earlier && !created && !output_file_earlier(fd, earlier))
+		*why = "it is not an earlier dump, kept";
 	if (!*why && !log && ftruncate(fd, 0))
 		*why = error_words(errno);
 	if (!*why && fcntl(fd, F_SETFL, log ? O_APPEND : 0))

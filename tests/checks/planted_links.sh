@@ -132,9 +132,9 @@ LIBLOCKDEP_LOG="$out/own-link/new.log" "$out/demo" > /dev/null 2> "$out/err" || 
 grep -qxF "$headline" "$out/tree/new.log" || fail "a link of our own as a directory: no log written"
 rm "$out/tree/new.log"
 
-# What is ours is written: a dump file of our own is replaced, 0600 when new.
+# What is ours is written: an earlier dump of our own is replaced, 0600 when new.
 mkdir "$out/mine"
-echo "an old, longer dump of our own" > "$out/mine/lockdep_stats"
+printf ' lock-classes: 1 [max: 8192]\nan old, longer dump of our own\n' > "$out/mine/lockdep_stats"
 run LIBLOCKDEP_DUMP="$out/mine"
 ! grep -qF LIBLOCKDEP_DUMP "$out/err" || fail "own dump directory: errors"
 grep -q '^ lock-classes: ' "$out/mine/lockdep_stats" && ! grep -q 'longer' "$out/mine/lockdep_stats" ||

@@ -10,6 +10,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 $cc -O1 -g -DLIBLOCKDEP -include liblockdep.h -pthread examples/demo.c "$build/liblockdep.o" \
 	-o "$out/demo"
+$cc -O1 -g -pthread examples/demo.c -o "$out/demo-plain"
+preload=$(cd "$build" && pwd)/liblockdep.so
 headline='WARNING: possible circular locking dependency detected'
 shared=$out/shared
 mkdir -m 1777 "$shared" "$out/victims"
@@ -50,7 +52,7 @@ untouched() {
 }
 run() {
 	set +e
-	env "$@" "$out/demo" > /dev/null 2> "$out/err"
+	env "$@" "$out/${prog:-demo}" > /dev/null 2> "$out/err"
 	status=$?
 	set -e
 	[ "$status" = "${want_status:-66}" ] || fail "$*: exit status $status, expected ${want_status:-66}"
@@ -103,27 +105,32 @@ $plant ln -s "$out/tree" "$shared/mid/down"
 tree_untouched() {
 	diff -r "$out/tree" "$out/tree-original" > /dev/null || fail "$1: $out/tree was written"
 }
-# The graph file and the runner's record are named by absolute paths only.
-for at in "$shared/up" "$shared/mid/down" up mid/down; do
-	case $at in
-	/*) cwd=. absolute="LIBLOCKDEP_GRAPH=$at/graph LIBLOCKDEP_RUNNER=1:$at/record" ;;
-	*) cwd=$shared absolute= ;;
-	esac
-	# Under a runner of another pid, the program keeps its own status, 0.
-	# shellcheck disable=SC2086 # one word per variable
-	(cd "$cwd" && want_status=${absolute:+0} run LIBLOCKDEP_LOG="$at/log" \
-		LIBLOCKDEP_JSON="$at/json" LIBLOCKDEP_SARIF="$at/sarif" LIBLOCKDEP_DUMP="$at/dump" \
-		$absolute)
-	tree_untouched "a link planted as a directory of $at"
-	link="a directory on its path is a symbolic link, not followed"
-	has "liblockdep: LIBLOCKDEP_LOG=\"$at/log\": cannot open $at/log: $link; reports go to stderr"
-	has "liblockdep: LIBLOCKDEP_JSON=\"$at/json\": cannot open $at/json: $link; no JSON written"
-	has "liblockdep: LIBLOCKDEP_SARIF=\"$at/sarif\": cannot open $at/sarif: $link; no SARIF written"
-	has "liblockdep: LIBLOCKDEP_DUMP: cannot open directory $at/dump: $link; nothing written"
-	[ -z "$absolute" ] ||
-		grep -qF "liblockdep: LIBLOCKDEP_GRAPH=$at/graph: cannot open $at/graph.lock" "$out/err" ||
-		fail "$at: the graph's lock file was not refused"
+# The graph file and the runner's record are named by absolute paths only. Drop-in,
+# then preloaded into the program built plain.
+for flavour in "" "LD_PRELOAD=$preload"; do
+	prog=${flavour:+demo-plain}
+	for at in "$shared/up" "$shared/mid/down" up mid/down; do
+		case $at in
+		/*) cwd=. absolute="LIBLOCKDEP_GRAPH=$at/graph LIBLOCKDEP_RUNNER=1:$at/record" ;;
+		*) cwd=$shared absolute= ;;
+		esac
+		# Under a runner of another pid, the program keeps its own status, 0.
+		# shellcheck disable=SC2086 # one word per variable
+		(cd "$cwd" && want_status=${absolute:+0} run $flavour LIBLOCKDEP_LOG="$at/log" \
+			LIBLOCKDEP_JSON="$at/json" LIBLOCKDEP_SARIF="$at/sarif" LIBLOCKDEP_DUMP="$at/dump" \
+			$absolute)
+		tree_untouched "$flavour: a link planted as a directory of $at"
+		link="a directory on its path is a symbolic link, not followed"
+		has "liblockdep: LIBLOCKDEP_LOG=\"$at/log\": cannot open $at/log: $link; reports go to stderr"
+		has "liblockdep: LIBLOCKDEP_JSON=\"$at/json\": cannot open $at/json: $link; no JSON written"
+		has "liblockdep: LIBLOCKDEP_SARIF=\"$at/sarif\": cannot open $at/sarif: $link; no SARIF written"
+		has "liblockdep: LIBLOCKDEP_DUMP: cannot open directory $at/dump: $link; nothing written"
+		[ -z "$absolute" ] ||
+			grep -qF "liblockdep: LIBLOCKDEP_GRAPH=$at/graph: cannot open $at/graph.lock" "$out/err" ||
+			fail "$at: the graph's lock file was not refused"
+	done
 done
+prog=
 
 # A link that only we (or root) could have made, in a directory nobody else may
 # write to, is followed, as /var/run -> /run is: the log goes where it points.

@@ -143,7 +143,8 @@ typedef int liblockdep_is_off;
  *   LIBLOCKDEP_SUMMARY=1           one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the
  *                                  kernel's /proc views) and lockdep.dot (Graphviz);
- *                                  as the log is, and created in dir with openat()
+ *                                  as the log is, created in dir with openat(); only
+ *                                  an earlier dump is replaced, never a user's file
  *   LIBLOCKDEP_STAT=1              lock statistics (the kernel's lock_stat): at exit a
  *                                  table of the classes threads waited for most, and
  *                                  lock_stat in the dump; 1.75 MiB of address space per
@@ -244,7 +245,7 @@ void liblockdep_enable(void);
 void liblockdep_disable(void);
 int liblockdep_enabled(void);
 
-/* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (or the current directory). */
+/* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (without it, nothing). */
 void liblockdep_dump(void);
 
 /* Clear the lock statistics (LIBLOCKDEP_STAT=1), as "echo 0 > /proc/lock_stat" does. */
@@ -14890,6 +14891,25 @@ static void out_hex(struct printk_out *o, unsigned long value, int width)
 	out_number(o, value, false, 16, false, &sp);
 }
 
+static bool secure_execution(void);	/* src/environment.c */
+
+/*
+ * A raw address: in a secure-execution process none, since any one of them, less a
+ * symbol's offset, tells the unprivileged caller of a setuid program where it is
+ * loaded. A lock's (width 16) is then all zeros, as the kernel prints a restricted
+ * %pK; another is "(hidden)".
+ */
+static void out_address(struct printk_out *o, unsigned long addr, int width)
+{
+	if (secure_execution()) {
+		out_puts(o, width ? "0000000000000000" : "(hidden)");
+		return;
+	}
+	if (!width)
+		out_puts(o, "0x");
+	out_hex(o, addr, width);
+}
+
 /* "name+0x1f", or for an address with no symbol a place in its object, which
  * addr2line and a debugger understand: "libc.so.6+0x27d8a". */
 static const char *remembered_frame_text(unsigned long addr);
@@ -14909,8 +14929,7 @@ static void out_symbol(struct printk_out *o, unsigned long addr, bool with_offse
 		with_offset = true;
 	}
 	if (!name || !name[0]) {
-		out_puts(o, "0x");
-		out_hex(o, addr, 0);
+		out_address(o, addr, 0);
 		return;
 	}
 	out_puts(o, name);
@@ -14932,15 +14951,13 @@ static size_t out_pointer(struct printk_out *o, const char *ext, void *ptr)
 	case 'x':
 	case 'K':
 		/* Lockdep shows a held lock by its lockdep_map; the user knows the lock. */
-		out_hex(o, (unsigned long)liblockdep_lock_of_map(ptr), 16);
+		out_address(o, (unsigned long)liblockdep_lock_of_map(ptr), 16);
 		return 1;
 	default:
-		if (!ptr) {
+		if (!ptr)
 			out_puts(o, "(nil)");
-		} else {
-			out_puts(o, "0x");
-			out_hex(o, (unsigned long)ptr, 0);
-		}
+		else
+			out_address(o, (unsigned long)ptr, 0);
 		return 0;
 	}
 }
@@ -15205,15 +15222,20 @@ static const char *environment_value_escape(char *out, size_t size, const char *
 /************** Begin file src/output_files.c **************/
 #line 1 "src/output_files.c"
 /*
- * The files liblockdep writes: the log (LIBLOCKDEP_LOG) and the dump files
- * (LIBLOCKDEP_DUMP, liblockdep_dump()). Either may be named in a directory that other
- * users can write to, such as /tmp, by a program running as root, so what another
- * user planted there is never written through: the last component is opened with
- * O_NOFOLLOW (a symbolic link fails), and the open file must be ours, checked on the
- * descriptor before anything is truncated or written: owned by the effective user,
- * with no other hard link. A new file is created 0600, less if the umask says so.
- * The log may also be a FIFO or a terminal; a dump file is a regular file. O_NONBLOCK
- * makes opening a FIFO with no reader fail at once instead of waiting for one.
+ * The files liblockdep writes: the log (LIBLOCKDEP_LOG), the JSON and SARIF files, the
+ * dump files (LIBLOCKDEP_DUMP, liblockdep_dump()), the graph file and its lock file
+ * (LIBLOCKDEP_GRAPH) and the runner's record. Any may be named in a directory that
+ * other users can write to, such as /tmp, by a program running as root, so what
+ * another user planted there is never written through. Every one is opened by
+ * output_openat(): the directories on its path one at a time from / (or where a
+ * relative path starts), none through a symbolic link that someone else could have
+ * made or changed, and the file itself as its caller says (O_NOFOLLOW, but for the
+ * runner's /proc/<pid>/fd link). The log, JSON, SARIF and dump files must then be
+ * ours, checked on the descriptor before anything is truncated or written: owned by
+ * the effective user, with no other hard link. A new file is created 0600, less if
+ * the umask says so. The log may also be a FIFO or a terminal; a dump file is a
+ * regular file. O_NONBLOCK makes opening a FIFO with no reader fail at once instead
+ * of waiting for one.
  *
  * The log is opened at its first report, from a lock wrapper or a signal handler:
  * nothing here allocates or takes a lock.
@@ -15227,18 +15249,104 @@ static const char *error_words(int err)
 	return desc ? desc : "unknown error";
 }
 
-/* Why opening name in dir failed with err, in words. */
-static const char *output_open_error(int dir, const char *name, int err)
+/* Would only root or the effective user have made or changed the link name in dir? A
+ * link that someone else owns, or in a directory that someone else may write to, is
+ * not followed; /var/run -> /run is. */
+static bool output_link_trusted(int dir, const char *name)
 {
+	uid_t me = geteuid();
+	struct stat link, parent;
+
+	return !fstatat(dir, name, &link, AT_SYMLINK_NOFOLLOW) && S_ISLNK(link.st_mode) &&
+	       (link.st_uid == 0 || link.st_uid == me) && !fstat(dir, &parent) &&
+	       (parent.st_uid == 0 || parent.st_uid == me) &&
+	       !(parent.st_mode & (S_IWGRP | S_IWOTH));
+}
+
+/* The directory name in dir, for openat(); -1 with errno ELOOP if it is a link that
+ * is not followed. */
+static int output_dir_step(int dir, const char *name)
+{
+	int flags = O_PATH | O_DIRECTORY | O_CLOEXEC;
+	int fd = openat(dir, name, flags | O_NOFOLLOW);
+	struct stat st;
+
+	if (fd >= 0 || errno != ENOTDIR ||
+	    fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISLNK(st.st_mode))
+		return fd;
+	if (output_link_trusted(dir, name))
+		return openat(dir, name, flags);
+	errno = ELOOP;
+	return -1;
+}
+
+/*
+ * The directory that holds path's last component, walked one component at a time from
+ * / for an absolute path, else from at; *last points at that component in path ("."
+ * when path ends with a slash). Returns a descriptor of its own, or -1 with errno.
+ */
+static int output_dir_walk(int at, const char *path, const char **last)
+{
+	char name[NAME_MAX + 1];
+	const char *slash;
+	int dir, next;
+
+	dir = openat(*path == '/' ? AT_FDCWD : at, *path == '/' ? "/" : ".",
+		     O_PATH | O_DIRECTORY | O_CLOEXEC);
+	for (; dir >= 0 && (slash = strchr(path, '/')); path = slash + 1) {
+		if (slash == path)
+			continue;
+		if (slash - path > NAME_MAX) {
+			close(dir);
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		memcpy(name, path, slash - path);
+		name[slash - path] = '\0';
+		next = output_dir_step(dir, name);
+		close(dir);
+		dir = next;
+	}
+	*last = *path ? path : ".";
+	return dir;
+}
+
+/* openat(at, path, flags, 0600), through no link on the way that output_dir_step()
+ * refuses: what every writer of a file calls. */
+static int output_openat(int at, const char *path, int flags)
+{
+	const char *last;
+	int dir = output_dir_walk(at, path, &last);
+	int fd, err;
+
+	if (dir < 0)
+		return -1;
+	fd = openat(dir, last, flags, 0600);
+	err = errno;
+	close(dir);
+	errno = err;
+	return fd;
+}
+
+/* Why opening path (relative to at) failed with err, in words. */
+static const char *output_open_error(int at, const char *path, int err)
+{
+	const char *last;
+	int dir = output_dir_walk(at, path, &last);
+	const char *why = error_words(err);
 	struct stat st;
 
 	/* Refused by O_NOFOLLOW (ELOOP, ENOTDIR), or by the kernel's own protection
 	 * of sticky directories (EACCES): either way, never followed. */
-	if (!fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) && S_ISLNK(st.st_mode))
-		return "it is a symbolic link, not followed";
-	if (err == ENXIO)
-		return "it is a FIFO with no reader";
-	return error_words(err);
+	if (dir < 0 && errno == ELOOP)
+		why = "a directory on its path is a symbolic link, not followed";
+	else if (dir >= 0 && !fstatat(dir, last, &st, AT_SYMLINK_NOFOLLOW) && S_ISLNK(st.st_mode))
+		why = "it is a symbolic link, not followed";
+	else if (err == ENXIO)
+		why = "it is a FIFO with no reader";
+	if (dir >= 0)
+		close(dir);
+	return why;
 }
 
 /* Why the file open on fd is not one liblockdep may write, or NULL if it may. */
@@ -15261,19 +15369,42 @@ static const char *output_file_refused(int fd, bool log)
 }
 
 /*
- * Opens name (relative to dir, or AT_FDCWD) for writing: the log is appended to, a
- * dump file truncated. Returns the descriptor, or -1 with *why saying what is wrong.
+ * Does the file on fd begin as text does, up to text's first ':' or '{' (its whole
+ * first line if neither comes first)? An earlier dump of the same view does: a file
+ * of the user's that happens to have a dump's name does not, nor does an empty one.
  */
-static int output_file_open(int dir, const char *name, bool log, const char **why)
+static bool output_file_earlier(int fd, const char *text)
 {
-	int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
-	int fd = openat(dir, name, flags | (log ? O_APPEND : 0), 0600);
+	size_t len = strcspn(text, ":{\n");
+	char head[64];
 
+	len = min(len + (text[len] == ':' || text[len] == '{'), sizeof(head));
+	return len && pread(fd, head, len, 0) == (ssize_t)len && !memcmp(head, text, len);
+}
+
+/*
+ * Opens path (relative to dir, or AT_FDCWD) for writing: the log is appended to,
+ * another file truncated. With earlier (a dump file's new text), a file that exists is
+ * truncated only if it is an earlier dump (output_file_earlier()). Returns the
+ * descriptor, or -1 with *why saying what is wrong.
+ */
+static int output_file_open(int dir, const char *path, bool log, const char *earlier,
+			    const char **why)
+{
+	int flags = O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+		    (log ? O_WRONLY | O_APPEND : earlier ? O_RDWR : O_WRONLY);
+	int fd = output_openat(dir, path, flags | (earlier ? O_EXCL : 0));
+	bool created = fd >= 0;
+
+	if (fd < 0 && earlier && errno == EEXIST)
+		fd = output_openat(dir, path, flags & ~O_CREAT);
 	if (fd < 0) {
-		*why = output_open_error(dir, name, errno);
+		*why = output_open_error(dir, path, errno);
 		return -1;
 	}
 	*why = output_file_refused(fd, log);
+	if (!*why && earlier && !created && !output_file_earlier(fd, earlier))
+		*why = "it is not an earlier dump, kept";
 	if (!*why && !log && ftruncate(fd, 0))
 		*why = error_words(errno);
 	if (!*why && fcntl(fd, F_SETFL, log ? O_APPEND : 0))
@@ -15376,7 +15507,7 @@ static int pattern_file_open(struct pattern_file *f, pid_t pid)
 	int fd = -1, len;
 
 	if (log_path_expand(f->pattern, (int)pid, f->path, sizeof(f->path)) >= 0)
-		fd = output_file_open(AT_FDCWD, f->path, f->log, &why);
+		fd = output_file_open(AT_FDCWD, f->path, f->log, NULL, &why);
 	if (fd < 0) {
 		environment_value_escape(f->shown, sizeof(f->shown), f->path);
 		len = snprintf(f->error, sizeof(f->error),
@@ -17348,15 +17479,24 @@ static bool rule_glob(const char *glob, const char *text)
 	return !glob || (text && rule_glob_match(glob, text, strlen(text)));
 }
 
+/*
+ * A file that is not a rules file (LIBLOCKDEP_RULES=/etc/shadow) must not be shown by
+ * its errors: each quotes at most 16 bytes of the one word at fault (escaped), and
+ * only the first RULES_ERRORS_SHOWN are printed, then how many more there were.
+ */
+#define RULE_QUOTED		23	/* environment_value_escape(): 16 bytes, "..." */
+#define RULES_ERRORS_SHOWN	3
+
 static __printf(2, 3) void rules_error(unsigned int line, const char *fmt, ...)
 {
 	char what[512];
 	va_list ap;
 
+	if (++lock_rules_errors > RULES_ERRORS_SHOWN)
+		return;
 	va_start(ap, fmt);
 	liblockdep_vsnprintk(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	lock_rules_errors++;
 	if (line)
 		printk(KERN_ERR "liblockdep: %s:%u: %s\n", lock_rules_file, line, what);
 	else
@@ -17381,13 +17521,14 @@ static const char *rule_kind_word(const char *word)
 
 static void rule_unknown_kind(unsigned int line, const char *word)
 {
-	char kinds[512];
+	char kinds[512], quoted[RULE_QUOTED];
 	size_t len = 0;
 
 	for (size_t i = 0; i < ARRAY_SIZE(report_slugs); i++)
 		len += liblockdep_snprintk(kinds + len, sizeof(kinds) - len, "%s%s",
 					   i ? ", " : "", report_slugs[i].slug);
-	rules_error(line, "unknown report kind \"%.64s\" (expected %s or *)", word, kinds);
+	rules_error(line, "unknown report kind \"%s\" (expected %s or *)",
+		    environment_value_escape(quoted, sizeof(quoted), word), kinds);
 }
 
 /* One key=value word of the rule; false after an error line. */
@@ -17395,6 +17536,7 @@ static bool rule_add_condition(struct lock_rule *rule, unsigned int line, char *
 {
 	char *value = strchr(word, '=');
 	const struct rule_condition *c = NULL;
+	char quoted[RULE_QUOTED];
 	const char **field;
 
 	if (value) {
@@ -17404,8 +17546,9 @@ static bool rule_add_condition(struct lock_rule *rule, unsigned int line, char *
 				c = &rule_conditions[i];
 	}
 	if (!c) {
-		rules_error(line, "\"%.64s\" is not a condition (expected function=, object=, "
-			    "class=, fingerprint= or library=)", word);
+		rules_error(line, "\"%s\" is not a condition (expected function=, object=, "
+			    "class=, fingerprint= or library=)",
+			    environment_value_escape(quoted, sizeof(quoted), word));
 		return false;
 	}
 	if (!(c->verbs & 1u << rule->verb)) {
@@ -17506,7 +17649,7 @@ static int rule_words(char *text, char **words)
 
 static void rules_parse_line(char *text, unsigned int line)
 {
-	char *words[RULE_WORDS_MAX];
+	char *words[RULE_WORDS_MAX], quoted[RULE_QUOTED];
 	struct lock_rule rule = { .line = line };
 	int nr, verb;
 
@@ -17525,8 +17668,8 @@ static void rules_parse_line(char *text, unsigned int line)
 		return;
 	verb = setting_word(words[0], rule_verbs);
 	if (verb < 0) {
-		rules_error(line, "unknown rule \"%.64s\" (expected wrapper, classes, name or "
-			    "suppress)", words[0]);
+		rules_error(line, "unknown rule \"%s\" (expected wrapper, classes, name or "
+			    "suppress)", environment_value_escape(quoted, sizeof(quoted), words[0]));
 		return;
 	}
 	rule.verb = verb;
@@ -17595,6 +17738,9 @@ static void lock_rules_read(const char *path)
 			rules_parse(text, len);
 	}
 	close(fd);
+	if (lock_rules_errors > RULES_ERRORS_SHOWN)
+		printk(KERN_ERR "liblockdep: %s: %u more errors not shown\n", lock_rules_file,
+		       lock_rules_errors - RULES_ERRORS_SHOWN);
 }
 
 static bool rule_has_conditions(const struct lock_rule *rule)
@@ -18007,7 +18153,7 @@ static struct {
 
 static void runner_keep_file(void)
 {
-	int fd = open(runner.file, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	int fd = output_openat(AT_FDCWD, runner.file, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 	struct stat st;
 
 	if (fd < 0)
@@ -18063,7 +18209,7 @@ static void note_report(void)
 		write_all(runner.fd, line, len);
 		return;
 	}
-	fd = open(runner.file, O_WRONLY | O_APPEND | O_CLOEXEC |
+	fd = output_openat(AT_FDCWD, runner.file, O_WRONLY | O_APPEND | O_CLOEXEC |
 		  (strncmp(runner.file, "/proc/", 6) ? O_NOFOLLOW : 0));
 	if (fd < 0)
 		return;		/* the runner's process has ended */
@@ -21154,7 +21300,7 @@ static int graph_lock_take(void)
 
 	if (!graph_path_with(name, sizeof(name), ".lock"))
 		return -1;
-	fd = open(name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = output_openat(AT_FDCWD, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
 		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: cannot open %s: %s\n",
 		       graph_path, name, error_words(errno));
@@ -21174,7 +21320,7 @@ static char *graph_file_read(size_t *len)
 	unsigned long line_no = 0;
 	const char *why = NULL;
 	char *text = NULL;
-	int fd = open(graph_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = output_openat(AT_FDCWD, graph_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (fd < 0) {
 		if (errno != ENOENT)
@@ -21461,7 +21607,7 @@ static bool graph_file_write(const char *tmp, const char *text, size_t len,
 	int fd;
 
 	unlink(tmp);	/* left by a process that had this pid and died */
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = output_openat(AT_FDCWD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return false;
 	ok = write_all(fd, GRAPH_HEADER, header) &&
@@ -25576,7 +25722,7 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 	    !liblockdep_report_begin(want_held ? "assert held" : "assert not held", lock))
 		goto out;
 	e = lock_entry_find(lock);
-	snprintf(unknown, sizeof(unknown), "%p", lock);
+	liblockdep_snprintk(unknown, sizeof(unknown), "%p", lock);
 	pr_warn("\n");
 	pr_warn("==================================\n");
 	pr_warn("WARNING: lock %s where asserted %s!\n", want_held ? "not held" : "held",
@@ -26060,6 +26206,7 @@ static void seq_write_text(struct seq_file *m, const char *text, size_t len)
 	}
 	memcpy(m->buf + m->count, text, len);
 	m->count += len;
+	m->buf[m->count] = '\0';
 }
 
 static void seq_printf(struct seq_file *m, const char *fmt, ...)
@@ -26122,7 +26269,7 @@ static int dump_dir_open(const char *dir, char path[PATH_MAX])
 	}
 	memcpy(path, dir, len);
 	path[len] = '\0';
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd = output_openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot open directory %s: %s; "
 		       "nothing written\n", environment_value_escape(shown, sizeof(shown), path),
@@ -26130,10 +26277,12 @@ static int dump_dir_open(const char *dir, char path[PATH_MAX])
 	return fd;
 }
 
-static FILE *dump_open(int dir_fd, const char *dir, const char *name)
+/* dir/name for text, a new file or an earlier dump replaced (never a file of the
+ * user's that has a dump's name). */
+static FILE *dump_open(int dir_fd, const char *dir, const char *name, const char *text)
 {
 	const char *why;
-	int fd = output_file_open(dir_fd, name, false, &why);
+	int fd = output_file_open(dir_fd, name, false, text, &why);
 	char shown[256];
 	FILE *f = NULL;
 
@@ -26234,13 +26383,15 @@ static void dot_quoted(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+#define DOT_HEADER "digraph lockdep {\n"
+
 /* One node per class in use, one edge per direct dependency (class -> locks_after). */
 static void dump_dot(FILE *f)
 {
 	bool drawn[CYCLE_EDGES_MAX] = { false };
 	char from[256], to[256];
 
-	fprintf(f, "digraph lockdep {\n\trankdir=LR;\n\tnode [shape=box, fontname=\"monospace\"];\n");
+	fprintf(f, DOT_HEADER "\trankdir=LR;\n\tnode [shape=box, fontname=\"monospace\"];\n");
 	for (unsigned long i = 0; i < ARRAY_SIZE(lock_classes); i++) {
 		struct lock_class *class = &lock_classes[i];
 		struct lock_list *entry;
@@ -26277,7 +26428,7 @@ static void dump_dot(FILE *f)
 
 static void dump_to(const char *dir)
 {
-	static bool views_registered;
+	static bool views_registered, said;
 	struct seq_file m = { 0 };
 	char path[PATH_MAX];
 	int dir_fd;
@@ -26285,6 +26436,14 @@ static void dump_to(const char *dir)
 
 	if (secure_execution()) {
 		printk(KERN_WARNING "liblockdep: secure-execution process: no dump written\n");
+		return;
+	}
+	/* Not into the current directory: files there are the user's (./lockdep). */
+	if (!dir) {
+		if (!said)
+			printk(KERN_WARNING "liblockdep: liblockdep_dump(): LIBLOCKDEP_DUMP is not "
+			       "set; nothing written\n");
+		said = true;
 		return;
 	}
 	dir_fd = dump_dir_open(dir, path);
@@ -26299,14 +26458,14 @@ static void dump_to(const char *dir)
 	for (unsigned int i = 0; i < nr_proc_views; i++) {
 		m.count = 0;
 		proc_view_fill(&proc_views[i], &m);
-		f = dump_open(dir_fd, path, proc_views[i].name);
+		f = dump_open(dir_fd, path, proc_views[i].name, m.count ? m.buf : "");
 		if (f) {
 			fwrite(m.buf, 1, m.count, f);
 			fclose(f);
 		}
 	}
 	free(m.buf);
-	f = dump_open(dir_fd, path, "lockdep.dot");
+	f = dump_open(dir_fd, path, "lockdep.dot", DOT_HEADER);
 	if (f) {
 		liblockdep_graph_lock();
 		dump_dot(f);
@@ -26320,7 +26479,7 @@ LIBLOCKDEP_API void liblockdep_dump(void)
 {
 	int saved_errno = errno;
 
-	dump_to(settings.dump_dir ? settings.dump_dir : ".");
+	dump_to(settings.dump_dir);
 	errno = saved_errno;
 }
 /************** End of src/dump.c **************/

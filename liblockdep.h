@@ -98,7 +98,8 @@
  *   LIBLOCKDEP_SUMMARY=1           one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir            at exit: lockdep, lockdep_chains, lockdep_stats (the
  *                                  kernel's /proc views) and lockdep.dot (Graphviz);
- *                                  as the log is, and created in dir with openat()
+ *                                  as the log is, created in dir with openat(); only
+ *                                  an earlier dump is replaced, never a user's file
  *   LIBLOCKDEP_STAT=1              lock statistics (the kernel's lock_stat): at exit a
  *                                  table of the classes threads waited for most, and
  *                                  lock_stat in the dump; 1.75 MiB of address space per
@@ -199,7 +200,7 @@ void liblockdep_enable(void);
 void liblockdep_disable(void);
 int liblockdep_enabled(void);
 
-/* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (or the current directory). */
+/* Write lockdep's views and lockdep.dot to $LIBLOCKDEP_DUMP (without it, nothing). */
 void liblockdep_dump(void);
 
 /* Clear the lock statistics (LIBLOCKDEP_STAT=1), as "echo 0 > /proc/lock_stat" does. */

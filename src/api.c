@@ -221,7 +221,7 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 	    !liblockdep_report_begin(want_held ? "assert held" : "assert not held", lock))
 		goto out;
 	e = lock_entry_find(lock);
-	snprintf(unknown, sizeof(unknown), "%p", lock);
+	liblockdep_snprintk(unknown, sizeof(unknown), "%p", lock);
 	pr_warn("\n");
 	pr_warn("==================================\n");
 	pr_warn("WARNING: lock %s where asserted %s!\n", want_held ? "not held" : "held",

@@ -55,6 +55,7 @@ static void seq_write_text(struct seq_file *m, const char *text, size_t len)
 	}
 	memcpy(m->buf + m->count, text, len);
 	m->count += len;
+	m->buf[m->count] = '\0';
 }
 
 static void seq_printf(struct seq_file *m, const char *fmt, ...)
@@ -117,7 +118,7 @@ static int dump_dir_open(const char *dir, char path[PATH_MAX])
 	}
 	memcpy(path, dir, len);
 	path[len] = '\0';
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd = output_openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		printk(KERN_ERR "liblockdep: LIBLOCKDEP_DUMP: cannot open directory %s: %s; "
 		       "nothing written\n", environment_value_escape(shown, sizeof(shown), path),
@@ -125,10 +126,12 @@ static int dump_dir_open(const char *dir, char path[PATH_MAX])
 	return fd;
 }
 
-static FILE *dump_open(int dir_fd, const char *dir, const char *name)
+/* dir/name for text, a new file or an earlier dump replaced (never a file of the
+ * user's that has a dump's name). */
+static FILE *dump_open(int dir_fd, const char *dir, const char *name, const char *text)
 {
 	const char *why;
-	int fd = output_file_open(dir_fd, name, false, &why);
+	int fd = output_file_open(dir_fd, name, false, text, &why);
 	char shown[256];
 	FILE *f = NULL;
 
@@ -229,13 +232,15 @@ static void dot_quoted(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+#define DOT_HEADER "digraph lockdep {\n"
+
 /* One node per class in use, one edge per direct dependency (class -> locks_after). */
 static void dump_dot(FILE *f)
 {
 	bool drawn[CYCLE_EDGES_MAX] = { false };
 	char from[256], to[256];
 
-	fprintf(f, "digraph lockdep {\n\trankdir=LR;\n\tnode [shape=box, fontname=\"monospace\"];\n");
+	fprintf(f, DOT_HEADER "\trankdir=LR;\n\tnode [shape=box, fontname=\"monospace\"];\n");
 	for (unsigned long i = 0; i < ARRAY_SIZE(lock_classes); i++) {
 		struct lock_class *class = &lock_classes[i];
 		struct lock_list *entry;
@@ -272,7 +277,7 @@ static void dump_dot(FILE *f)
 
 static void dump_to(const char *dir)
 {
-	static bool views_registered;
+	static bool views_registered, said;
 	struct seq_file m = { 0 };
 	char path[PATH_MAX];
 	int dir_fd;
@@ -280,6 +285,14 @@ static void dump_to(const char *dir)
 
 	if (secure_execution()) {
 		printk(KERN_WARNING "liblockdep: secure-execution process: no dump written\n");
+		return;
+	}
+	/* Not into the current directory: files there are the user's (./lockdep). */
+	if (!dir) {
+		if (!said)
+			printk(KERN_WARNING "liblockdep: liblockdep_dump(): LIBLOCKDEP_DUMP is not "
+			       "set; nothing written\n");
+		said = true;
 		return;
 	}
 	dir_fd = dump_dir_open(dir, path);
@@ -294,14 +307,14 @@ static void dump_to(const char *dir)
 	for (unsigned int i = 0; i < nr_proc_views; i++) {
 		m.count = 0;
 		proc_view_fill(&proc_views[i], &m);
-		f = dump_open(dir_fd, path, proc_views[i].name);
+		f = dump_open(dir_fd, path, proc_views[i].name, m.count ? m.buf : "");
 		if (f) {
 			fwrite(m.buf, 1, m.count, f);
 			fclose(f);
 		}
 	}
 	free(m.buf);
-	f = dump_open(dir_fd, path, "lockdep.dot");
+	f = dump_open(dir_fd, path, "lockdep.dot", DOT_HEADER);
 	if (f) {
 		liblockdep_graph_lock();
 		dump_dot(f);
@@ -315,6 +328,6 @@ LIBLOCKDEP_API void liblockdep_dump(void)
 {
 	int saved_errno = errno;
 
-	dump_to(settings.dump_dir ? settings.dump_dir : ".");
+	dump_to(settings.dump_dir);
 	errno = saved_errno;
 }

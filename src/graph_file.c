@@ -221,7 +221,7 @@ static int graph_lock_take(void)
 
 	if (!graph_path_with(name, sizeof(name), ".lock"))
 		return -1;
-	fd = open(name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = output_openat(AT_FDCWD, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
 		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: cannot open %s: %s\n",
 		       graph_path, name, error_words(errno));
@@ -241,7 +241,7 @@ static char *graph_file_read(size_t *len)
 	unsigned long line_no = 0;
 	const char *why = NULL;
 	char *text = NULL;
-	int fd = open(graph_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = output_openat(AT_FDCWD, graph_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (fd < 0) {
 		if (errno != ENOENT)
@@ -528,7 +528,7 @@ static bool graph_file_write(const char *tmp, const char *text, size_t len,
 	int fd;
 
 	unlink(tmp);	/* left by a process that had this pid and died */
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fd = output_openat(AT_FDCWD, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return false;
 	ok = write_all(fd, GRAPH_HEADER, header) &&

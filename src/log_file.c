@@ -87,7 +87,7 @@ static int pattern_file_open(struct pattern_file *f, pid_t pid)
 	int fd = -1, len;
 
 	if (log_path_expand(f->pattern, (int)pid, f->path, sizeof(f->path)) >= 0)
-		fd = output_file_open(AT_FDCWD, f->path, f->log, &why);
+		fd = output_file_open(AT_FDCWD, f->path, f->log, NULL, &why);
 	if (fd < 0) {
 		environment_value_escape(f->shown, sizeof(f->shown), f->path);
 		len = snprintf(f->error, sizeof(f->error),

@@ -261,6 +261,25 @@ static void out_hex(struct printk_out *o, unsigned long value, int width)
 	out_number(o, value, false, 16, false, &sp);
 }
 
+static bool secure_execution(void);	/* src/environment.c */
+
+/*
+ * A raw address: in a secure-execution process none, since any one of them, less a
+ * symbol's offset, tells the unprivileged caller of a setuid program where it is
+ * loaded. A lock's (width 16) is then all zeros, as the kernel prints a restricted
+ * %pK; another is "(hidden)".
+ */
+static void out_address(struct printk_out *o, unsigned long addr, int width)
+{
+	if (secure_execution()) {
+		out_puts(o, width ? "0000000000000000" : "(hidden)");
+		return;
+	}
+	if (!width)
+		out_puts(o, "0x");
+	out_hex(o, addr, width);
+}
+
 /* "name+0x1f", or for an address with no symbol a place in its object, which
  * addr2line and a debugger understand: "libc.so.6+0x27d8a". */
 static const char *remembered_frame_text(unsigned long addr);
@@ -280,8 +299,7 @@ static void out_symbol(struct printk_out *o, unsigned long addr, bool with_offse
 		with_offset = true;
 	}
 	if (!name || !name[0]) {
-		out_puts(o, "0x");
-		out_hex(o, addr, 0);
+		out_address(o, addr, 0);
 		return;
 	}
 	out_puts(o, name);
@@ -303,15 +321,13 @@ static size_t out_pointer(struct printk_out *o, const char *ext, void *ptr)
 	case 'x':
 	case 'K':
 		/* Lockdep shows a held lock by its lockdep_map; the user knows the lock. */
-		out_hex(o, (unsigned long)liblockdep_lock_of_map(ptr), 16);
+		out_address(o, (unsigned long)liblockdep_lock_of_map(ptr), 16);
 		return 1;
 	default:
-		if (!ptr) {
+		if (!ptr)
 			out_puts(o, "(nil)");
-		} else {
-			out_puts(o, "0x");
-			out_hex(o, (unsigned long)ptr, 0);
-		}
+		else
+			out_address(o, (unsigned long)ptr, 0);
 		return 0;
 	}
 }

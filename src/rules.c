@@ -92,15 +92,24 @@ static bool rule_glob(const char *glob, const char *text)
 	return !glob || (text && rule_glob_match(glob, text, strlen(text)));
 }
 
+/*
+ * A file that is not a rules file (LIBLOCKDEP_RULES=/etc/shadow) must not be shown by
+ * its errors: each quotes at most 16 bytes of the one word at fault (escaped), and
+ * only the first RULES_ERRORS_SHOWN are printed, then how many more there were.
+ */
+#define RULE_QUOTED		23	/* environment_value_escape(): 16 bytes, "..." */
+#define RULES_ERRORS_SHOWN	3
+
 static __printf(2, 3) void rules_error(unsigned int line, const char *fmt, ...)
 {
 	char what[512];
 	va_list ap;
 
+	if (++lock_rules_errors > RULES_ERRORS_SHOWN)
+		return;
 	va_start(ap, fmt);
 	liblockdep_vsnprintk(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	lock_rules_errors++;
 	if (line)
 		printk(KERN_ERR "liblockdep: %s:%u: %s\n", lock_rules_file, line, what);
 	else
@@ -125,13 +134,14 @@ static const char *rule_kind_word(const char *word)
 
 static void rule_unknown_kind(unsigned int line, const char *word)
 {
-	char kinds[512];
+	char kinds[512], quoted[RULE_QUOTED];
 	size_t len = 0;
 
 	for (size_t i = 0; i < ARRAY_SIZE(report_slugs); i++)
 		len += liblockdep_snprintk(kinds + len, sizeof(kinds) - len, "%s%s",
 					   i ? ", " : "", report_slugs[i].slug);
-	rules_error(line, "unknown report kind \"%.64s\" (expected %s or *)", word, kinds);
+	rules_error(line, "unknown report kind \"%s\" (expected %s or *)",
+		    environment_value_escape(quoted, sizeof(quoted), word), kinds);
 }
 
 /* One key=value word of the rule; false after an error line. */
@@ -139,6 +149,7 @@ static bool rule_add_condition(struct lock_rule *rule, unsigned int line, char *
 {
 	char *value = strchr(word, '=');
 	const struct rule_condition *c = NULL;
+	char quoted[RULE_QUOTED];
 	const char **field;
 
 	if (value) {
@@ -148,8 +159,9 @@ static bool rule_add_condition(struct lock_rule *rule, unsigned int line, char *
 				c = &rule_conditions[i];
 	}
 	if (!c) {
-		rules_error(line, "\"%.64s\" is not a condition (expected function=, object=, "
-			    "class=, fingerprint= or library=)", word);
+		rules_error(line, "\"%s\" is not a condition (expected function=, object=, "
+			    "class=, fingerprint= or library=)",
+			    environment_value_escape(quoted, sizeof(quoted), word));
 		return false;
 	}
 	if (!(c->verbs & 1u << rule->verb)) {
@@ -250,7 +262,7 @@ static int rule_words(char *text, char **words)
 
 static void rules_parse_line(char *text, unsigned int line)
 {
-	char *words[RULE_WORDS_MAX];
+	char *words[RULE_WORDS_MAX], quoted[RULE_QUOTED];
 	struct lock_rule rule = { .line = line };
 	int nr, verb;
 
@@ -269,8 +281,8 @@ static void rules_parse_line(char *text, unsigned int line)
 		return;
 	verb = setting_word(words[0], rule_verbs);
 	if (verb < 0) {
-		rules_error(line, "unknown rule \"%.64s\" (expected wrapper, classes, name or "
-			    "suppress)", words[0]);
+		rules_error(line, "unknown rule \"%s\" (expected wrapper, classes, name or "
+			    "suppress)", environment_value_escape(quoted, sizeof(quoted), words[0]));
 		return;
 	}
 	rule.verb = verb;
@@ -339,6 +351,9 @@ static void lock_rules_read(const char *path)
 			rules_parse(text, len);
 	}
 	close(fd);
+	if (lock_rules_errors > RULES_ERRORS_SHOWN)
+		printk(KERN_ERR "liblockdep: %s: %u more errors not shown\n", lock_rules_file,
+		       lock_rules_errors - RULES_ERRORS_SHOWN);
 }
 
 static bool rule_has_conditions(const struct lock_rule *rule)

@@ -24,7 +24,7 @@ static struct {
 
 static void runner_keep_file(void)
 {
-	int fd = open(runner.file, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	int fd = output_openat(AT_FDCWD, runner.file, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 	struct stat st;
 
 	if (fd < 0)
@@ -80,7 +80,7 @@ static void note_report(void)
 		write_all(runner.fd, line, len);
 		return;
 	}
-	fd = open(runner.file, O_WRONLY | O_APPEND | O_CLOEXEC |
+	fd = output_openat(AT_FDCWD, runner.file, O_WRONLY | O_APPEND | O_CLOEXEC |
 		  (strncmp(runner.file, "/proc/", 6) ? O_NOFOLLOW : 0));
 	if (fd < 0)
 		return;		/* the runner's process has ended */

@@ -1,7 +1,7 @@
 # The classic temp-file attack on the files liblockdep writes: in a sticky world-
 # writable directory, another user plants symbolic links named as the log, the JSON
-# and SARIF files and every dump file, a hard link, a file of their own, and a link as the dump directory
-# itself. liblockdep writes through none of them: each is one error line naming it,
+# and SARIF files and every dump file, a hard link, a file of their own, a link as the
+# dump directory itself, and links as a directory above every output. liblockdep writes through none of them: each is one error line naming it,
 # the files they point at keep their bytes, and the report still reaches stderr.
 set -eu
 cc=${CC:-cc}
@@ -10,6 +10,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 $cc -O1 -g -DLIBLOCKDEP -include liblockdep.h -pthread examples/demo.c "$build/liblockdep.o" \
 	-o "$out/demo"
+$cc -O1 -g -pthread examples/demo.c -o "$out/demo-plain"
+preload=$(cd "$build" && pwd)/liblockdep.so
 headline='WARNING: possible circular locking dependency detected'
 shared=$out/shared
 mkdir -m 1777 "$shared" "$out/victims"
@@ -50,10 +52,10 @@ untouched() {
 }
 run() {
 	set +e
-	env "$@" "$out/demo" > /dev/null 2> "$out/err"
+	env "$@" "$out/${prog:-demo}" > /dev/null 2> "$out/err"
 	status=$?
 	set -e
-	[ "$status" = 66 ] || fail "$*: exit status $status, expected 66"
+	[ "$status" = "${want_status:-66}" ] || fail "$*: exit status $status, expected ${want_status:-66}"
 	grep -qxF "$headline" "$out/err" || fail "$*: no report on stderr"
 }
 
@@ -78,9 +80,68 @@ for dir in "$shared/dump-link" "$shared/dump-link/"; do
 	has "liblockdep: LIBLOCKDEP_DUMP: cannot open directory $shared/dump-link: it is a symbolic link, not followed; nothing written"
 done
 
-# What is ours is written: a dump file of our own is replaced, 0600 when new.
+# Links above the file: another user plants a link to a directory of ours as a
+# directory of each output's path, first below the shared directory ($shared/up), and
+# below a directory of their own ($shared/mid/down, which they may write to alone),
+# named by absolute and by relative path. Every output (the log, JSON, SARIF, the dump
+# directory, the graph file and its lock file, the runner's record) is refused there:
+# the directory's files keep their bytes, and none is created in it.
+mkdir "$out/tree"
+for f in log json sarif record graph; do
+	echo "the bytes of $f, which must stay" > "$out/tree/$f"
+done
+mkdir "$out/tree/dump"
+for f in $dump_files; do
+	echo "the bytes of $f, which must stay" > "$out/tree/dump/$f"
+done
+cp -R "$out/tree" "$out/tree-original"
+$plant ln -s "$out/tree" "$shared/up"
+if [ -n "$plant" ]; then
+	$plant mkdir -m 755 "$shared/mid"
+else
+	mkdir -m 777 "$shared/mid"
+fi
+$plant ln -s "$out/tree" "$shared/mid/down"
+tree_untouched() {
+	diff -r "$out/tree" "$out/tree-original" > /dev/null || fail "$1: $out/tree was written"
+}
+# The graph file and the runner's record are named by absolute paths only. Drop-in,
+# then preloaded into the program built plain.
+for flavour in "" "LD_PRELOAD=$preload"; do
+	prog=${flavour:+demo-plain}
+	for at in "$shared/up" "$shared/mid/down" up mid/down; do
+		case $at in
+		/*) cwd=. absolute="LIBLOCKDEP_GRAPH=$at/graph LIBLOCKDEP_RUNNER=1:$at/record" ;;
+		*) cwd=$shared absolute= ;;
+		esac
+		# Under a runner of another pid, the program keeps its own status, 0.
+		# shellcheck disable=SC2086 # one word per variable
+		(cd "$cwd" && want_status=${absolute:+0} run $flavour LIBLOCKDEP_LOG="$at/log" \
+			LIBLOCKDEP_JSON="$at/json" LIBLOCKDEP_SARIF="$at/sarif" LIBLOCKDEP_DUMP="$at/dump" \
+			$absolute)
+		tree_untouched "$flavour: a link planted as a directory of $at"
+		link="a directory on its path is a symbolic link, not followed"
+		has "liblockdep: LIBLOCKDEP_LOG=\"$at/log\": cannot open $at/log: $link; reports go to stderr"
+		has "liblockdep: LIBLOCKDEP_JSON=\"$at/json\": cannot open $at/json: $link; no JSON written"
+		has "liblockdep: LIBLOCKDEP_SARIF=\"$at/sarif\": cannot open $at/sarif: $link; no SARIF written"
+		has "liblockdep: LIBLOCKDEP_DUMP: cannot open directory $at/dump: $link; nothing written"
+		[ -z "$absolute" ] ||
+			grep -qF "liblockdep: LIBLOCKDEP_GRAPH=$at/graph: cannot open $at/graph.lock" "$out/err" ||
+			fail "$at: the graph's lock file was not refused"
+	done
+done
+prog=
+
+# A link that only we (or root) could have made, in a directory nobody else may
+# write to, is followed, as /var/run -> /run is: the log goes where it points.
+ln -s "$out/tree" "$out/own-link"
+LIBLOCKDEP_LOG="$out/own-link/new.log" "$out/demo" > /dev/null 2> "$out/err" || :
+grep -qxF "$headline" "$out/tree/new.log" || fail "a link of our own as a directory: no log written"
+rm "$out/tree/new.log"
+
+# What is ours is written: an earlier dump of our own is replaced, 0600 when new.
 mkdir "$out/mine"
-echo "an old, longer dump of our own" > "$out/mine/lockdep_stats"
+printf ' lock-classes: 1 [max: 8192]\nan old, longer dump of our own\n' > "$out/mine/lockdep_stats"
 run LIBLOCKDEP_DUMP="$out/mine"
 ! grep -qF LIBLOCKDEP_DUMP "$out/err" || fail "own dump directory: errors"
 grep -q '^ lock-classes: ' "$out/mine/lockdep_stats" && ! grep -q 'longer' "$out/mine/lockdep_stats" ||

@@ -1,7 +1,8 @@
 # The rules file (LIBLOCKDEP_RULES, src/rules.c) around the rules themselves (the
 # scenarios rules_* show each kind at work): a file that cannot be read and each kind
 # of bad line is one error line naming file:line and what is wrong, and makes the exit
-# status a report's (66) in a correct program; the good lines still apply; with
+# status a report's (66) in a correct program; a file that is not a rules file shows
+# three errors of 16 quoted bytes each, then a count; the good lines still apply; with
 # LIBLOCKDEP_SUMMARY=1 the suppressions are counted and rules that matched nothing are
 # listed; in both flavours.
 set -eu
@@ -81,6 +82,19 @@ for f in drop-in preload; do
 	run $f "$instance
 supress circular" LIBLOCKDEP_EXITCODE=3; expect 3 "$f typo"
 	says "liblockdep: $out/test.rules:2: unknown rule \"supress\" (expected wrapper, classes, name or suppress)" "$f typo"
+	# Not a rules file (as LIBLOCKDEP_RULES=/etc/shadow would be): three errors quote
+	# 16 bytes of the word at fault each, one line says how many more; no line shows
+	# the file's lines.
+	run $f "$(for u in root daemon bin sys sync games man lp; do
+		echo "$u:\$y\$j9T\$SECRETSALTsecretsalt\$HASHhashHASHhash:19000:0:99999:7:::"; done)"
+	expect 66 "$f shadow"
+	has "liblockdep: $out/test.rules:1: unknown rule \"root:\$y\$j9T\$SECR...\" (expected wrapper, classes, name or suppress)" "$f shadow"
+	has "liblockdep: $out/test.rules:2: unknown rule \"daemon:\$y\$j9T\$SE...\" (expected wrapper, classes, name or suppress)" "$f shadow"
+	has "liblockdep: $out/test.rules:3: unknown rule \"bin:\$y\$j9T\$SECRE...\" (expected wrapper, classes, name or suppress)" "$f shadow"
+	has "liblockdep: $out/test.rules: 5 more errors not shown" "$f shadow"
+	[ "$(grep -c "^liblockdep: $out/test.rules" "$out/err")" = 4 ] ||
+		{ echo "$f shadow: not 4 lines about the file"; cat "$out/err"; exit 1; }
+	lacks "SECRETSALT" "$f shadow"
 done
 run drop-in "$instance" LIBLOCKDEP_RULES="$out"; expect 66 directory
 has "liblockdep: $out: cannot read the rules: not a regular file" directory

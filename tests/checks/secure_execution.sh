@@ -3,7 +3,8 @@
 # No file is written (the log, the dump, liblockdep_dump() into the current
 # directory), no program is run (an addr2line first in PATH would leave a mark, the
 # real one would add file:line), checking follows the build's default, and the
-# reports of the default-on build reach stderr after one line that says why.
+# reports of the default-on build reach stderr after one line that says why, with no
+# address in them (a lock's is zeros: the caller must not learn where it is loaded).
 set -eu
 cc=${CC:-cc}
 build=${BUILD:-build/tests}
@@ -89,6 +90,11 @@ for vars in LIBLOCKDEP=0 "LIBLOCKDEP_LOG=$out/private/log" "LIBLOCKDEP_DUMP=$out
 		fail "default on, $vars: liblockdep_dump() did not say why it wrote nothing"
 	! grep -q 'demo.c:\|prog.c:\|liblockdep: [0-9]* report\|not valid' "$out/err" ||
 		fail "default on, $vars: a variable was obeyed"
+	# No address: a lock's is zeros, code is a symbol and an offset.
+	grep -qx '0000000000000000 (first){.*}-{.*}, at: main+0x[0-9a-f]*' "$out/err" ||
+		fail "default on, $vars: the lock first not shown without its address"
+	! grep -Eq '^ *[0-9a-f]*[1-9a-f][0-9a-f]* \(|(^|[^+])0x[0-9a-f]' "$out/err" ||
+		fail "default on, $vars: an address printed"
 	nothing_written "default on, $vars"
 
 	# shellcheck disable=SC2086

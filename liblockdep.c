@@ -20887,18 +20887,44 @@ static struct lock_class *graph_class_register(struct lockdep_map *map, unsigned
 }
 
 /*
+ * A class of this process is first used: it and its other subclasses that the graph
+ * knows are bound. A subclass is registered here even if this process never takes a
+ * lock in it: the process that recorded "node/1 -> table_lock" nested two nodes, this
+ * one takes table_lock, then a node, and node -> node/1 -> table_lock -> node is the
+ * cycle. Under graph_replay_mutex.
+ */
+static void graph_class_bind_subclasses(struct lock_class *class, struct graph_class_id *id)
+{
+	struct lockdep_map map;
+	struct lock_class *sibling;
+	struct graph_class *gc;
+
+	for (unsigned int subclass = 0; subclass < MAX_LOCKDEP_SUBCLASSES; subclass++) {
+		id->subclass = subclass;
+		gc = graph_class_find(id, false);
+		if (!gc || gc->class)
+			continue;
+		graph_map_of(&map, class);
+		sibling = graph_class_register(&map, subclass);
+		if (!sibling)
+			continue;
+		__set_bit(sibling - lock_classes, graph_classes_seen);
+		graph_class_bind(gc, sibling);
+	}
+}
+
+/*
  * A lock whose class this map has not cached yet is about to be taken (from
  * src/validate.c, before lockdep sees the acquisition): the class is registered now,
- * and if the graph knows it, the recorded dependencies it closes are replayed, so
- * that this very acquisition is checked against them. Not in a signal handler, whose
- * locks would lend their context to the replayed ones.
+ * and if the graph knows it or another subclass of it, the recorded dependencies it
+ * closes are replayed, so that this very acquisition is checked against them. Not in
+ * a signal handler, whose locks would lend their context to the replayed ones.
  */
 static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int subclass)
 {
 	static char unit[GRAPH_UNIT_MAX];	/* under graph_replay_mutex */
 	struct graph_class_id id;
 	struct lock_class *class;
-	struct graph_class *gc;
 
 	if (lockdep_hardirq_context() || !READ_ONCE(debug_locks))
 		return;
@@ -20908,9 +20934,8 @@ static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int
 	internal_lock(&graph_replay_mutex);
 	if (!test_bit(class - lock_classes, graph_classes_seen)) {
 		__set_bit(class - lock_classes, graph_classes_seen);
-		gc = graph_class_id_of(class, &id, unit) ? graph_class_find(&id, false) : NULL;
-		if (gc && !gc->class)
-			graph_class_bind(gc, class);
+		if (graph_class_id_of(class, &id, unit))
+			graph_class_bind_subclasses(class, &id);
 	}
 	internal_unlock(&graph_replay_mutex);
 }

@@ -20834,12 +20834,19 @@ static void graph_replay_kind(struct graph_dep *d, unsigned int bit, unsigned lo
 	curr->curr_chain_key = INITIAL_CHAIN_KEY;
 }
 
-/* Replays a recorded dependency on this thread, its held locks set aside meanwhile. */
+/*
+ * Replays a recorded dependency on this thread, its held locks set aside meanwhile.
+ * The file holds the order, not the signal state it was taken in: the two are taken
+ * out of any handler with signals blocked, so that they mark no usage (taken in a
+ * handler, or with signals enabled) that this process never showed, whether the
+ * thread is in a handler or not.
+ */
 static void graph_replay(struct graph_dep *d)
 {
 	struct task_struct *curr = current;
 	struct held_lock saved[2];
-	int depth = curr->lockdep_depth;
+	int depth = curr->lockdep_depth, in_handler = this_cpu_read(hardirq_context);
+	int signals_off = liblockdep_signals_off;
 	u64 chain_key = curr->curr_chain_key;
 	unsigned long ip = (unsigned long)&d->frames[d->nr_frames > 1 ? 1 : 0];
 
@@ -20847,11 +20854,15 @@ static void graph_replay(struct graph_dep *d)
 	memcpy(saved, curr->held_locks, sizeof(saved));
 	curr->lockdep_depth = 0;
 	curr->curr_chain_key = INITIAL_CHAIN_KEY;
+	this_cpu_write(hardirq_context, 0);
+	liblockdep_signals_off = 1;
 	graph_replaying = d;
 	for (unsigned int bit = 0; bit < 4; bit++)
 		if (d->dep & (1U << bit))
 			graph_replay_kind(d, bit, ip);
 	graph_replaying = NULL;
+	liblockdep_signals_off = signals_off;
+	this_cpu_write(hardirq_context, in_handler);
 	memcpy(curr->held_locks, saved, sizeof(saved));
 	curr->lockdep_depth = depth;
 	curr->curr_chain_key = chain_key;
@@ -20917,8 +20928,9 @@ static void graph_class_bind_subclasses(struct lock_class *class, struct graph_c
  * A lock whose class this map has not cached yet is about to be taken (from
  * src/validate.c, before lockdep sees the acquisition): the class is registered now,
  * and if the graph knows it or another subclass of it, the recorded dependencies it
- * closes are replayed, so that this very acquisition is checked against them. Not in
- * a signal handler, whose locks would lend their context to the replayed ones.
+ * closes are replayed, so that this very acquisition is checked against them, in a
+ * signal handler too: "a -> b" recorded, "b -> a" in a handler here is the cycle it
+ * would be in one process.
  */
 static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int subclass)
 {
@@ -20926,7 +20938,7 @@ static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int
 	struct graph_class_id id;
 	struct lock_class *class;
 
-	if (lockdep_hardirq_context() || !READ_ONCE(debug_locks))
+	if (!READ_ONCE(debug_locks))
 		return;
 	class = graph_class_register(map, subclass);
 	if (!class)

@@ -14104,7 +14104,11 @@ static bool demangle(struct demangler *d, const char *mangled, char *out, size_t
  * A static (STB_LOCAL) symbol is known with its source file, its unit: two programs
  * may each have a "static pthread_mutex_t lock", and a graph across processes
  * (src/graph_replay.c) must tell them apart. In .symtab a unit's static symbols
- * follow its STT_FILE entry ("config_cache.c", as the compiler names it).
+ * follow its STT_FILE entry ("config_cache.c", as the compiler names it). GCC names
+ * only the file, not its directory: a/log.c and b/log.c of one program are both
+ * "log.c", and numbering them by their place in the link would swap them between
+ * programs linked in another order. So a unit name that two units of an object
+ * share is not known (""): their statics are not told apart from each other.
  */
 struct sym_entry {
 	unsigned long addr;
@@ -14227,6 +14231,35 @@ static unsigned int sym_unit_of(const Elf64_Sym *es, unsigned int unit)
 	return unit;
 }
 
+/* A unit's name shared with another unit of the object (see above) becomes unknown. */
+static void sym_units_unique(const char **names, size_t nr)
+{
+	struct { const char *name; size_t unit; } *slot;
+	size_t i, h, size = 64;
+
+	while (size < 2 * nr)
+		size *= 2;
+	slot = liblockdep_pages_alloc(size * sizeof(*slot));
+	for (i = SYM_UNITS_NAMED; i < nr; i++) {
+		if (!slot) {
+			names[i] = "";	/* not told apart: none known */
+			continue;
+		}
+		h = jhash(names[i], strlen(names[i]), 0) & (size - 1);
+		for (; slot[h].name && strcmp(slot[h].name, names[i]); h = (h + 1) & (size - 1))
+			;
+		if (slot[h].name) {
+			names[slot[h].unit] = "";
+			names[i] = "";
+		} else {
+			slot[h].name = names[i];
+			slot[h].unit = i;
+		}
+	}
+	if (slot)
+		liblockdep_pages_free(slot, size * sizeof(*slot));
+}
+
 /* The names are copied next to the entries, with their units and the units' names:
  * one block per object, and the file's much larger string table can go. A .symtab
  * names a versioned symbol "memcpy@@GLIBC_2.14": copied without its version, as
@@ -14284,6 +14317,7 @@ static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym
 		names += len + 1;
 		s++;
 	}
+	sym_units_unique(obj->unit_names, nr_units);
 	sym_sort(obj->syms, obj->units, nr);
 }
 
@@ -20987,12 +21021,19 @@ static void graph_replay_kind(struct graph_dep *d, unsigned int bit, unsigned lo
 	curr->curr_chain_key = INITIAL_CHAIN_KEY;
 }
 
-/* Replays a recorded dependency on this thread, its held locks set aside meanwhile. */
+/*
+ * Replays a recorded dependency on this thread, its held locks set aside meanwhile.
+ * The file holds the order, not the signal state it was taken in: the two are taken
+ * out of any handler with signals blocked, so that they mark no usage (taken in a
+ * handler, or with signals enabled) that this process never showed, whether the
+ * thread is in a handler or not.
+ */
 static void graph_replay(struct graph_dep *d)
 {
 	struct task_struct *curr = current;
 	struct held_lock saved[2];
-	int depth = curr->lockdep_depth;
+	int depth = curr->lockdep_depth, in_handler = this_cpu_read(hardirq_context);
+	int signals_off = liblockdep_signals_off;
 	u64 chain_key = curr->curr_chain_key;
 	unsigned long ip = (unsigned long)&d->frames[d->nr_frames > 1 ? 1 : 0];
 
@@ -21000,11 +21041,15 @@ static void graph_replay(struct graph_dep *d)
 	memcpy(saved, curr->held_locks, sizeof(saved));
 	curr->lockdep_depth = 0;
 	curr->curr_chain_key = INITIAL_CHAIN_KEY;
+	this_cpu_write(hardirq_context, 0);
+	liblockdep_signals_off = 1;
 	graph_replaying = d;
 	for (unsigned int bit = 0; bit < 4; bit++)
 		if (d->dep & (1U << bit))
 			graph_replay_kind(d, bit, ip);
 	graph_replaying = NULL;
+	liblockdep_signals_off = signals_off;
+	this_cpu_write(hardirq_context, in_handler);
 	memcpy(curr->held_locks, saved, sizeof(saved));
 	curr->lockdep_depth = depth;
 	curr->curr_chain_key = chain_key;
@@ -21040,20 +21085,47 @@ static struct lock_class *graph_class_register(struct lockdep_map *map, unsigned
 }
 
 /*
+ * A class of this process is first used: it and its other subclasses that the graph
+ * knows are bound. A subclass is registered here even if this process never takes a
+ * lock in it: the process that recorded "node/1 -> table_lock" nested two nodes, this
+ * one takes table_lock, then a node, and node -> node/1 -> table_lock -> node is the
+ * cycle. Under graph_replay_mutex.
+ */
+static void graph_class_bind_subclasses(struct lock_class *class, struct graph_class_id *id)
+{
+	struct lockdep_map map;
+	struct lock_class *sibling;
+	struct graph_class *gc;
+
+	for (unsigned int subclass = 0; subclass < MAX_LOCKDEP_SUBCLASSES; subclass++) {
+		id->subclass = subclass;
+		gc = graph_class_find(id, false);
+		if (!gc || gc->class)
+			continue;
+		graph_map_of(&map, class);
+		sibling = graph_class_register(&map, subclass);
+		if (!sibling)
+			continue;
+		__set_bit(sibling - lock_classes, graph_classes_seen);
+		graph_class_bind(gc, sibling);
+	}
+}
+
+/*
  * A lock whose class this map has not cached yet is about to be taken (from
  * src/validate.c, before lockdep sees the acquisition): the class is registered now,
- * and if the graph knows it, the recorded dependencies it closes are replayed, so
- * that this very acquisition is checked against them. Not in a signal handler, whose
- * locks would lend their context to the replayed ones.
+ * and if the graph knows it or another subclass of it, the recorded dependencies it
+ * closes are replayed, so that this very acquisition is checked against them, in a
+ * signal handler too: "a -> b" recorded, "b -> a" in a handler here is the cycle it
+ * would be in one process.
  */
 static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int subclass)
 {
 	static char unit[GRAPH_UNIT_MAX];	/* under graph_replay_mutex */
 	struct graph_class_id id;
 	struct lock_class *class;
-	struct graph_class *gc;
 
-	if (lockdep_hardirq_context() || !READ_ONCE(debug_locks))
+	if (!READ_ONCE(debug_locks))
 		return;
 	class = graph_class_register(map, subclass);
 	if (!class)
@@ -21061,9 +21133,8 @@ static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int
 	internal_lock(&graph_replay_mutex);
 	if (!test_bit(class - lock_classes, graph_classes_seen)) {
 		__set_bit(class - lock_classes, graph_classes_seen);
-		gc = graph_class_id_of(class, &id, unit) ? graph_class_find(&id, false) : NULL;
-		if (gc && !gc->class)
-			graph_class_bind(gc, class);
+		if (graph_class_id_of(class, &id, unit))
+			graph_class_bind_subclasses(class, &id);
 	}
 	internal_unlock(&graph_replay_mutex);
 }
@@ -21099,15 +21170,23 @@ static inline void graph_lock_first_use(struct lockdep_map *map, unsigned int su
  * reader sees the old file or the new one, never half of one; a process that dies
  * loses only what it would have added. A file that is not a graph (truncated,
  * corrupt, foreign) is set aside as path.corrupt.<pid>, in one line, and the run
- * starts from an empty graph. The file is untrusted input (tests/fuzz/graph_file.c).
+ * starts from an empty graph; an empty file (mktemp's) is an empty graph. The file is
+ * untrusted input (tests/fuzz/graph_file.c), and path may be in a directory others
+ * can write to: a path that is not a regular file (a FIFO, which would hold open()
+ * before main) is refused in one line and the run goes without a graph. Whoever can
+ * open path.lock can hold it, so it must be ours (src/output_files.c) and closed to
+ * others, and it is waited for a few seconds at most: a process never hangs on it.
  */
 #define GRAPH_MAGIC		"liblockdep-graph "
 #define GRAPH_HEADER		GRAPH_MAGIC "2\n"
 #define GRAPH_FIELDS		12	/* before the frames */
 #define GRAPH_FILE_MAX		(1UL << 30)	/* a file larger is not ours */
 #define GRAPH_LINE_MAX		8192
+#define GRAPH_LOCK_WAIT_MS	5000	/* for path.lock, then without it */
+#define GRAPH_OPEN_FLAGS	(O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
 
 static const char *graph_path;
+static const char graph_not_regular[] = "not a regular file";
 
 typedef bool (*graph_record_fn)(const struct graph_record *r, void *arg);
 
@@ -21187,6 +21266,8 @@ static const char *graph_text_parse(char *text, size_t len, graph_record_fn each
 	char *end = text + len;
 
 	*line_no = 1;
+	if (!len)
+		return NULL;	/* an empty graph */
 	if (len < strlen(GRAPH_HEADER) || memcmp(text, GRAPH_HEADER, strlen(GRAPH_HEADER)))
 		return strncmp(text, GRAPH_MAGIC, strlen(GRAPH_MAGIC)) ?
 		       "not a liblockdep graph file" :
@@ -21221,7 +21302,7 @@ static char *graph_fd_read(int fd, size_t *len, bool ours, const char **why)
 	char *text;
 
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		*why = "not a regular file";
+		*why = graph_not_regular;
 		return NULL;
 	}
 	if (ours && st.st_uid != geteuid()) {
@@ -21292,35 +21373,60 @@ static void graph_set_aside(const char *why, unsigned long line_no)
 		       "an empty graph\n", graph_path, why, line_no);
 }
 
-/* path.lock, held: the file's writers (and readers) one at a time. -1 if it cannot. */
-static int graph_lock_take(void)
+/* flock() on fd, tried for GRAPH_LOCK_WAIT_MS at most. */
+static bool graph_flock(int fd)
 {
-	char name[PATH_MAX];
-	int fd;
+	struct timespec pause = { 0, 5 * 1000 * 1000 };
 
-	if (!graph_path_with(name, sizeof(name), ".lock"))
-		return -1;
-	fd = output_openat(AT_FDCWD, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: cannot open %s: %s\n",
-		       graph_path, name, error_words(errno));
-		return -1;
+	for (unsigned int waited = 0; flock(fd, LOCK_EX | LOCK_NB); waited += 5) {
+		if ((errno != EWOULDBLOCK && errno != EINTR) || waited >= GRAPH_LOCK_WAIT_MS)
+			return false;
+		nanosleep(&pause, NULL);
 	}
-	while (flock(fd, LOCK_EX) && errno == EINTR)
-		;
+	return true;
+}
+
+/*
+ * path.lock, held: the file's writers (and readers) one at a time. -1 if it cannot
+ * be had, said in one line that ends with what the process does instead.
+ */
+static int graph_lock_take(const char *instead)
+{
+	const char *why = "too long a name";
+	char name[PATH_MAX];
+	struct stat st;
+	int fd = -1;
+
+	if (graph_path_with(name, sizeof(name), ".lock"))
+		fd = output_file_open(AT_FDCWD, name, false, NULL, &why);
+	if (fd >= 0 && (fstat(fd, &st) || (st.st_mode & (S_IRWXG | S_IRWXO)))) {
+		why = "others may open it, and hold it";
+		close(fd);
+		fd = -1;
+	}
+	if (fd >= 0 && !graph_flock(fd)) {
+		why = errno == EWOULDBLOCK ? "another process holds it, for 5 seconds now" :
+		      error_words(errno);
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0)
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s.lock: %s; %s\n",
+		       graph_path, graph_path, why, instead);
 	return fd;
 }
 
 /*
- * The file as it is now, checked: NULL if there is none, or if it is not a graph,
- * which is then set aside. Under the file's lock.
+ * The file as it is now, checked: NULL if there is none, if it is empty, or if it is
+ * not a graph, which is then set aside. A path that is not a regular file is refused
+ * for good (graph_path NULL). Under the file's lock.
  */
 static char *graph_file_read(size_t *len)
 {
 	unsigned long line_no = 0;
 	const char *why = NULL;
 	char *text = NULL;
-	int fd = output_openat(AT_FDCWD, graph_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = output_openat(AT_FDCWD, graph_path, GRAPH_OPEN_FLAGS | O_NOFOLLOW);
 
 	if (fd < 0) {
 		if (errno != ENOENT)
@@ -21330,12 +21436,17 @@ static char *graph_file_read(size_t *len)
 	}
 	text = graph_fd_read(fd, len, true, &why);
 	close(fd);
-	if (text && (why = graph_text_check(text, *len, &line_no))) {
+	if (text && (!*len || (why = graph_text_check(text, *len, &line_no)))) {
 		graph_text_free(text, *len);
-		graph_set_aside(why, line_no);
+		if (why)
+			graph_set_aside(why, line_no);
 		return NULL;
 	}
-	if (!text)
+	if (!text && why == graph_not_regular) {
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s; running without a "
+		       "graph\n", graph_path, why);
+		graph_path = NULL;
+	} else if (!text)
 		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s; starting from an empty "
 		       "graph\n", graph_path, why);
 	return text;
@@ -21383,7 +21494,7 @@ static void graph_file_start(const char *path)
 		return;
 	}
 	graph_path = liblockdep_strdup(path);
-	if (!graph_path || (lock = graph_lock_take()) < 0) {
+	if (!graph_path || (lock = graph_lock_take("running without a graph")) < 0) {
 		graph_path = NULL;
 		return;
 	}
@@ -21636,9 +21747,13 @@ static void graph_file_save(void)
 
 	if (!graph_path || !graph_deps_write(-1, NULL, &ok))
 		return;
-	if ((lock = graph_lock_take()) < 0)
+	if ((lock = graph_lock_take("this process's dependencies are not in it")) < 0)
 		return;
 	text = graph_file_read(&len);
+	if (!graph_path) {
+		close(lock);
+		return;
+	}
 	lines = text ? graph_text_lines(text, len) : 0;
 	while (size < 2 * (lines + nr_list_entries))
 		size *= 2;
@@ -25941,7 +26056,7 @@ static const char *graph_check_read(const char *path)
 	const char *why = NULL;
 	size_t len = 0;
 	char *text;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, GRAPH_OPEN_FLAGS);
 
 	if (fd < 0)
 		return error_words(errno);

@@ -11,7 +11,7 @@ static const char *graph_check_read(const char *path)
 	const char *why = NULL;
 	size_t len = 0;
 	char *text;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, GRAPH_OPEN_FLAGS);
 
 	if (fd < 0)
 		return error_words(errno);

@@ -20,15 +20,23 @@
  * reader sees the old file or the new one, never half of one; a process that dies
  * loses only what it would have added. A file that is not a graph (truncated,
  * corrupt, foreign) is set aside as path.corrupt.<pid>, in one line, and the run
- * starts from an empty graph. The file is untrusted input (tests/fuzz/graph_file.c).
+ * starts from an empty graph; an empty file (mktemp's) is an empty graph. The file is
+ * untrusted input (tests/fuzz/graph_file.c), and path may be in a directory others
+ * can write to: a path that is not a regular file (a FIFO, which would hold open()
+ * before main) is refused in one line and the run goes without a graph. Whoever can
+ * open path.lock can hold it, so it must be ours (src/output_files.c) and closed to
+ * others, and it is waited for a few seconds at most: a process never hangs on it.
  */
 #define GRAPH_MAGIC		"liblockdep-graph "
 #define GRAPH_HEADER		GRAPH_MAGIC "2\n"
 #define GRAPH_FIELDS		12	/* before the frames */
 #define GRAPH_FILE_MAX		(1UL << 30)	/* a file larger is not ours */
 #define GRAPH_LINE_MAX		8192
+#define GRAPH_LOCK_WAIT_MS	5000	/* for path.lock, then without it */
+#define GRAPH_OPEN_FLAGS	(O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
 
 static const char *graph_path;
+static const char graph_not_regular[] = "not a regular file";
 
 typedef bool (*graph_record_fn)(const struct graph_record *r, void *arg);
 
@@ -108,6 +116,8 @@ static const char *graph_text_parse(char *text, size_t len, graph_record_fn each
 	char *end = text + len;
 
 	*line_no = 1;
+	if (!len)
+		return NULL;	/* an empty graph */
 	if (len < strlen(GRAPH_HEADER) || memcmp(text, GRAPH_HEADER, strlen(GRAPH_HEADER)))
 		return strncmp(text, GRAPH_MAGIC, strlen(GRAPH_MAGIC)) ?
 		       "not a liblockdep graph file" :
@@ -142,7 +152,7 @@ static char *graph_fd_read(int fd, size_t *len, bool ours, const char **why)
 	char *text;
 
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		*why = "not a regular file";
+		*why = graph_not_regular;
 		return NULL;
 	}
 	if (ours && st.st_uid != geteuid()) {
@@ -213,35 +223,60 @@ static void graph_set_aside(const char *why, unsigned long line_no)
 		       "an empty graph\n", graph_path, why, line_no);
 }
 
-/* path.lock, held: the file's writers (and readers) one at a time. -1 if it cannot. */
-static int graph_lock_take(void)
+/* flock() on fd, tried for GRAPH_LOCK_WAIT_MS at most. */
+static bool graph_flock(int fd)
 {
-	char name[PATH_MAX];
-	int fd;
+	struct timespec pause = { 0, 5 * 1000 * 1000 };
 
-	if (!graph_path_with(name, sizeof(name), ".lock"))
-		return -1;
-	fd = output_openat(AT_FDCWD, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: cannot open %s: %s\n",
-		       graph_path, name, error_words(errno));
-		return -1;
+	for (unsigned int waited = 0; flock(fd, LOCK_EX | LOCK_NB); waited += 5) {
+		if ((errno != EWOULDBLOCK && errno != EINTR) || waited >= GRAPH_LOCK_WAIT_MS)
+			return false;
+		nanosleep(&pause, NULL);
 	}
-	while (flock(fd, LOCK_EX) && errno == EINTR)
-		;
+	return true;
+}
+
+/*
+ * path.lock, held: the file's writers (and readers) one at a time. -1 if it cannot
+ * be had, said in one line that ends with what the process does instead.
+ */
+static int graph_lock_take(const char *instead)
+{
+	const char *why = "too long a name";
+	char name[PATH_MAX];
+	struct stat st;
+	int fd = -1;
+
+	if (graph_path_with(name, sizeof(name), ".lock"))
+		fd = output_file_open(AT_FDCWD, name, false, NULL, &why);
+	if (fd >= 0 && (fstat(fd, &st) || (st.st_mode & (S_IRWXG | S_IRWXO)))) {
+		why = "others may open it, and hold it";
+		close(fd);
+		fd = -1;
+	}
+	if (fd >= 0 && !graph_flock(fd)) {
+		why = errno == EWOULDBLOCK ? "another process holds it, for 5 seconds now" :
+		      error_words(errno);
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0)
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s.lock: %s; %s\n",
+		       graph_path, graph_path, why, instead);
 	return fd;
 }
 
 /*
- * The file as it is now, checked: NULL if there is none, or if it is not a graph,
- * which is then set aside. Under the file's lock.
+ * The file as it is now, checked: NULL if there is none, if it is empty, or if it is
+ * not a graph, which is then set aside. A path that is not a regular file is refused
+ * for good (graph_path NULL). Under the file's lock.
  */
 static char *graph_file_read(size_t *len)
 {
 	unsigned long line_no = 0;
 	const char *why = NULL;
 	char *text = NULL;
-	int fd = output_openat(AT_FDCWD, graph_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = output_openat(AT_FDCWD, graph_path, GRAPH_OPEN_FLAGS | O_NOFOLLOW);
 
 	if (fd < 0) {
 		if (errno != ENOENT)
@@ -251,12 +286,17 @@ static char *graph_file_read(size_t *len)
 	}
 	text = graph_fd_read(fd, len, true, &why);
 	close(fd);
-	if (text && (why = graph_text_check(text, *len, &line_no))) {
+	if (text && (!*len || (why = graph_text_check(text, *len, &line_no)))) {
 		graph_text_free(text, *len);
-		graph_set_aside(why, line_no);
+		if (why)
+			graph_set_aside(why, line_no);
 		return NULL;
 	}
-	if (!text)
+	if (!text && why == graph_not_regular) {
+		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s; running without a "
+		       "graph\n", graph_path, why);
+		graph_path = NULL;
+	} else if (!text)
 		printk(KERN_ERR "liblockdep: LIBLOCKDEP_GRAPH=%s: %s; starting from an empty "
 		       "graph\n", graph_path, why);
 	return text;
@@ -304,7 +344,7 @@ static void graph_file_start(const char *path)
 		return;
 	}
 	graph_path = liblockdep_strdup(path);
-	if (!graph_path || (lock = graph_lock_take()) < 0) {
+	if (!graph_path || (lock = graph_lock_take("running without a graph")) < 0) {
 		graph_path = NULL;
 		return;
 	}
@@ -557,9 +597,13 @@ static void graph_file_save(void)
 
 	if (!graph_path || !graph_deps_write(-1, NULL, &ok))
 		return;
-	if ((lock = graph_lock_take()) < 0)
+	if ((lock = graph_lock_take("this process's dependencies are not in it")) < 0)
 		return;
 	text = graph_file_read(&len);
+	if (!graph_path) {
+		close(lock);
+		return;
+	}
 	lines = text ? graph_text_lines(text, len) : 0;
 	while (size < 2 * (lines + nr_list_entries))
 		size *= 2;

@@ -356,12 +356,19 @@ static void graph_replay_kind(struct graph_dep *d, unsigned int bit, unsigned lo
 	curr->curr_chain_key = INITIAL_CHAIN_KEY;
 }
 
-/* Replays a recorded dependency on this thread, its held locks set aside meanwhile. */
+/*
+ * Replays a recorded dependency on this thread, its held locks set aside meanwhile.
+ * The file holds the order, not the signal state it was taken in: the two are taken
+ * out of any handler with signals blocked, so that they mark no usage (taken in a
+ * handler, or with signals enabled) that this process never showed, whether the
+ * thread is in a handler or not.
+ */
 static void graph_replay(struct graph_dep *d)
 {
 	struct task_struct *curr = current;
 	struct held_lock saved[2];
-	int depth = curr->lockdep_depth;
+	int depth = curr->lockdep_depth, in_handler = this_cpu_read(hardirq_context);
+	int signals_off = liblockdep_signals_off;
 	u64 chain_key = curr->curr_chain_key;
 	unsigned long ip = (unsigned long)&d->frames[d->nr_frames > 1 ? 1 : 0];
 
@@ -369,11 +376,15 @@ static void graph_replay(struct graph_dep *d)
 	memcpy(saved, curr->held_locks, sizeof(saved));
 	curr->lockdep_depth = 0;
 	curr->curr_chain_key = INITIAL_CHAIN_KEY;
+	this_cpu_write(hardirq_context, 0);
+	liblockdep_signals_off = 1;
 	graph_replaying = d;
 	for (unsigned int bit = 0; bit < 4; bit++)
 		if (d->dep & (1U << bit))
 			graph_replay_kind(d, bit, ip);
 	graph_replaying = NULL;
+	liblockdep_signals_off = signals_off;
+	this_cpu_write(hardirq_context, in_handler);
 	memcpy(curr->held_locks, saved, sizeof(saved));
 	curr->lockdep_depth = depth;
 	curr->curr_chain_key = chain_key;
@@ -409,20 +420,47 @@ static struct lock_class *graph_class_register(struct lockdep_map *map, unsigned
 }
 
 /*
+ * A class of this process is first used: it and its other subclasses that the graph
+ * knows are bound. A subclass is registered here even if this process never takes a
+ * lock in it: the process that recorded "node/1 -> table_lock" nested two nodes, this
+ * one takes table_lock, then a node, and node -> node/1 -> table_lock -> node is the
+ * cycle. Under graph_replay_mutex.
+ */
+static void graph_class_bind_subclasses(struct lock_class *class, struct graph_class_id *id)
+{
+	struct lockdep_map map;
+	struct lock_class *sibling;
+	struct graph_class *gc;
+
+	for (unsigned int subclass = 0; subclass < MAX_LOCKDEP_SUBCLASSES; subclass++) {
+		id->subclass = subclass;
+		gc = graph_class_find(id, false);
+		if (!gc || gc->class)
+			continue;
+		graph_map_of(&map, class);
+		sibling = graph_class_register(&map, subclass);
+		if (!sibling)
+			continue;
+		__set_bit(sibling - lock_classes, graph_classes_seen);
+		graph_class_bind(gc, sibling);
+	}
+}
+
+/*
  * A lock whose class this map has not cached yet is about to be taken (from
  * src/validate.c, before lockdep sees the acquisition): the class is registered now,
- * and if the graph knows it, the recorded dependencies it closes are replayed, so
- * that this very acquisition is checked against them. Not in a signal handler, whose
- * locks would lend their context to the replayed ones.
+ * and if the graph knows it or another subclass of it, the recorded dependencies it
+ * closes are replayed, so that this very acquisition is checked against them, in a
+ * signal handler too: "a -> b" recorded, "b -> a" in a handler here is the cycle it
+ * would be in one process.
  */
 static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int subclass)
 {
 	static char unit[GRAPH_UNIT_MAX];	/* under graph_replay_mutex */
 	struct graph_class_id id;
 	struct lock_class *class;
-	struct graph_class *gc;
 
-	if (lockdep_hardirq_context() || !READ_ONCE(debug_locks))
+	if (!READ_ONCE(debug_locks))
 		return;
 	class = graph_class_register(map, subclass);
 	if (!class)
@@ -430,9 +468,8 @@ static noinline void graph_class_first_use(struct lockdep_map *map, unsigned int
 	internal_lock(&graph_replay_mutex);
 	if (!test_bit(class - lock_classes, graph_classes_seen)) {
 		__set_bit(class - lock_classes, graph_classes_seen);
-		gc = graph_class_id_of(class, &id, unit) ? graph_class_find(&id, false) : NULL;
-		if (gc && !gc->class)
-			graph_class_bind(gc, class);
+		if (graph_class_id_of(class, &id, unit))
+			graph_class_bind_subclasses(class, &id);
 	}
 	internal_unlock(&graph_replay_mutex);
 }

@@ -16,7 +16,11 @@
  * A static (STB_LOCAL) symbol is known with its source file, its unit: two programs
  * may each have a "static pthread_mutex_t lock", and a graph across processes
  * (src/graph_replay.c) must tell them apart. In .symtab a unit's static symbols
- * follow its STT_FILE entry ("config_cache.c", as the compiler names it).
+ * follow its STT_FILE entry ("config_cache.c", as the compiler names it). GCC names
+ * only the file, not its directory: a/log.c and b/log.c of one program are both
+ * "log.c", and numbering them by their place in the link would swap them between
+ * programs linked in another order. So a unit name that two units of an object
+ * share is not known (""): their statics are not told apart from each other.
  */
 struct sym_entry {
 	unsigned long addr;
@@ -139,6 +143,35 @@ static unsigned int sym_unit_of(const Elf64_Sym *es, unsigned int unit)
 	return unit;
 }
 
+/* A unit's name shared with another unit of the object (see above) becomes unknown. */
+static void sym_units_unique(const char **names, size_t nr)
+{
+	struct { const char *name; size_t unit; } *slot;
+	size_t i, h, size = 64;
+
+	while (size < 2 * nr)
+		size *= 2;
+	slot = liblockdep_pages_alloc(size * sizeof(*slot));
+	for (i = SYM_UNITS_NAMED; i < nr; i++) {
+		if (!slot) {
+			names[i] = "";	/* not told apart: none known */
+			continue;
+		}
+		h = jhash(names[i], strlen(names[i]), 0) & (size - 1);
+		for (; slot[h].name && strcmp(slot[h].name, names[i]); h = (h + 1) & (size - 1))
+			;
+		if (slot[h].name) {
+			names[slot[h].unit] = "";
+			names[i] = "";
+		} else {
+			slot[h].name = names[i];
+			slot[h].unit = i;
+		}
+	}
+	if (slot)
+		liblockdep_pages_free(slot, size * sizeof(*slot));
+}
+
 /* The names are copied next to the entries, with their units and the units' names:
  * one block per object, and the file's much larger string table can go. A .symtab
  * names a versioned symbol "memcpy@@GLIBC_2.14": copied without its version, as
@@ -196,6 +229,7 @@ static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym
 		names += len + 1;
 		s++;
 	}
+	sym_units_unique(obj->unit_names, nr_units);
 	sym_sort(obj->syms, obj->units, nr);
 }
 

@@ -75,6 +75,8 @@ typedef int liblockdep_is_off;
  *
  *   Without -DLIBLOCKDEP this header declares nothing (the annotations below become
  *   no-ops) and liblockdep.c compiles to an empty unit.
+ *   In an assembler source (.S, where the compiler defines __ASSEMBLER__) it is
+ *   empty, so a build may force it into every compile, assembly files too.
  *
  *   C from c99 to c23 and C++ from c++11 to c++23 are checked alike, with gcc or clang
  *   (a compiler without "#pragma redefine_extname" stops with an error). In C++ the
@@ -207,6 +209,9 @@ typedef int liblockdep_is_off;
  */
 #ifndef LIBLOCKDEP_H
 #define LIBLOCKDEP_H
+/* An assembler source (.S) built with "-include liblockdep.h" has no locking call to
+ * route and cannot read C: the header gives it nothing. */
+#ifndef __ASSEMBLER__
 
 /* A class key: one per class, in static storage ("static struct liblockdep_key k;"),
  * or in dynamic memory between liblockdep_register_key() and _unregister_key(). */
@@ -511,6 +516,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #define liblockdep_map_release(map)			((void)(map))
 
 #endif /* LIBLOCKDEP */
+#endif /* __ASSEMBLER__ */
 #endif /* LIBLOCKDEP_H */
 /************** End of src/liblockdep.h **************/
 /************** Begin file src/config.h **************/

@@ -111,7 +111,7 @@
  *   LIBLOCKDEP_RULES=path          the rules file, read once: "wrapper WHERE",
  *                                  "classes site|stack|instance WHERE", "name NAME
  *                                  WHERE", "suppress [KIND] CONDITION..." (WHERE:
- *                                  function=GLOB object=GLOB; README: Rules file);
+ *                                  function=GLOB object=GLOB; docs/reports.md);
  *                                  a bad line is an error that fails the run
  *   LIBLOCKDEP_SEMAPHORES=1        a sem_t initialised to 1 that one thread waits for
  *                                  and posts is validated as a lock (see WAITS)
@@ -148,8 +148,8 @@
  *                                  the four each lock keeps with it (16384, a power
  *                                  of two; 16 bytes each): past it, a new pair is
  *                                  recursive locking again, validation goes on
- *                                  ("BUG: MAX_NESTED_PAIRS too low!", README "Lock
- *                                  classes")
+ *                                  ("BUG: MAX_NESTED_PAIRS too low!",
+ *                                  docs/classes.md)
  *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
@@ -157,7 +157,7 @@
  *   LIBLOCKDEP_NO_FAST_PATH        every acquisition and release goes to lockdep; by
  *                                  default one lockdep has seen in the same situation
  *                                  is recorded without calling it (same results, for
- *                                  comparison: README "Cost")
+ *                                  comparison: docs/cost.md)
  *
  * LICENCE
  *   GPL-2.0, because the kernel's lockdep (which liblockdep.c contains) is.

@@ -40,7 +40,8 @@
 # (where the liblockdep.c/.h under test are), SCENARIOS_ONLY=1 (skip the checks),
 # FAST_PATH=off (liblockdep.c built -DLIBLOCKDEP_NO_FAST_PATH: every acquisition and
 # release goes to lockdep, src/fast_path.c; the same expectations hold; default
-# BUILD build/tests-no-fast-path).
+# BUILD build/tests-no-fast-path), JOBS (scenarios run at once, default the number of
+# processors: each job takes every JOBS-th scenario; their lines come job by job).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 # The pair under test: the committed one, or another generation of it.
@@ -62,6 +63,7 @@ test|all|extra) ;;
 *)	echo "TIER=test, all or extra, not \"$tier\"" >&2; exit 2 ;;
 esac
 scenario_timeout=${SCENARIO_TIMEOUT:-60}
+jobs=${JOBS:-$(nproc 2> /dev/null || echo 1)}
 passed=0
 failed=0
 skipped=0
@@ -203,6 +205,18 @@ run_preload_scenario() {
 	check_report "$name" "$src" "$out" $? && pass "$name"
 }
 
+# Job $1's share of the scenarios, in a process of its own (its counts are its lines).
+run_scenarios() {
+	n=0
+	for src in "$top"/tests/scenarios/*.c "$top"/tests/scenarios/*.cc; do
+		case $(basename "$src") in *"$filter"*) ;; *) continue ;; esac
+		n=$((n + 1))
+		[ $((n % jobs)) -eq "$1" ] || continue
+		run_scenario "$src"
+		run_preload_scenario "$src"
+	done
+}
+
 if ! $cc $cflags $libflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblockdep.o" ||
    ! $cc $cflags $libflags -c "$pair/liblockdep.c" -o "$build/liblockdep-off.o" ||
    ! $cc $cflags $libflags -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
@@ -210,10 +224,18 @@ if ! $cc $cflags $libflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblo
 	fail liblockdep.c "does not build"
 elif [ "$tier" != extra ]; then
 	: > "$build/json-cases"
-	for src in "$top"/tests/scenarios/*.c "$top"/tests/scenarios/*.cc; do
-		case $(basename "$src") in
-		*"$filter"*) run_scenario "$src"; run_preload_scenario "$src" ;;
-		esac
+	job=0
+	while [ "$job" -lt "$jobs" ]; do
+		run_scenarios "$job" > "$build/scenarios.$job" &
+		job=$((job + 1))
+	done
+	wait
+	job=0
+	while [ "$job" -lt "$jobs" ]; do
+		cat "$build/scenarios.$job"
+		passed=$((passed + $(grep -c '^PASS' "$build/scenarios.$job")))
+		failed=$((failed + $(grep -c '^FAIL' "$build/scenarios.$job")))
+		job=$((job + 1))
 	done
 	if ! python3 -c 'import jsonschema' 2> /dev/null; then
 		skip json-schema "needs python3-jsonschema"

@@ -7,8 +7,10 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cc=${CC:-cc}
 printf 'int main(void) { return !liblockdep_enabled(); }\n' > "$out/probe.c"
-$cc -O2 -DLIBLOCKDEP -c liblockdep.c -o "$out/liblockdep.o"
-$cc -DLIBLOCKDEP -include liblockdep.h -pthread "$out/probe.c" "$out/liblockdep.o" -o "$out/checked"
+# tests/run.sh's object when there is one.
+object=${BUILD:-build/tests}/liblockdep.o
+[ -f "$object" ] || { object=$out/liblockdep.o; $cc -O2 -DLIBLOCKDEP -c liblockdep.c -o "$object"; }
+$cc -DLIBLOCKDEP -include liblockdep.h -pthread "$out/probe.c" "$object" -o "$out/checked"
 $cc -include liblockdep.h -pthread "$out/probe.c" -o "$out/unchecked"
 status() { s=0; env "$@" > /dev/null 2>&1 || s=$?; echo $s; }
 failed=0

@@ -41,7 +41,8 @@
 # FAST_PATH=off (liblockdep.c built -DLIBLOCKDEP_NO_FAST_PATH: every acquisition and
 # release goes to lockdep, src/fast_path.c; the same expectations hold; default
 # BUILD build/tests-no-fast-path), JOBS (scenarios run at once, default the number of
-# processors: each job takes every JOBS-th scenario; their lines come job by job).
+# processors: each job takes every JOBS-th scenario, then every JOBS-th check; their
+# lines come job by job).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 # The pair under test: the committed one, or another generation of it.
@@ -259,13 +260,11 @@ tier_runs() {
 	esac
 }
 
-for check in "$top"/tests/checks/*.sh; do
-	[ -n "${SCENARIOS_ONLY:-}" ] && break
-	name=$(basename "$check" .sh)
-	case $name in *"$filter"*) ;; *) continue ;; esac
-	tier_runs "$(check_tier "$check")" || continue
+# Check $1, as one result line.
+run_check() {
+	name=$(basename "$1" .sh)
 	started=$(date +%s)
-	if out=$(cd "$top" && BUILD="$build" CC="$cc" sh "$check" 2>&1); then
+	if out=$(cd "$top" && BUILD="$build" CC="$cc" sh "$1" 2>&1); then
 		took="$(($(date +%s) - started)) s"
 		if printf '%s\n' "$out" | grep -q '^SKIP'; then
 			skip "$name" "$(printf '%s\n' "$out" | sed -n 's/^SKIP[^:]*: //p' | head -n 1) ($took)"
@@ -275,7 +274,42 @@ for check in "$top"/tests/checks/*.sh; do
 	else
 		fail "$name" "$(printf '%s' "$out" | tail -n 15)"
 	fi
-done
+}
+
+# Job $1's share of the checks this run takes, in a process of its own.
+run_checks() {
+	n=0
+	for check in "$top"/tests/checks/*.sh; do
+		case $(basename "$check" .sh) in *"$filter"*) ;; *) continue ;; esac
+		tier_runs "$(check_tier "$check")" || continue
+		n=$((n + 1))
+		[ $((n % jobs)) -eq "$1" ] || continue
+		run_check "$check"
+	done
+}
+
+# The checks run JOBS at a time too. What several of them would build in the tree
+# (./lockdep's library, the graph checker) is built first, so that none builds it
+# while another runs it.
+if [ -z "${SCENARIOS_ONLY:-}" ]; then
+	if ! (cd "$top" && make -s preload check-graph > "$build/prebuilt" 2>&1); then
+		fail "make preload check-graph" "$(tail -n 15 "$build/prebuilt")"
+	fi
+	job=0
+	while [ "$job" -lt "$jobs" ]; do
+		run_checks "$job" > "$build/checks.$job" &
+		job=$((job + 1))
+	done
+	wait
+	job=0
+	while [ "$job" -lt "$jobs" ]; do
+		cat "$build/checks.$job"
+		passed=$((passed + $(grep -c '^PASS' "$build/checks.$job")))
+		failed=$((failed + $(grep -c '^FAIL' "$build/checks.$job")))
+		skipped=$((skipped + $(grep -c '^SKIP' "$build/checks.$job")))
+		job=$((job + 1))
+	done
+fi
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -1,6 +1,7 @@
 # liblockdep: make (regenerate + demo), make demo, make demo-suite, make preload,
-# make check-graph, make test, make test-no-fast-path, make bench, make fuzz,
-# make install (PREFIX, DESTDIR), make uninstall.
+# make check-graph, make test, make test-all (= make test + make test-extra),
+# make test-no-fast-path, make bench, make fuzz, make install (PREFIX, DESTDIR),
+# make uninstall.
 CC ?= cc
 CFLAGS ?= -O2 -g
 BUILD := build
@@ -14,7 +15,7 @@ MANDIR ?= $(DATADIR)/man
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo demo-suite preload check-graph install uninstall test test-no-fast-path test-sqlite soak bench fuzz clean
+.PHONY: all demo demo-suite preload check-graph install uninstall test test-extra test-all test-no-fast-path test-sqlite soak bench fuzz clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -84,8 +85,23 @@ $(BUILD)/lockdep-check-graph: tools/check_graph.c liblockdep.c liblockdep.h
 	$(CC) $(CFLAGS) -I. -DLIBLOCKDEP -DLIBLOCKDEP_DEPENDENCY_BITS=17 -DLIBLOCKDEP_CHAIN_BITS=18 \
 		-DLIBLOCKDEP_STACK_TRACE_BITS=21 -pthread tools/check_graph.c liblockdep.c -o $@
 
+# The tests a developer runs many times a day: every scenario, in both flavours, and
+# the checks of tier "test" (all but those with a "# Tier: all" line), with gcc, g++,
+# clang, make and python3 (a check that needs more says SKIP in one line).
 test: liblockdep.c
-	sh tests/run.sh
+	TIER=test sh tests/run.sh
+
+# What make test-all adds to make test (CI runs both, each once): the checks of tier
+# "all" (other kernel trees, fuzzing, valgrind, real programs, the slow ones), every
+# scenario without the fast path, and SQLite's thread tests with either kind of classes.
+test-extra: liblockdep.c
+	TIER=extra sh tests/run.sh
+	$(MAKE) test-no-fast-path
+	$(MAKE) test-sqlite
+	LIBLOCKDEP_CLASSES=instance $(MAKE) test-sqlite
+
+test-all: test
+	$(MAKE) test-extra
 
 # Every scenario again with the fast path in front of lockdep built out (src/fast_path.c).
 test-no-fast-path: liblockdep.c

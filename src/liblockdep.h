@@ -20,6 +20,8 @@
  *
  *   Without -DLIBLOCKDEP this header declares nothing (the annotations below become
  *   no-ops) and liblockdep.c compiles to an empty unit.
+ *   In an assembler source (.S, where the compiler defines __ASSEMBLER__) it is
+ *   empty, so a build may force it into every compile, assembly files too.
  *
  *   C from c99 to c23 and C++ from c++11 to c++23 are checked alike, with gcc or clang
  *   (a compiler without "#pragma redefine_extname" stops with an error). In C++ the
@@ -100,7 +102,7 @@
  *   LIBLOCKDEP_RULES=path          the rules file, read once: "wrapper WHERE",
  *                                  "classes site|stack|instance WHERE", "name NAME
  *                                  WHERE", "suppress [KIND] CONDITION..." (WHERE:
- *                                  function=GLOB object=GLOB; README: Rules file);
+ *                                  function=GLOB object=GLOB; docs/reports.md);
  *                                  a bad line is an error that fails the run
  *   LIBLOCKDEP_SEMAPHORES=1        a sem_t initialised to 1 that one thread waits for
  *                                  and posts is validated as a lock (see WAITS)
@@ -137,8 +139,8 @@
  *                                  the four each lock keeps with it (16384, a power
  *                                  of two; 32 bytes each): past it, a new pair is
  *                                  recursive locking again, validation goes on
- *                                  ("BUG: MAX_NESTED_PAIRS too low!", README "Lock
- *                                  classes")
+ *                                  ("BUG: MAX_NESTED_PAIRS too low!",
+ *                                  docs/classes.md)
  *   LIBLOCKDEP_MAX_INSTANCE_SEARCH locks of one class one search for a cycle among
  *                                  them visits (4096; 16 bytes each): past it, that
  *                                  search stops, validation goes on ("BUG:
@@ -150,13 +152,16 @@
  *   LIBLOCKDEP_NO_FAST_PATH        every acquisition and release goes to lockdep; by
  *                                  default one lockdep has seen in the same situation
  *                                  is recorded without calling it (same results, for
- *                                  comparison: README "Cost")
+ *                                  comparison: docs/cost.md)
  *
  * LICENCE
  *   GPL-2.0, because the kernel's lockdep (which liblockdep.c contains) is.
  */
 #ifndef LIBLOCKDEP_H
 #define LIBLOCKDEP_H
+/* An assembler source (.S) built with "-include liblockdep.h" has no locking call to
+ * route and cannot read C: the header gives it nothing. */
+#ifndef __ASSEMBLER__
 
 /* A class key: one per class, in static storage ("static struct liblockdep_key k;"),
  * or in dynamic memory between liblockdep_register_key() and _unregister_key(). */
@@ -390,4 +395,5 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #define liblockdep_map_release(map)			((void)(map))
 
 #endif /* LIBLOCKDEP */
+#endif /* __ASSEMBLER__ */
 #endif /* LIBLOCKDEP_H */

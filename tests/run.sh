@@ -24,14 +24,25 @@
 # Each scenario (*.c with CC, *.cc with CXX) also runs built without -DLIBLOCKDEP:
 # silent, its own exit status; and built plain, run with the preload flavour
 # (liblockdep.so) preloaded, as ./lockdep runs it: the same expectations.
-# Then runs tests/checks/*.sh, each one case. Prints a line per case and a total.
+# Then runs tests/checks/*.sh, each one case, with its time. A check that cannot run
+# here (a package missing) exits 0 after a line "SKIP <name>: needs <pkg>", shown
+# as its result. Prints a line per case and a total.
+#
+# Tiers: a check whose header has the line "# Tier: all (why)" (slow, or needing more
+# than gcc, g++, clang, make and python3) runs only in TIER=all (make test-all); every
+# other check is in TIER=test (make test). TIER=extra runs only the "Tier: all"
+# checks, no scenario (make test-extra: what make test-all adds; liblockdep.o and .so
+# are built all the same, for the checks). Default: test, or
+# all when a name filter is given (a check named is a check run).
 #
 # usage: tests/run.sh [name-filter]
 # Environment: CC, CFLAGS, CXX, CXXFLAGS, BUILD (output directory), LIBLOCKDEP_DIR
 # (where the liblockdep.c/.h under test are), SCENARIOS_ONLY=1 (skip the checks),
 # FAST_PATH=off (liblockdep.c built -DLIBLOCKDEP_NO_FAST_PATH: every acquisition and
 # release goes to lockdep, src/fast_path.c; the same expectations hold; default
-# BUILD build/tests-no-fast-path).
+# BUILD build/tests-no-fast-path), JOBS (scenarios run at once, default the number of
+# processors: each job takes every JOBS-th scenario, then every JOBS-th check; their
+# lines come job by job).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 # The pair under test: the committed one, or another generation of it.
@@ -46,13 +57,22 @@ cflags=${CFLAGS:--O2 -g -Wall -Wextra -Werror}
 cxx=${CXX:-g++}
 cxxflags=${CXXFLAGS:--O2 -g -Wall -Wextra -Werror}
 filter=${1:-}
+tier=${TIER:-}
+[ -z "$tier" ] && { [ -n "$filter" ] && tier=all || tier=test; }
+case $tier in
+test|all|extra) ;;
+*)	echo "TIER=test, all or extra, not \"$tier\"" >&2; exit 2 ;;
+esac
 scenario_timeout=${SCENARIO_TIMEOUT:-60}
+jobs=${JOBS:-$(nproc 2> /dev/null || echo 1)}
 passed=0
 failed=0
+skipped=0
 mkdir -p "$build"
 
 pass() { passed=$((passed + 1)); echo "PASS $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL $1: $2"; }
+skip() { skipped=$((skipped + 1)); echo "SKIP $1: $2"; }
 
 # Lines of the header comment that start with "Key:".
 header() { sed -n "s/^ \* $1: //p" "$2"; }
@@ -186,20 +206,40 @@ run_preload_scenario() {
 	check_report "$name" "$src" "$out" $? && pass "$name"
 }
 
+# Job $1's share of the scenarios, in a process of its own (its counts are its lines).
+run_scenarios() {
+	n=0
+	for src in "$top"/tests/scenarios/*.c "$top"/tests/scenarios/*.cc; do
+		case $(basename "$src") in *"$filter"*) ;; *) continue ;; esac
+		n=$((n + 1))
+		[ $((n % jobs)) -eq "$1" ] || continue
+		run_scenario "$src"
+		run_preload_scenario "$src"
+	done
+}
+
 if ! $cc $cflags $libflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblockdep.o" ||
    ! $cc $cflags $libflags -c "$pair/liblockdep.c" -o "$build/liblockdep-off.o" ||
    ! $cc $cflags $libflags -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
 	-Wl,-soname,liblockdep.so "$pair/liblockdep.c" -o "$build/liblockdep.so" -ldl; then
 	fail liblockdep.c "does not build"
-else
+elif [ "$tier" != extra ]; then
 	: > "$build/json-cases"
-	for src in "$top"/tests/scenarios/*.c "$top"/tests/scenarios/*.cc; do
-		case $(basename "$src") in
-		*"$filter"*) run_scenario "$src"; run_preload_scenario "$src" ;;
-		esac
+	job=0
+	while [ "$job" -lt "$jobs" ]; do
+		run_scenarios "$job" > "$build/scenarios.$job" &
+		job=$((job + 1))
+	done
+	wait
+	job=0
+	while [ "$job" -lt "$jobs" ]; do
+		cat "$build/scenarios.$job"
+		passed=$((passed + $(grep -c '^PASS' "$build/scenarios.$job")))
+		failed=$((failed + $(grep -c '^FAIL' "$build/scenarios.$job")))
+		job=$((job + 1))
 	done
 	if ! python3 -c 'import jsonschema' 2> /dev/null; then
-		fail json-schema "python3-jsonschema is not installed (apt-get install python3-jsonschema)"
+		skip json-schema "needs python3-jsonschema"
 	elif json=$(python3 "$top/tests/json_check.py" "$top/docs/liblockdep-json.schema.json" \
 			< "$build/json-cases"); then
 		pass "json-schema ($(echo "$json" | tail -n 1))"
@@ -209,16 +249,67 @@ else
 	fi
 fi
 
-for check in "$top"/tests/checks/*.sh; do
-	[ -n "${SCENARIOS_ONLY:-}" ] && break
-	name=$(basename "$check" .sh)
-	case $name in *"$filter"*) ;; *) continue ;; esac
-	if out=$(cd "$top" && BUILD="$build" CC="$cc" sh "$check" 2>&1); then
-		pass "$name"
+# A check's tier: its "# Tier:" header line, test if it has none.
+check_tier() { t=$(sed -n 's/^# Tier: \([a-z]*\).*/\1/p' "$1" | head -n 1); echo "${t:-test}"; }
+
+# Whether TIER runs a check of tier $1.
+tier_runs() {
+	case $tier:$1 in
+	all:*|test:test|extra:all) return 0 ;;
+	*) return 1 ;;
+	esac
+}
+
+# Check $1, as one result line.
+run_check() {
+	name=$(basename "$1" .sh)
+	started=$(date +%s)
+	if out=$(cd "$top" && BUILD="$build" CC="$cc" sh "$1" 2>&1); then
+		took="$(($(date +%s) - started)) s"
+		if printf '%s\n' "$out" | grep -q '^SKIP'; then
+			skip "$name" "$(printf '%s\n' "$out" | sed -n 's/^SKIP[^:]*: //p' | head -n 1) ($took)"
+		else
+			pass "$name ($took)"
+		fi
 	else
 		fail "$name" "$(printf '%s' "$out" | tail -n 15)"
 	fi
-done
+}
 
-echo "$passed passed, $failed failed"
+# Job $1's share of the checks this run takes, in a process of its own.
+run_checks() {
+	n=0
+	for check in "$top"/tests/checks/*.sh; do
+		case $(basename "$check" .sh) in *"$filter"*) ;; *) continue ;; esac
+		tier_runs "$(check_tier "$check")" || continue
+		n=$((n + 1))
+		[ $((n % jobs)) -eq "$1" ] || continue
+		run_check "$check"
+	done
+}
+
+# The checks run JOBS at a time too. What several of them would build in the tree
+# (./lockdep's library, the graph checker) is built first, so that none builds it
+# while another runs it.
+if [ -z "${SCENARIOS_ONLY:-}" ]; then
+	if ! (cd "$top" && make -s preload check-graph > "$build/prebuilt" 2>&1); then
+		fail "make preload check-graph" "$(tail -n 15 "$build/prebuilt")"
+	fi
+	job=0
+	while [ "$job" -lt "$jobs" ]; do
+		run_checks "$job" > "$build/checks.$job" &
+		job=$((job + 1))
+	done
+	wait
+	job=0
+	while [ "$job" -lt "$jobs" ]; do
+		cat "$build/checks.$job"
+		passed=$((passed + $(grep -c '^PASS' "$build/checks.$job")))
+		failed=$((failed + $(grep -c '^FAIL' "$build/checks.$job")))
+		skipped=$((skipped + $(grep -c '^SKIP' "$build/checks.$job")))
+		job=$((job + 1))
+	done
+fi
+
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

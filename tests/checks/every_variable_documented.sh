@@ -1,6 +1,7 @@
 # Every run-time variable that liblockdep.h lists (its RUN TIME section) is in
-# "lockdep --help" and in lockdep(1), so that neither falls behind the code; and the
-# man page is well-formed roff where groff is installed.
+# "lockdep --help", in lockdep(1) and on the settings page (docs/settings.md, as
+# "`VARIABLE="), so that none falls behind the code; and the man page is well-formed
+# roff where groff is installed.
 set -eu
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -17,6 +18,10 @@ while read -r variable; do
 	fi
 	if ! grep -q "^\.B[I]* $variable=" docs/lockdep.1; then
 		echo "docs/lockdep.1 does not list $variable"
+		failed=1
+	fi
+	if ! grep -q "\`$variable=" docs/settings.md; then
+		echo "docs/settings.md does not list $variable"
 		failed=1
 	fi
 done < "$out/variables"

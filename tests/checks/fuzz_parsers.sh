@@ -2,6 +2,7 @@
 # while, 4 s each (FUZZ_SECONDS: with their builds, the check takes under a minute),
 # and finds nothing; make fuzz runs them for longer.
 # Skipped where clang cannot build a libFuzzer target.
+# Tier: all (fuzzing: each target built with ASan and UBSan, then run)
 set -u
 status=0
 out=$(FUZZ_SECONDS=${FUZZ_SECONDS:-4} BUILD=${BUILD:-build/tests} sh tests/fuzz/run.sh) || status=$?

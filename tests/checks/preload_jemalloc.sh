@@ -3,7 +3,7 @@
 set -eu
 jemalloc=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 if [ ! -f "$jemalloc" ]; then
-	echo "skipped: $jemalloc is not installed (apt-get install libjemalloc2)" >&2
+	echo "SKIP preload_jemalloc: needs libjemalloc2"
 	exit 0
 fi
 exec sh "$(dirname "$0")/preload_locking_allocator.sh" "$jemalloc"

@@ -5,6 +5,7 @@
 # GLib creates a GRecMutex's pthread mutex on first use in a static function of its
 # stripped library, and gio tree gave it too.) Python's thread and process pools with
 # SQLite, and curl's parallel transfers, were silent on the first try.
+# Tier: all (real programs: curl, dbus, GLib's tools and more to install)
 set -eu
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

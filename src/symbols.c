@@ -19,8 +19,8 @@
  * follow its STT_FILE entry ("config_cache.c", as the compiler names it). GCC names
  * only the file, not its directory: a/log.c and b/log.c of one program are both
  * "log.c", and numbering them by their place in the link would swap them between
- * programs linked in another order. So a unit name that two units of an object
- * share is not known (""): their statics are not told apart from each other.
+ * programs linked in another order. So the statics of a unit whose name another
+ * unit of the object shares are of no known unit (""), as after "strip -g".
  */
 struct sym_entry {
 	unsigned long addr;
@@ -143,33 +143,37 @@ static unsigned int sym_unit_of(const Elf64_Sym *es, unsigned int unit)
 	return unit;
 }
 
-/* A unit's name shared with another unit of the object (see above) becomes unknown. */
-static void sym_units_unique(const char **names, size_t nr)
+/* The symbols of a unit whose name another unit of the object shares (see above)
+ * are of no known unit; all statics are, if memory runs out. */
+static void sym_units_unique(struct sym_object *obj, size_t nr_units)
 {
 	struct { const char *name; size_t unit; } *slot;
-	size_t i, h, size = 64;
+	size_t i, h, size = 64, bytes;
+	bool *shared;
 
-	while (size < 2 * nr)
+	while (size < 2 * nr_units)
 		size *= 2;
-	slot = liblockdep_pages_alloc(size * sizeof(*slot));
-	for (i = SYM_UNITS_NAMED; i < nr; i++) {
-		if (!slot) {
-			names[i] = "";	/* not told apart: none known */
-			continue;
-		}
-		h = jhash(names[i], strlen(names[i]), 0) & (size - 1);
-		for (; slot[h].name && strcmp(slot[h].name, names[i]); h = (h + 1) & (size - 1))
+	bytes = size * sizeof(*slot) + nr_units * sizeof(*shared);
+	slot = liblockdep_pages_alloc(bytes);
+	shared = slot ? (bool *)(slot + size) : NULL;
+	for (i = SYM_UNITS_NAMED; slot && i < nr_units; i++) {
+		const char *name = obj->unit_names[i];
+
+		h = jhash(name, strlen(name), 0) & (size - 1);
+		for (; slot[h].name && strcmp(slot[h].name, name); h = (h + 1) & (size - 1))
 			;
 		if (slot[h].name) {
-			names[slot[h].unit] = "";
-			names[i] = "";
+			shared[slot[h].unit] = shared[i] = true;
 		} else {
-			slot[h].name = names[i];
+			slot[h].name = name;
 			slot[h].unit = i;
 		}
 	}
+	for (i = 0; i < obj->nr_syms; i++)
+		if (obj->units[i] >= SYM_UNITS_NAMED && (!shared || shared[obj->units[i]]))
+			obj->units[i] = SYM_UNIT_UNKNOWN;
 	if (slot)
-		liblockdep_pages_free(slot, size * sizeof(*slot));
+		liblockdep_pages_free(slot, bytes);
 }
 
 /* The names are copied next to the entries, with their units and the units' names:
@@ -229,7 +233,7 @@ static void sym_fill(struct sym_object *obj, unsigned long bias, const Elf64_Sym
 		names += len + 1;
 		s++;
 	}
-	sym_units_unique(obj->unit_names, nr_units);
+	sym_units_unique(obj, nr_units);
 	sym_sort(obj->syms, obj->units, nr);
 }
 

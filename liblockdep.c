@@ -22413,7 +22413,7 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
  * gets the kernel's lock comparison function (lockdep_set_lock_cmp_fn()): two
  * different instances held together are in order, as far as lockdep's recursion
  * check goes, and make no dependency of the class on itself. The same lock again is
- * lockdep's to judge, as recursive locking.
+ * recursive locking, as lockdep says.
  *
  * The order between the instances is judged here instead: each time a thread waits
  * for a lock (not a trylock, not a read lock) while it holds others of its class,
@@ -22708,7 +22708,8 @@ static noinline void instance_cycle_report(struct lock_entry *e, struct held_loc
 	instance_report_tail();
 }
 
-/* A pair liblockdep could not remember: judged as lockdep would without instances. */
+/* A pair liblockdep could not remember, or the same lock again: judged as lockdep
+ * judges a class taken inside itself. */
 static noinline void instance_pair_report(struct lock_entry *e, struct held_lock *hlock,
 					  unsigned long ip)
 {
@@ -22746,8 +22747,43 @@ static int instance_order_cmp(const struct lockdep_map *a, const struct lockdep_
 static bool held_of_class(const struct held_lock *hlock, const struct lock_entry *e,
 			  unsigned int subclass)
 {
-	return hlock->instance->key == e->map.key && hlock->instance != &e->map &&
+	return hlock->instance->key == e->map.key &&
 	       lock_classes[hlock->class_idx].subclass == subclass;
+}
+
+/*
+ * The same lock again, waited for: lockdep's recursive locking, which lockdep looks
+ * for only in a chain of classes new to it. With two locks of the class nested
+ * before, which the comparison function let pass, the chain is known: then the
+ * report is made here, as lockdep would make it.
+ */
+static noinline void instance_relock_check(struct lock_entry *e, struct held_lock *hlock,
+					   int read, unsigned long ip)
+{
+	u64 chain_key = iterate_chain_key(current->curr_chain_key,
+					  hlock->class_idx | (u32)read << MAX_LOCKDEP_KEYS_BITS);
+	bool known;
+
+	if (read == 2 && hlock->read)
+		return;
+	liblockdep_rcu_read_lock();
+	known = lookup_chain_cache(chain_key);
+	liblockdep_rcu_read_unlock();
+	if (known)
+		instance_pair_report(e, hlock, ip);
+}
+
+/* The thread's hold of e in this subclass, if any. */
+static struct held_lock *held_lock_of(struct task_struct *task, const struct lock_entry *e,
+				      unsigned int subclass)
+{
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		struct held_lock *hlock = &task->held_locks[i];
+
+		if (hlock->instance == &e->map && held_of_class(hlock, e, subclass))
+			return hlock;
+	}
+	return NULL;
 }
 
 /*
@@ -22761,8 +22797,14 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 {
 	struct task_struct *task = current;
 	bool waits = !read && !trylock && e->map.key != &__lockdep_no_validate__;
+	struct held_lock *again = held_lock_of(task, e, subclass);
 	bool locked = false;
 
+	if (again) {
+		if (!trylock)
+			instance_relock_check(e, again, read, ip);
+		return;
+	}
 	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
 		struct held_lock *hlock = &task->held_locks[i];
 		struct lock_class *class = &lock_classes[hlock->class_idx];

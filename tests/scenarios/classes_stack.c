@@ -2,11 +2,11 @@
  * LIBLOCKDEP_CLASSES=stack: the init call stack names the class, so btree and pager
  * locks are classes of their own although one allocator creates both. The btree
  * locks nested in address order, then the wrong way round, are still one class
- * (recursive locking: src/instance_nesting.c lets the first order be), and the
+ * (a cycle of two locks of the class: src/instance_nesting.c), and the
  * inversion across objects is found as a cycle between the two classes.
  *
  * Env: LIBLOCKDEP_CLASSES=stack
- * Expect: WARNING: possible recursive locking detected
+ * Expect: WARNING: possible circular locking dependency detected
  * Expect: WARNING: possible circular locking dependency detected
  * Names: mutex@new_lock+0x*<new_btree_lock mutex@new_lock+0x*<new_pager_lock
  */

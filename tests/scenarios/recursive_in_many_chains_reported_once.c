@@ -2,10 +2,10 @@
  * One pair of locks of one class (two objects from one init site) nested one way,
  * then the other way round under many different outer locks: each outer lock makes
  * another lock chain, and lockdep checks
- * each chain anew, but it is one problem, "recursive locking" of that class: reported
- * once. (Python's "import hashlib" does this with one lock-creating helper.)
+ * each chain anew, but it is one problem, a cycle of two locks of that class:
+ * reported once. (Python's "import hashlib" does this with one lock-creating helper.)
  *
- * Expect: WARNING: possible recursive locking detected
+ * Expect: WARNING: possible circular locking dependency detected
  * Names: mutex@make_object
  */
 #include "scenario.h"

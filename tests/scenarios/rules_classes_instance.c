@@ -2,11 +2,11 @@
  * A rules file's "classes instance" for one function, the rest of the program keeping
  * its classes per init site: the locks new_lock() creates are each a class of their
  * own (nesting two is silent, an inversion across objects is not seen), while two
- * locks made at another site and nested both ways round are still one class:
- * recursive locking.
+ * locks made at another site and nested both ways round are still one class: a
+ * cycle of two locks of the class.
  *
  * Rules: classes instance function=new_lock
- * Expect: WARNING: possible recursive locking detected
+ * Expect: WARNING: possible circular locking dependency detected
  * Names: mutex@new_node_lock*
  */
 #include "classes.h"

@@ -3,11 +3,11 @@
  * new_lock() creates get a class per call stack, as under LIBLOCKDEP_CLASSES=stack,
  * while the default stays "site". So btree and pager locks are classes of their own:
  * the btree locks nested in address order, then the wrong way round, are one class
- * (recursive locking: src/instance_nesting.c lets the first order be),
+ * (a cycle of two locks of the class: src/instance_nesting.c),
  * and the inversion across objects is a cycle between the two classes.
  *
  * Rules: classes stack function=new_lock   # the allocator's callers make the class
- * Expect: WARNING: possible recursive locking detected
+ * Expect: WARNING: possible circular locking dependency detected
  * Expect: WARNING: possible circular locking dependency detected
  * Names: mutex@new_lock+0x*<new_btree_lock mutex@new_lock+0x*<new_pager_lock
  */

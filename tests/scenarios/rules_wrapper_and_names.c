@@ -4,14 +4,14 @@
  * the kernel's mutex_init() macro's class is. Btree and pager locks are then classes
  * of their own, renamed by "name" rules: one by the function that keys the class, a
  * static lock by its class name. Two btree locks nested both ways round are still
- * one class (recursive locking), the inversion across objects is a cycle between "btree" and
+ * one class (a cycle of two of its locks), the inversion across objects is a cycle between "btree" and
  * "pager", and the static lock taken inside a btree lock is named "registry".
  *
  * Rules: wrapper function=new_lock
  * Rules: name btree function=new_btree_lock
  * Rules: name pager function=new_pager_*
  * Rules: name registry class=registry_lock
- * Expect: WARNING: possible recursive locking detected
+ * Expect: WARNING: possible circular locking dependency detected
  * Expect: WARNING: possible circular locking dependency detected
  * Expect: WARNING: possible circular locking dependency detected
  * Names: btree pager registry

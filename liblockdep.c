@@ -22314,17 +22314,20 @@ static void lock_entry_forget(const void *lock)
 	}
 }
 
-static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip);
+static bool lock_destroyed_while_held(struct lock_entry *e, bool checked, unsigned long ip);
 
-/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c). */
+/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c).
+ * With checking switched off, nothing is reported, then or later. */
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
+	bool checked = liblockdep_checking;
 	struct lock_entry *e;
 
 	if (liblockdep_busy || !liblockdep_enter(ip) || !(e = lock_entry_find(lock)))
 		return;
-	check_no_held_lock_in(lock, 1);
-	if (!lock_destroyed_while_held(e, ip))
+	if (checked)
+		check_no_held_lock_in(lock, 1);
+	if (!lock_destroyed_while_held(e, checked, ip))
 		lock_entry_forget(lock);
 }
 /************** End of src/validate.c **************/
@@ -22621,11 +22624,11 @@ static noinline struct lock_entry *mutex_unlock_recheck(struct lock_entry *e, un
 
 /*
  * A destroy of a lock still held (EBUSY for a mutex, undefined for all). When
- * another thread holds it, the report is the destroyer's, once per class. The lock
- * keeps its entry whoever holds it, so that the holder's unlock stays balanced.
+ * another thread holds it, the report is the destroyer's, once per class, if checked.
+ * The lock keeps its entry whoever holds it, so the holder's unlock stays balanced.
  * Returns whether the lock is held.
  */
-static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
+static bool lock_destroyed_while_held(struct lock_entry *e, bool checked, unsigned long ip)
 {
 	int holder;
 
@@ -22633,6 +22636,8 @@ static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
 	case OWNER_NONE:
 		return false;
 	case OWNER_OTHER_THREAD:
+		if (!checked)
+			return true;
 		held_locks_drop_released_before_report();
 		if (print_owner_report_head("WARNING: destroying a lock held by another thread!",
 					    "destroying", e, ip)) {
@@ -25418,9 +25423,10 @@ LIBLOCKDEP_API void liblockdep_assert_not_held(const void *lock)
 	assert_held(lock, false, _RET_IP_);
 }
 
+/* As free() does: the locks there go even while checking is off, unreported. */
 LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 {
-	if (liblockdep_checking && ptr && size)
+	if (ptr && size)
 		forget_locks_in(ptr, size, _RET_IP_);
 }
 /************** End of src/api.c **************/

@@ -289,11 +289,11 @@ static noinline struct lock_entry *mutex_unlock_recheck(struct lock_entry *e, un
 
 /*
  * A destroy of a lock still held (EBUSY for a mutex, undefined for all). When
- * another thread holds it, the report is the destroyer's, once per class. The lock
- * keeps its entry whoever holds it, so that the holder's unlock stays balanced.
+ * another thread holds it, the report is the destroyer's, once per class, if checked.
+ * The lock keeps its entry whoever holds it, so the holder's unlock stays balanced.
  * Returns whether the lock is held.
  */
-static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
+static bool lock_destroyed_while_held(struct lock_entry *e, bool checked, unsigned long ip)
 {
 	int holder;
 
@@ -301,6 +301,8 @@ static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
 	case OWNER_NONE:
 		return false;
 	case OWNER_OTHER_THREAD:
+		if (!checked)
+			return true;
 		held_locks_drop_released_before_report();
 		if (print_owner_report_head("WARNING: destroying a lock held by another thread!",
 					    "destroying", e, ip)) {

@@ -604,16 +604,19 @@ static void lock_entry_forget(const void *lock)
 	}
 }
 
-static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip);
+static bool lock_destroyed_while_held(struct lock_entry *e, bool checked, unsigned long ip);
 
-/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c). */
+/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c).
+ * With checking switched off, nothing is reported, then or later. */
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
+	bool checked = liblockdep_checking;
 	struct lock_entry *e;
 
 	if (liblockdep_busy || !liblockdep_enter(ip) || !(e = lock_entry_find(lock)))
 		return;
-	check_no_held_lock_in(lock, 1);
-	if (!lock_destroyed_while_held(e, ip))
+	if (checked)
+		check_no_held_lock_in(lock, 1);
+	if (!lock_destroyed_while_held(e, checked, ip))
 		lock_entry_forget(lock);
 }

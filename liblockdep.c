@@ -15834,8 +15834,8 @@ static void __attribute__((__constructor__)) liblockdep_settings_init(void)
  *                               the headline), not the two locks that connected them
  *   inconsistent lock state     the class and its "inconsistent {A} -> {B} usage"
  *   irq lock inversion          the two classes
- *   bad unlock, bad contention, held lock freed, nested lock not taken
- *                               the class of the lock
+ *   bad unlock, bad contention, held lock freed or re-initialized, nested lock not
+ *   taken                       the class of the lock
  *   locks still held at exit    the classes held
  *   liblockdep's own reports    the annotation (in the headline) and the lock's class
  *   anything else               the headline and the classes before "other info"
@@ -15889,6 +15889,7 @@ static const struct report_slug {
 	{ "suspicious RCU usage", "rcu" },
 	{ "lock released by a thread that does not hold it!", "foreign-unlock" },
 	{ "destroying a lock held by another thread!", "destroy-held" },
+	{ "held lock re-initialized!", "init-held" },
 	{ " where asserted ", "assert" },
 	{ "(): ", "annotation" },	/* "BUG: liblockdep_set_class(): ..." */
 	{ " too low!", "capacity" },	/* "BUG: MAX_LOCKDEP_KEYS too low!" */
@@ -21999,12 +22000,14 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
+static void report_init_held(struct lock_entry *e, unsigned long ip);
 
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
 {
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
-	struct lock_entry *old;
+	struct lock_entry *old, *e;
+	bool held;
 
 	if (liblockdep_busy)
 		return;
@@ -22017,9 +22020,13 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 		return;
 	/* Initialised again in place without a destroy: the old lock's class must go. */
 	old = lock_entry_find(lock);
+	held = old && held_lock_entry(lock) == old;
 	if (old)
 		lock_entry_drop_own_key(old);
-	lock_table_add(lock, true, lock_entry_setup, &origin);
+	e = lock_table_add(lock, true, lock_entry_setup, &origin);
+	/* Named by the class this init gives it: the same for every repeat. */
+	if (held && e)
+		report_init_held(e, ip);
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
@@ -22563,6 +22570,19 @@ static void report_release_by_other(struct lock_entry *e, int holder, unsigned l
 		return;
 	print_lock_holder(e, holder);
 	print_owner_report_tail();
+}
+
+/*
+ * An init of a lock this thread holds (the kernel's locking-selftest "init held",
+ * which its debug mutexes catch as memory freed with a held lock in it): the lock's
+ * state is overwritten under its holder. Reported once per class; the record left
+ * held is dropped at the next lock, as glibc now says nobody holds the lock.
+ */
+static void report_init_held(struct lock_entry *e, unsigned long ip)
+{
+	if (print_owner_report_head("WARNING: held lock re-initialized!", "re-initializing",
+				    e, ip))
+		print_owner_report_tail();
 }
 
 /* Before a report at this thread: not to list its locks released unseen. */

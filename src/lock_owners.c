@@ -230,6 +230,19 @@ static void report_release_by_other(struct lock_entry *e, int holder, unsigned l
 	print_owner_report_tail();
 }
 
+/*
+ * An init of a lock this thread holds (the kernel's locking-selftest "init held",
+ * which its debug mutexes catch as memory freed with a held lock in it): the lock's
+ * state is overwritten under its holder. Reported once per class; the record left
+ * held is dropped at the next lock, as glibc now says nobody holds the lock.
+ */
+static void report_init_held(struct lock_entry *e, unsigned long ip)
+{
+	if (print_owner_report_head("WARNING: held lock re-initialized!", "re-initializing",
+				    e, ip))
+		print_owner_report_tail();
+}
+
 /* Before a report at this thread: not to list its locks released unseen. */
 static void held_locks_drop_released_before_report(void)
 {

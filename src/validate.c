@@ -289,12 +289,14 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
+static void report_init_held(struct lock_entry *e, unsigned long ip);
 
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
 {
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
-	struct lock_entry *old;
+	struct lock_entry *old, *e;
+	bool held;
 
 	if (liblockdep_busy)
 		return;
@@ -307,9 +309,13 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 		return;
 	/* Initialised again in place without a destroy: the old lock's class must go. */
 	old = lock_entry_find(lock);
+	held = old && held_lock_entry(lock) == old;
 	if (old)
 		lock_entry_drop_own_key(old);
-	lock_table_add(lock, true, lock_entry_setup, &origin);
+	e = lock_table_add(lock, true, lock_entry_setup, &origin);
+	/* Named by the class this init gives it: the same for every repeat. */
+	if (held && e)
+		report_init_held(e, ip);
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);

@@ -7,6 +7,8 @@
  * Expect: WARNING: possible circular locking dependency detected
  * Expect: WARNING: possible circular locking dependency detected
  * Names: queue\nin queue\nout table\tlock
+ * Suppress: suppress circular class=table\tlock class=queue\nin
+ * Suppress: suppress circular class=table\tlock class=queue\nout
  */
 #include "scenario.h"
 

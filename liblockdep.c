@@ -224,12 +224,16 @@ struct liblockdep_key {
 	void *opaque[2];
 };
 
-/* A lock of the program's own making, as lockdep sees it (LOCKS OF YOUR OWN below). */
+/* A lock of the program's own making, as lockdep sees it (LOCKS OF YOUR OWN below).
+ * magic tells a map made by LIBLOCKDEP_MAP_INIT or liblockdep_map_init() from bytes
+ * that never were one. */
 struct liblockdep_map {
 	const char *name;
 	struct liblockdep_key *key;
+	unsigned long magic;
 };
-#define LIBLOCKDEP_MAP_INIT(name) { (name), 0 }
+#define LIBLOCKDEP_MAP_MAGIC	0x4c4d4150UL	/* "LMAP" */
+#define LIBLOCKDEP_MAP_INIT(name) { (name), 0, LIBLOCKDEP_MAP_MAGIC }
 
 #ifdef LIBLOCKDEP
 
@@ -310,6 +314,8 @@ void liblockdep_assert_not_held(const void *lock);
  * A map in static storage made with LIBLOCKDEP_MAP_INIT is a class of its own; one
  * made by liblockdep_map_init() belongs to the class of key, or with a NULL key to
  * the class of the call site (as a pthread_mutex_init() call); name may be NULL.
+ * Any other map (memory whose init was forgotten) is a report of its own, once, and
+ * is left unchecked: "BUG: liblockdep_map_acquire(): map not initialised".
  */
 void liblockdep_map_init(struct liblockdep_map *map, const char *name, struct liblockdep_key *key);
 /* Exclusive, as a mutex: the kernel's lock_map_acquire(). */
@@ -14861,6 +14867,7 @@ static const void *liblockdep_lock_of_map(const void *map);
 struct printk_out {
 	char *buf;
 	size_t size, len;	/* buf[len] is always the terminating NUL */
+	bool escape;		/* a report's %s: control bytes escaped */
 };
 
 struct printk_spec {
@@ -14898,6 +14905,50 @@ static void out_string(struct printk_out *o, const char *text, const struct prin
 	out_put(o, text, len);
 	if (sp->left)
 		out_pad(o, ' ', sp->width - (long)len);
+}
+
+/* A control byte as C writes it in a string: "\n", "\t", "\r", "\x1b"; else 0. */
+static size_t control_byte_escape(unsigned char c, char out[4])
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *named = c == '\n' ? "n" : c == '\t' ? "t" : c == '\r' ? "r" : NULL;
+
+	if (c >= 0x20 && c != 0x7f)
+		return 0;
+	out[0] = '\\';
+	if (named) {
+		out[1] = *named;
+		return 2;
+	}
+	out[1] = 'x';
+	out[2] = hex[c >> 4];
+	out[3] = hex[c & 15];
+	return 4;
+}
+
+/*
+ * A string a report prints, a class's or a thread's name, with its control bytes
+ * escaped: a newline in a name must not end the line, cut the name where a report's
+ * identity, rule line, JSON and SARIF read it, or make two names one. A kernel log
+ * level passed as a string stays one (vprintk() reads it).
+ */
+static void out_string_escaped(struct printk_out *o, const char *text,
+			       const struct printk_spec *sp)
+{
+	size_t len = sp->precision >= 0 ? strnlen(text, sp->precision) : strlen(text);
+	size_t width = 0, n;
+	char esc[4];
+
+	for (size_t i = 0; i < len; i++)
+		width += control_byte_escape(text[i], esc) ?: 1;
+	if (!sp->left)
+		out_pad(o, ' ', sp->width - (long)width);
+	for (size_t i = 0; i < len; i++) {
+		n = control_byte_escape(text[i], esc);
+		out_put(o, n ? esc : text + i, n ?: 1);
+	}
+	if (sp->left)
+		out_pad(o, ' ', sp->width - (long)width);
 }
 
 static void out_number(struct printk_out *o, unsigned long long value, bool negative,
@@ -15077,7 +15128,7 @@ static long long arg_signed(va_list *ap, int lengths)
 /* One conversion at fmt (after the '%'); returns what follows it. */
 static const char *out_conversion(struct printk_out *o, const char *fmt, va_list *ap)
 {
-	const char *start = fmt - 1;
+	const char *start = fmt - 1, *text;
 	struct printk_spec sp;
 	long long value;
 	int lengths;
@@ -15104,7 +15155,11 @@ static const char *out_conversion(struct printk_out *o, const char *fmt, va_list
 		out_string(o, &c, &sp);
 		break;
 	case 's':
-		out_string(o, va_arg(*ap, const char *), &sp);
+		text = va_arg(*ap, const char *);
+		if (o->escape && text && text[0] != KERN_SOH[0])
+			out_string_escaped(o, text, &sp);
+		else
+			out_string(o, text, &sp);
 		break;
 	case 'p':
 		fmt += out_pointer(o, fmt + 1, va_arg(*ap, void *));
@@ -15117,10 +15172,9 @@ static const char *out_conversion(struct printk_out *o, const char *fmt, va_list
 	return *fmt ? fmt + 1 : fmt;
 }
 
-/* vsnprintf with the kernel's extensions. Returns the length written. */
-static size_t liblockdep_vsnprintk(char *buf, size_t size, const char *fmt, va_list ap)
+static size_t printk_format(char *buf, size_t size, const char *fmt, va_list ap, bool escape)
 {
-	struct printk_out o = { .buf = buf, .size = size };
+	struct printk_out o = { .buf = buf, .size = size, .escape = escape };
 	va_list args;
 
 	buf[0] = '\0';
@@ -15135,6 +15189,12 @@ static size_t liblockdep_vsnprintk(char *buf, size_t size, const char *fmt, va_l
 	}
 	va_end(args);
 	return o.len;
+}
+
+/* vsnprintf with the kernel's extensions. Returns the length written. */
+static size_t liblockdep_vsnprintk(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	return printk_format(buf, size, fmt, ap, false);
 }
 
 static size_t liblockdep_snprintk(char *buf, size_t size, const char *fmt, ...)
@@ -15164,8 +15224,8 @@ static int vprintk(const char *fmt, va_list ap)
 		fmt += 2;
 	}
 	start = printk_line.len;
-	len = liblockdep_vsnprintk(printk_line.text + start,
-				   sizeof(printk_line.text) - 1 - start, fmt, ap);
+	len = printk_format(printk_line.text + start, sizeof(printk_line.text) - 1 - start,
+			    fmt, ap, true);
 	/* ... and so does one passed in as an argument ("%s[<%px>]", print_ip_sym()). */
 	if (len >= 2 && printk_line.text[start] == KERN_SOH[0]) {
 		if (printk_line.text[start + 1] != 'c' && start) {
@@ -16013,8 +16073,8 @@ static void __attribute__((__constructor__)) liblockdep_settings_init(void)
  *                               the headline), not the two locks that connected them
  *   inconsistent lock state     the class and its "inconsistent {A} -> {B} usage"
  *   irq lock inversion          the two classes
- *   bad unlock, bad contention, held lock freed, nested lock not taken
- *                               the class of the lock
+ *   bad unlock, bad contention, held lock freed or re-initialized, nested lock not
+ *   taken                       the class of the lock
  *   locks still held at exit    the classes held
  *   liblockdep's own reports    the annotation (in the headline) and the lock's class
  *   anything else               the headline and the classes before "other info"
@@ -16068,6 +16128,7 @@ static const struct report_slug {
 	{ "suspicious RCU usage", "rcu" },
 	{ "lock released by a thread that does not hold it!", "foreign-unlock" },
 	{ "destroying a lock held by another thread!", "destroy-held" },
+	{ "held lock re-initialized!", "init-held" },
 	{ " where asserted ", "assert" },
 	{ "(): ", "annotation" },	/* "BUG: liblockdep_set_class(): ..." */
 	{ " too low!", "capacity" },	/* "BUG: MAX_LOCKDEP_KEYS too low!" */
@@ -20558,6 +20619,42 @@ static void task_read_name(struct task_struct *task)
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+static bool signal_handler_running(void);
+static void forget_locks_of_ended(const void *from, unsigned long len);
+
+/*
+ * A thread's stack dies with it, and glibc gives the memory to a later thread as is:
+ * a lock there that the later thread takes at the same address must not find the
+ * ended one's entry (its class and dependencies). So the thread notes the lowest lock
+ * it makes between its stack pointer and its descriptor (pthread_self(), at the top
+ * of its stack, above its thread-local storage), and its exit forgets the locks from
+ * there up, as free() does. A stack pointer farther than TASK_STACK_SPAN below the
+ * descriptor is on another stack (a coroutine's, the main thread's), and a signal
+ * handler may run on one: neither notes anything.
+ */
+#define TASK_STACK_SPAN		(8UL << 20)	/* glibc's usual default thread stack */
+
+static __thread unsigned long task_stack_locks_from;
+
+static void task_note_lock(const void *lock)
+{
+	unsigned long addr = (unsigned long)lock, top = (unsigned long)pthread_self();
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+
+	if (addr >= sp && addr < top && top - sp <= TASK_STACK_SPAN &&
+	    (!task_stack_locks_from || addr < task_stack_locks_from) &&
+	    !signal_handler_running())
+		task_stack_locks_from = addr;
+}
+
+static void task_stack_locks_end(void)
+{
+	unsigned long from = task_stack_locks_from;
+
+	if (from)
+		forget_locks_of_ended((const void *)from, (unsigned long)pthread_self() - from);
+	task_stack_locks_from = 0;
+}
 
 /*
  * The thread's last code is its thread-specific-data destructors, which glibc runs in
@@ -20581,6 +20678,7 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
+	task_stack_locks_end();
 	if (current->pid) {
 		internal_lock(&live_tasks_mutex);
 		list_del_init(&current->thread_list);
@@ -21898,6 +21996,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		}
 	}
 	lock_map_class(origin, &key, &name);
+	task_note_lock(origin->lock);
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
@@ -22080,12 +22179,14 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
+static void report_init_held(struct lock_entry *e, unsigned long ip);
 
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
 {
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
-	struct lock_entry *old;
+	struct lock_entry *old, *e;
+	bool held;
 
 	if (liblockdep_busy)
 		return;
@@ -22098,9 +22199,13 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 		return;
 	/* Initialised again in place without a destroy: the old lock's class must go. */
 	old = lock_entry_find(lock);
+	held = old && held_lock_entry(lock) == old;
 	if (old)
 		lock_entry_drop_own_key(old);
-	lock_table_add(lock, true, lock_entry_setup, &origin);
+	e = lock_table_add(lock, true, lock_entry_setup, &origin);
+	/* Named by the class this init gives it: the same for every repeat. */
+	if (held && e)
+		report_init_held(e, ip);
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
@@ -22386,17 +22491,20 @@ static void lock_entry_forget(const void *lock)
 	}
 }
 
-static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip);
+static bool lock_destroyed_while_held(struct lock_entry *e, bool checked, unsigned long ip);
 
-/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c). */
+/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c).
+ * With checking switched off, nothing is reported, then or later. */
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
+	bool checked = liblockdep_checking;
 	struct lock_entry *e;
 
 	if (liblockdep_busy || !liblockdep_enter(ip) || !(e = lock_entry_find(lock)))
 		return;
-	check_no_held_lock_in(lock, 1);
-	if (!lock_destroyed_while_held(e, ip))
+	if (checked)
+		check_no_held_lock_in(lock, 1);
+	if (!lock_destroyed_while_held(e, checked, ip))
 		lock_entry_forget(lock);
 }
 /************** End of src/validate.c **************/
@@ -23061,6 +23169,19 @@ static void report_release_by_other(struct lock_entry *e, int holder, unsigned l
 	print_owner_report_tail();
 }
 
+/*
+ * An init of a lock this thread holds (the kernel's locking-selftest "init held",
+ * which its debug mutexes catch as memory freed with a held lock in it): the lock's
+ * state is overwritten under its holder. Reported once per class; the record left
+ * held is dropped at the next lock, as glibc now says nobody holds the lock.
+ */
+static void report_init_held(struct lock_entry *e, unsigned long ip)
+{
+	if (print_owner_report_head("WARNING: held lock re-initialized!", "re-initializing",
+				    e, ip))
+		print_owner_report_tail();
+}
+
 /* Before a report at this thread: not to list its locks released unseen. */
 static void held_locks_drop_released_before_report(void)
 {
@@ -23120,11 +23241,11 @@ static noinline struct lock_entry *mutex_unlock_recheck(struct lock_entry *e, un
 
 /*
  * A destroy of a lock still held (EBUSY for a mutex, undefined for all). When
- * another thread holds it, the report is the destroyer's, once per class. The lock
- * keeps its entry whoever holds it, so that the holder's unlock stays balanced.
+ * another thread holds it, the report is the destroyer's, once per class, if checked.
+ * The lock keeps its entry whoever holds it, so the holder's unlock stays balanced.
  * Returns whether the lock is held.
  */
-static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
+static bool lock_destroyed_while_held(struct lock_entry *e, bool checked, unsigned long ip)
 {
 	int holder;
 
@@ -23132,6 +23253,8 @@ static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
 	case OWNER_NONE:
 		return false;
 	case OWNER_OTHER_THREAD:
+		if (!checked)
+			return true;
 		held_locks_drop_released_before_report();
 		if (print_owner_report_head("WARNING: destroying a lock held by another thread!",
 					    "destroying", e, ip)) {
@@ -24283,49 +24406,93 @@ static void lock_map_class(const struct lock_origin *origin, struct lock_class_k
 		*name = map->name;
 }
 
-LIBLOCKDEP_API void liblockdep_map_init(struct liblockdep_map *map, const char *name,
-					struct liblockdep_key *key)
+static void lock_map_setup(struct liblockdep_map *map, const char *name,
+			   struct liblockdep_key *key, unsigned long ip)
 {
 	map->name = name;
 	map->key = key;
-	lock_entry_init(map, LOCK_KIND_MAP, 2, _RET_IP_);
+	map->magic = LIBLOCKDEP_MAP_MAGIC;
+	lock_entry_init(map, LOCK_KIND_MAP, 2, ip);
+}
+
+static bool key_usable(struct lock_class_key *key);
+static __printf(5, 6) void annotation_misused(const char *api, const char *problem,
+					      const void *lock, unsigned long ip,
+					      const char *fmt, ...);
+
+/* A key lockdep would not take turns checking off: the map gets its call site's class. */
+LIBLOCKDEP_API void liblockdep_map_init(struct liblockdep_map *map, const char *name,
+					struct liblockdep_key *key)
+{
+	if (key && !key_usable((struct lock_class_key *)key)) {
+		annotation_misused(__func__, "key not registered", NULL, _RET_IP_,
+				   "key %px is neither static nor registered "
+				   "(liblockdep_register_key); the map's class is this call's\n",
+				   (void *)key);
+		key = NULL;
+	}
+	lock_map_setup(map, name, key, _RET_IP_);
+}
+
+/*
+ * Made by LIBLOCKDEP_MAP_INIT or liblockdep_map_init(), or zeroed static storage;
+ * not bytes whose init was forgotten, whose name and key lockdep would follow (its
+ * "key not registered" turns checking off, a wild name crashes a report).
+ */
+static bool lock_map_made(const struct liblockdep_map *map)
+{
+	return likely(map->magic == LIBLOCKDEP_MAP_MAGIC) || (!map->key && static_obj(map));
+}
+
+static bool lock_map_ready(const struct liblockdep_map *map, const char *api,
+			   unsigned long ip)
+{
+	if (lock_map_made(map))
+		return true;
+	annotation_misused(api, "map not initialised", map, ip,
+			   "%px was not made by liblockdep_map_init() or LIBLOCKDEP_MAP_INIT; "
+			   "left unchecked\n", map);
+	return false;
 }
 
 static void map_acquire(struct liblockdep_map *map, unsigned int subclass, int read,
-			int trylock, unsigned long ip)
+			int trylock, const char *api, unsigned long ip)
 {
 	struct lock_entry *e;
 
-	if (liblockdep_check_now() && (e = lock_entry_of(map, LOCK_KIND_MAP, 2, ip)))
+	if (liblockdep_check_now() && lock_map_ready(map, api, ip) &&
+	    (e = lock_entry_of(map, LOCK_KIND_MAP, 2, ip)))
 		lock_acquire_checked(e, subclass, read, trylock, ip);
 }
 
 LIBLOCKDEP_API void liblockdep_map_acquire(struct liblockdep_map *map)
 {
-	map_acquire(map, 0, 0, 0, _RET_IP_);
+	map_acquire(map, 0, 0, 0, __func__, _RET_IP_);
 }
 
 LIBLOCKDEP_API void liblockdep_map_acquire_read(struct liblockdep_map *map)
 {
-	map_acquire(map, 0, 2, 0, _RET_IP_);
+	map_acquire(map, 0, 2, 0, __func__, _RET_IP_);
 }
 
 LIBLOCKDEP_API void liblockdep_map_acquire_try(struct liblockdep_map *map)
 {
-	map_acquire(map, 0, 0, 1, _RET_IP_);
+	map_acquire(map, 0, 0, 1, __func__, _RET_IP_);
 }
 
 LIBLOCKDEP_API void liblockdep_map_acquire_nested(struct liblockdep_map *map,
 						  unsigned int subclass)
 {
-	map_acquire(map, subclass, 0, 0, _RET_IP_);
+	map_acquire(map, subclass, 0, 0, __func__, _RET_IP_);
 }
 
+/* A map never initialised was never acquired: its release is already reported. */
 LIBLOCKDEP_API void liblockdep_map_release(struct liblockdep_map *map)
 {
 	struct lock_entry *e;
 
-	if (unlock_may_matter() && (e = unlock_entry(map, LOCK_KIND_MAP, 2, _RET_IP_)))
+	if (unlock_may_matter() && lock_map_made(map) &&
+	    (e = unlock_entry(map, LOCK_KIND_MAP, 2, _RET_IP_)))
 		liblockdep_release(e, _RET_IP_);
 }
 /************** End of src/lock_map.c **************/
@@ -24415,9 +24582,7 @@ static struct thread_life *thread_life_new(unsigned long start, unsigned long ip
 	if (!life && !(life = liblockdep_alloc(sizeof(*life))))
 		return NULL;
 	life->refs = 2;
-	life->map.name = site->name;
-	life->map.key = (struct liblockdep_key *)&site->key;
-	lock_entry_init(&life->map, LOCK_KIND_MAP, 2, ip);
+	lock_map_setup(&life->map, site->name, (struct liblockdep_key *)&site->key, ip);
 	return life;
 }
 
@@ -25466,6 +25631,15 @@ static void forget_locks_in(const void *from, unsigned long len, unsigned long i
 	lock_places_visit(from, len, forget_lock_at, &m);
 }
 
+/* Memory that ended with its thread (src/task.c), whose held locks were checked at
+ * its exit: its locks go, unreported. */
+static void forget_locks_of_ended(const void *from, unsigned long len)
+{
+	struct freed_memory m = { from, len, 0, true };
+
+	lock_places_visit(from, len, forget_lock_at, &m);
+}
+
 static void forget_locks_in_block(void *ptr, size_t from_offset, unsigned long ip)
 {
 	size_t (*usable_size)(void *) = next_alloc()->usable_size;
@@ -25917,9 +26091,10 @@ LIBLOCKDEP_API void liblockdep_assert_not_held(const void *lock)
 	assert_held(lock, false, _RET_IP_);
 }
 
+/* As free() does: the locks there go even while checking is off, unreported. */
 LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 {
-	if (liblockdep_checking && ptr && size)
+	if (ptr && size)
 		forget_locks_in(ptr, size, _RET_IP_);
 }
 /************** End of src/api.c **************/
@@ -26376,13 +26551,14 @@ static void seq_write_text(struct seq_file *m, const char *text, size_t len)
 	m->buf[m->count] = '\0';
 }
 
+/* Class names as the reports print them: control bytes escaped (src/printk.c). */
 static void seq_printf(struct seq_file *m, const char *fmt, ...)
 {
 	char text[PRINTK_LINE_MAX];
 	va_list ap;
 
 	va_start(ap, fmt);
-	seq_write_text(m, text, liblockdep_vsnprintk(text, sizeof(text), fmt, ap));
+	seq_write_text(m, text, printk_format(text, sizeof(text), fmt, ap, true));
 	va_end(ap);
 }
 

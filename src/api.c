@@ -249,8 +249,9 @@ LIBLOCKDEP_API void liblockdep_assert_not_held(const void *lock)
 	assert_held(lock, false, _RET_IP_);
 }
 
+/* As free() does: the locks there go even while checking is off, unreported. */
 LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 {
-	if (liblockdep_checking && ptr && size)
+	if (ptr && size)
 		forget_locks_in(ptr, size, _RET_IP_);
 }

@@ -58,13 +58,14 @@ static void seq_write_text(struct seq_file *m, const char *text, size_t len)
 	m->buf[m->count] = '\0';
 }
 
+/* Class names as the reports print them: control bytes escaped (src/printk.c). */
 static void seq_printf(struct seq_file *m, const char *fmt, ...)
 {
 	char text[PRINTK_LINE_MAX];
 	va_list ap;
 
 	va_start(ap, fmt);
-	seq_write_text(m, text, liblockdep_vsnprintk(text, sizeof(text), fmt, ap));
+	seq_write_text(m, text, printk_format(text, sizeof(text), fmt, ap, true));
 	va_end(ap);
 }
 

@@ -150,6 +150,15 @@ static void forget_locks_in(const void *from, unsigned long len, unsigned long i
 	lock_places_visit(from, len, forget_lock_at, &m);
 }
 
+/* Memory that ended with its thread (src/task.c), whose held locks were checked at
+ * its exit: its locks go, unreported. */
+static void forget_locks_of_ended(const void *from, unsigned long len)
+{
+	struct freed_memory m = { from, len, 0, true };
+
+	lock_places_visit(from, len, forget_lock_at, &m);
+}
+
 static void forget_locks_in_block(void *ptr, size_t from_offset, unsigned long ip)
 {
 	size_t (*usable_size)(void *) = next_alloc()->usable_size;

@@ -169,12 +169,16 @@ struct liblockdep_key {
 	void *opaque[2];
 };
 
-/* A lock of the program's own making, as lockdep sees it (LOCKS OF YOUR OWN below). */
+/* A lock of the program's own making, as lockdep sees it (LOCKS OF YOUR OWN below).
+ * magic tells a map made by LIBLOCKDEP_MAP_INIT or liblockdep_map_init() from bytes
+ * that never were one. */
 struct liblockdep_map {
 	const char *name;
 	struct liblockdep_key *key;
+	unsigned long magic;
 };
-#define LIBLOCKDEP_MAP_INIT(name) { (name), 0 }
+#define LIBLOCKDEP_MAP_MAGIC	0x4c4d4150UL	/* "LMAP" */
+#define LIBLOCKDEP_MAP_INIT(name) { (name), 0, LIBLOCKDEP_MAP_MAGIC }
 
 #ifdef LIBLOCKDEP
 
@@ -255,6 +259,8 @@ void liblockdep_assert_not_held(const void *lock);
  * A map in static storage made with LIBLOCKDEP_MAP_INIT is a class of its own; one
  * made by liblockdep_map_init() belongs to the class of key, or with a NULL key to
  * the class of the call site (as a pthread_mutex_init() call); name may be NULL.
+ * Any other map (memory whose init was forgotten) is a report of its own, once, and
+ * is left unchecked: "BUG: liblockdep_map_acquire(): map not initialised".
  */
 void liblockdep_map_init(struct liblockdep_map *map, const char *name, struct liblockdep_key *key);
 /* Exclusive, as a mutex: the kernel's lock_map_acquire(). */

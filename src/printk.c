@@ -187,6 +187,7 @@ static const void *liblockdep_lock_of_map(const void *map);
 struct printk_out {
 	char *buf;
 	size_t size, len;	/* buf[len] is always the terminating NUL */
+	bool escape;		/* a report's %s: control bytes escaped */
 };
 
 struct printk_spec {
@@ -224,6 +225,50 @@ static void out_string(struct printk_out *o, const char *text, const struct prin
 	out_put(o, text, len);
 	if (sp->left)
 		out_pad(o, ' ', sp->width - (long)len);
+}
+
+/* A control byte as C writes it in a string: "\n", "\t", "\r", "\x1b"; else 0. */
+static size_t control_byte_escape(unsigned char c, char out[4])
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *named = c == '\n' ? "n" : c == '\t' ? "t" : c == '\r' ? "r" : NULL;
+
+	if (c >= 0x20 && c != 0x7f)
+		return 0;
+	out[0] = '\\';
+	if (named) {
+		out[1] = *named;
+		return 2;
+	}
+	out[1] = 'x';
+	out[2] = hex[c >> 4];
+	out[3] = hex[c & 15];
+	return 4;
+}
+
+/*
+ * A string a report prints, a class's or a thread's name, with its control bytes
+ * escaped: a newline in a name must not end the line, cut the name where a report's
+ * identity, rule line, JSON and SARIF read it, or make two names one. A kernel log
+ * level passed as a string stays one (vprintk() reads it).
+ */
+static void out_string_escaped(struct printk_out *o, const char *text,
+			       const struct printk_spec *sp)
+{
+	size_t len = sp->precision >= 0 ? strnlen(text, sp->precision) : strlen(text);
+	size_t width = 0, n;
+	char esc[4];
+
+	for (size_t i = 0; i < len; i++)
+		width += control_byte_escape(text[i], esc) ?: 1;
+	if (!sp->left)
+		out_pad(o, ' ', sp->width - (long)width);
+	for (size_t i = 0; i < len; i++) {
+		n = control_byte_escape(text[i], esc);
+		out_put(o, n ? esc : text + i, n ?: 1);
+	}
+	if (sp->left)
+		out_pad(o, ' ', sp->width - (long)width);
 }
 
 static void out_number(struct printk_out *o, unsigned long long value, bool negative,
@@ -403,7 +448,7 @@ static long long arg_signed(va_list *ap, int lengths)
 /* One conversion at fmt (after the '%'); returns what follows it. */
 static const char *out_conversion(struct printk_out *o, const char *fmt, va_list *ap)
 {
-	const char *start = fmt - 1;
+	const char *start = fmt - 1, *text;
 	struct printk_spec sp;
 	long long value;
 	int lengths;
@@ -430,7 +475,11 @@ static const char *out_conversion(struct printk_out *o, const char *fmt, va_list
 		out_string(o, &c, &sp);
 		break;
 	case 's':
-		out_string(o, va_arg(*ap, const char *), &sp);
+		text = va_arg(*ap, const char *);
+		if (o->escape && text && text[0] != KERN_SOH[0])
+			out_string_escaped(o, text, &sp);
+		else
+			out_string(o, text, &sp);
 		break;
 	case 'p':
 		fmt += out_pointer(o, fmt + 1, va_arg(*ap, void *));
@@ -443,10 +492,9 @@ static const char *out_conversion(struct printk_out *o, const char *fmt, va_list
 	return *fmt ? fmt + 1 : fmt;
 }
 
-/* vsnprintf with the kernel's extensions. Returns the length written. */
-static size_t liblockdep_vsnprintk(char *buf, size_t size, const char *fmt, va_list ap)
+static size_t printk_format(char *buf, size_t size, const char *fmt, va_list ap, bool escape)
 {
-	struct printk_out o = { .buf = buf, .size = size };
+	struct printk_out o = { .buf = buf, .size = size, .escape = escape };
 	va_list args;
 
 	buf[0] = '\0';
@@ -461,6 +509,12 @@ static size_t liblockdep_vsnprintk(char *buf, size_t size, const char *fmt, va_l
 	}
 	va_end(args);
 	return o.len;
+}
+
+/* vsnprintf with the kernel's extensions. Returns the length written. */
+static size_t liblockdep_vsnprintk(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	return printk_format(buf, size, fmt, ap, false);
 }
 
 static size_t liblockdep_snprintk(char *buf, size_t size, const char *fmt, ...)
@@ -490,8 +544,8 @@ static int vprintk(const char *fmt, va_list ap)
 		fmt += 2;
 	}
 	start = printk_line.len;
-	len = liblockdep_vsnprintk(printk_line.text + start,
-				   sizeof(printk_line.text) - 1 - start, fmt, ap);
+	len = printk_format(printk_line.text + start, sizeof(printk_line.text) - 1 - start,
+			    fmt, ap, true);
 	/* ... and so does one passed in as an argument ("%s[<%px>]", print_ip_sym()). */
 	if (len >= 2 && printk_line.text[start] == KERN_SOH[0]) {
 		if (printk_line.text[start + 1] != 'c' && start) {

@@ -22,8 +22,8 @@
  *                               the headline), not the two locks that connected them
  *   inconsistent lock state     the class and its "inconsistent {A} -> {B} usage"
  *   irq lock inversion          the two classes
- *   bad unlock, bad contention, held lock freed, nested lock not taken
- *                               the class of the lock
+ *   bad unlock, bad contention, held lock freed or re-initialized, nested lock not
+ *   taken                       the class of the lock
  *   locks still held at exit    the classes held
  *   liblockdep's own reports    the annotation (in the headline) and the lock's class
  *   anything else               the headline and the classes before "other info"
@@ -77,6 +77,7 @@ static const struct report_slug {
 	{ "suspicious RCU usage", "rcu" },
 	{ "lock released by a thread that does not hold it!", "foreign-unlock" },
 	{ "destroying a lock held by another thread!", "destroy-held" },
+	{ "held lock re-initialized!", "init-held" },
 	{ " where asserted ", "assert" },
 	{ "(): ", "annotation" },	/* "BUG: liblockdep_set_class(): ..." */
 	{ " too low!", "capacity" },	/* "BUG: MAX_LOCKDEP_KEYS too low!" */

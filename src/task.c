@@ -16,6 +16,42 @@ static void task_read_name(struct task_struct *task)
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+static bool signal_handler_running(void);
+static void forget_locks_of_ended(const void *from, unsigned long len);
+
+/*
+ * A thread's stack dies with it, and glibc gives the memory to a later thread as is:
+ * a lock there that the later thread takes at the same address must not find the
+ * ended one's entry (its class and dependencies). So the thread notes the lowest lock
+ * it makes between its stack pointer and its descriptor (pthread_self(), at the top
+ * of its stack, above its thread-local storage), and its exit forgets the locks from
+ * there up, as free() does. A stack pointer farther than TASK_STACK_SPAN below the
+ * descriptor is on another stack (a coroutine's, the main thread's), and a signal
+ * handler may run on one: neither notes anything.
+ */
+#define TASK_STACK_SPAN		(8UL << 20)	/* glibc's usual default thread stack */
+
+static __thread unsigned long task_stack_locks_from;
+
+static void task_note_lock(const void *lock)
+{
+	unsigned long addr = (unsigned long)lock, top = (unsigned long)pthread_self();
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
+
+	if (addr >= sp && addr < top && top - sp <= TASK_STACK_SPAN &&
+	    (!task_stack_locks_from || addr < task_stack_locks_from) &&
+	    !signal_handler_running())
+		task_stack_locks_from = addr;
+}
+
+static void task_stack_locks_end(void)
+{
+	unsigned long from = task_stack_locks_from;
+
+	if (from)
+		forget_locks_of_ended((const void *)from, (unsigned long)pthread_self() - from);
+	task_stack_locks_from = 0;
+}
 
 /*
  * The thread's last code is its thread-specific-data destructors, which glibc runs in
@@ -39,6 +75,7 @@ static void task_exit(void *task)
 		debug_check_no_locks_held();
 		liblockdep_report_end();
 	}
+	task_stack_locks_end();
 	if (current->pid) {
 		internal_lock(&live_tasks_mutex);
 		list_del_init(&current->thread_list);

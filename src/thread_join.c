@@ -82,9 +82,7 @@ static struct thread_life *thread_life_new(unsigned long start, unsigned long ip
 	if (!life && !(life = liblockdep_alloc(sizeof(*life))))
 		return NULL;
 	life->refs = 2;
-	life->map.name = site->name;
-	life->map.key = (struct liblockdep_key *)&site->key;
-	lock_entry_init(&life->map, LOCK_KIND_MAP, 2, ip);
+	lock_map_setup(&life->map, site->name, (struct liblockdep_key *)&site->key, ip);
 	return life;
 }
 

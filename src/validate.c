@@ -107,6 +107,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		}
 	}
 	lock_map_class(origin, &key, &name);
+	task_note_lock(origin->lock);
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
@@ -289,12 +290,14 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
+static void report_init_held(struct lock_entry *e, unsigned long ip);
 
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
 {
 	struct lock_origin origin = { lock, ip, kind, true, read_mode };
-	struct lock_entry *old;
+	struct lock_entry *old, *e;
+	bool held;
 
 	if (liblockdep_busy)
 		return;
@@ -307,9 +310,13 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 		return;
 	/* Initialised again in place without a destroy: the old lock's class must go. */
 	old = lock_entry_find(lock);
+	held = old && held_lock_entry(lock) == old;
 	if (old)
 		lock_entry_drop_own_key(old);
-	lock_table_add(lock, true, lock_entry_setup, &origin);
+	e = lock_table_add(lock, true, lock_entry_setup, &origin);
+	/* Named by the class this init gives it: the same for every repeat. */
+	if (held && e)
+		report_init_held(e, ip);
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
@@ -595,16 +602,19 @@ static void lock_entry_forget(const void *lock)
 	}
 }
 
-static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip);
+static bool lock_destroyed_while_held(struct lock_entry *e, bool checked, unsigned long ip);
 
-/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c). */
+/* A lock still held keeps its entry, for its holder's unlock (src/lock_owners.c).
+ * With checking switched off, nothing is reported, then or later. */
 static void lock_entry_destroy(const void *lock, unsigned long ip)
 {
+	bool checked = liblockdep_checking;
 	struct lock_entry *e;
 
 	if (liblockdep_busy || !liblockdep_enter(ip) || !(e = lock_entry_find(lock)))
 		return;
-	check_no_held_lock_in(lock, 1);
-	if (!lock_destroyed_while_held(e, ip))
+	if (checked)
+		check_no_held_lock_in(lock, 1);
+	if (!lock_destroyed_while_held(e, checked, ip))
 		lock_entry_forget(lock);
 }

@@ -88,6 +88,7 @@ SRC_FILES = [
     'src/lock_map.c',
     'src/thread_join.c',
     'src/once.c',
+    'src/handler_usage.c',
     'src/signals.c',
     'src/freed_memory.c',
     'src/unloaded_objects.c',

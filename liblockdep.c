@@ -1254,13 +1254,15 @@ struct irqtrace_events {
 	unsigned int	softirq_enable_event;
 };
 
-/* Threads start with "interrupts" (handled signals) enabled, as kernel tasks do. */
-static __thread int hardirqs_enabled = 1;
+/* Threads start with "interrupts" (handled signals) off: no handler is installed
+ * yet, so none can interrupt them. They come on at a thread's first entry into
+ * liblockdep after a handler is installed that its mask lets in (src/signals.c). */
+static __thread int hardirqs_enabled;
 static __thread int hardirq_context;
 /* Interrupts are off while lockdep works, and while the thread blocks every handled
- * signal (or, in a handler, while its mask does). */
+ * signal (or, in a handler, while its mask does), which holds while there is none. */
 static __thread unsigned long liblockdep_irqs_off;
-static __thread int liblockdep_signals_off;
+static __thread int liblockdep_signals_off = 1;
 
 static void liblockdep_rcu_read_lock(void);
 static void liblockdep_rcu_read_unlock(void);
@@ -24254,6 +24256,51 @@ LIBLOCKDEP_API void liblockdep_call_once(once_flag *once, void (*init)(void))
 	once_checked(once, init, true, _RET_IP_);
 }
 /************** End of src/once.c **************/
+/************** Begin file src/handler_usage.c **************/
+#line 1 "src/handler_usage.c"
+/*
+ * Whose hard-irq usage lockdep keeps. A lock taken in a signal handler is "used in
+ * hard-irq context" for good in lockdep; but that usage is the handler's, and a
+ * handler that is no longer installed interrupts nobody. A forked child shows it
+ * most: PostgreSQL's backends inherit the postmaster's lockdep state, whose handlers
+ * took libcrypto's random-number locks, then install handlers of their own that only
+ * set flags, and take those locks with their signals deliverable.
+ *
+ * So the signals whose handler ran (checked: a handler that interrupted liblockdep
+ * marks nothing) are counted here, with their usage; when the program has replaced
+ * or removed each of those handlers, the hard-irq usage of every class is forgotten.
+ * Nothing is lost for good: a handler that runs again marks its locks again, and the
+ * conflict with a lock taken meanwhile with its signal deliverable is found then.
+ * A handler installed again as it was (the same function) keeps its usage.
+ */
+
+/* Signals whose installed handler ran checked since it was installed. */
+static unsigned long handlers_ran;
+
+static void handler_usage_ran(unsigned long sigbit)
+{
+	if (!(__atomic_load_n(&handlers_ran, __ATOMIC_RELAXED) & sigbit))
+		__atomic_or_fetch(&handlers_ran, sigbit, __ATOMIC_RELAXED);
+}
+
+/* A signal's handler was replaced or removed: true when no handler that ran is left. */
+static bool handler_usage_replaced(unsigned long sigbit)
+{
+	unsigned long before = __atomic_fetch_and(&handlers_ran, ~sigbit, __ATOMIC_RELAXED);
+
+	return (before & sigbit) && !(before & ~sigbit);
+}
+
+/* Every class's usage in hard-irq context goes, under the graph lock: not to be
+ * called from inside liblockdep (a handler that interrupted it), which may hold it. */
+static void handler_usage_forget(void)
+{
+	liblockdep_graph_lock();
+	for (size_t i = 0; i < ARRAY_SIZE(lock_classes); i++)
+		lock_classes[i].usage_mask &= ~LOCKF_USED_IN_IRQ_ALL;
+	liblockdep_graph_unlock();
+}
+/************** End of src/handler_usage.c **************/
 /************** Begin file src/signals.c **************/
 #line 1 "src/signals.c"
 /*
@@ -24267,7 +24314,7 @@ LIBLOCKDEP_API void liblockdep_call_once(once_flag *once, void (*init)(void))
  *
  * Interrupts: one "irq" stands for all handled signals, as lockdep has one hard-irq
  * context. A thread has interrupts off while every signal with a wrapped handler is
- * blocked in its mask (in a handler, the mask the kernel set for it: the handler's
+ * blocked in its mask (always, while no handler is installed) (in a handler, the mask the kernel set for it: the handler's
  * own signal unless SA_NODEFER, plus sa_mask). That is exact for a program with one
  * handler, and for several when each handler blocks the others (sa_mask), which is
  * the usual advice. Otherwise it is pessimistic: a lock taken with SIGUSR2 blocked
@@ -24364,7 +24411,9 @@ static void user_handler_write(int sig, const struct user_handler *user)
 	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELEASE);
 }
 
-/* Interrupts off: every handled signal blocked in mask (and at least one handled). */
+/* Interrupts off: every handled signal blocked in mask. With no handler installed,
+ * nothing can interrupt: a lock taken then is not taken with interrupts on
+ * (PostgreSQL's postmaster takes libcrypto's locks before its first sigaction()). */
 static bool handled_signals_blocked(const sigset_t *mask)
 {
 	unsigned long handled = __atomic_load_n(&handled_signals, __ATOMIC_RELAXED);
@@ -24372,7 +24421,7 @@ static bool handled_signals_blocked(const sigset_t *mask)
 	for (int sig = 1; sig < NSIG; sig++)
 		if ((handled & sigbit(sig)) && sigismember(mask, sig) != 1)
 			return false;
-	return handled != 0;
+	return true;
 }
 
 /* The thread's mask; on the handler stack, the one it will get back. */
@@ -24522,6 +24571,30 @@ out:
 	return checked;
 }
 
+/*
+ * A child forked in a handler is a program of its own from there: PostgreSQL starts
+ * its background workers from its SIGCHLD and SIGUSR1 handlers, and they never
+ * return. It goes on in task context, as if its handlers had been left, holding
+ * what its thread held (a lock of the interrupted code that it takes again is still
+ * a deadlock), with interrupts as its mask says. Not under a handler that runs
+ * unchecked (it interrupted liblockdep): its child stays as it is.
+ */
+static void handler_frames_leave_forked(unsigned long ip)
+{
+	sigset_t mask;
+
+	for (unsigned int i = 0; i < handler_depth; i++)
+		if (!handler_frames[i].checked)
+			return;
+	if (!handler_depth)
+		return;
+	handler_depth = 0;
+	this_cpu_write(hardirq_context, handler_frames[0].hardirq_context);
+	liblockdep_entry_ip = handler_frames[0].entry_ip;
+	current_mask(&mask);
+	irqs_follow_mask(&mask, ip);
+}
+
 static bool signal_handler_running(void)
 {
 	return handler_depth != 0;
@@ -24576,6 +24649,7 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 
 	if (!current->pid)
 		liblockdep_task_start();
+	handler_usage_ran(sigbit(sig));
 	f->hardirqs_enabled = lockdep_hardirqs_enabled();
 	f->hardirq_context = lockdep_hardirq_context();
 	f->signals_off = liblockdep_signals_off;
@@ -24699,7 +24773,7 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	struct sigaction installed, old;
 	unsigned long handled;
 	sigset_t all, saved;
-	bool wrap;
+	bool wrap, forget = false;
 	int ret;
 
 	if (sig <= 0 || sig >= NSIG)
@@ -24737,8 +24811,13 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 			__atomic_store_n(&handled_signals, handled, __ATOMIC_RELAXED);
 			handled_signals_changed();
 		}
+		/* Not the same handler again: the one that was is gone. */
+		if (!(wrap && old.sa_sigaction == wanted.action))
+			forget = handler_usage_replaced(sigbit(sig));
 	}
 	internal_unlock(&handlers_mutex);
+	if (forget && !thread_in_liblockdep())
+		handler_usage_forget();
 	real(pthread_sigmask)(SIG_SETMASK, &saved, NULL);
 	if (ret == 0 && oldact)
 		*oldact = old;
@@ -25801,7 +25880,8 @@ static void __attribute__((__constructor__(101))) internal_locks_early_fork_hand
  * and their unlocks pass unrecorded (src/lock_owners.c). Locks the caller holds
  * across the fork stay as they were; a signal handler that runs meanwhile runs
  * unchecked. A fork() liblockdep does not see (a library's call through another
- * name) runs the handlers checked, as before.
+ * name) runs the handlers checked, as before. A child forked in a signal handler
+ * goes on outside it (src/signals.c).
  */
 LIBLOCKDEP_WRAPPER(pid_t, fork, (void))
 
@@ -25811,6 +25891,8 @@ LIBLOCKDEP_API pid_t liblockdep_fork(void)
 
 	liblockdep_busy_begin();
 	pid = real(fork)();
+	if (pid == 0)
+		handler_frames_leave_forked(_RET_IP_);
 	liblockdep_busy_end();
 	return pid;
 }

@@ -24586,7 +24586,7 @@ static void handler_frames_leave_forked(unsigned long ip)
 	for (unsigned int i = 0; i < handler_depth; i++)
 		if (!handler_frames[i].checked)
 			return;
-	if (!handler_depth)
+	if (!handler_depth || !READ_ONCE(liblockdep_checking))
 		return;
 	handler_depth = 0;
 	this_cpu_write(hardirq_context, handler_frames[0].hardirq_context);
@@ -24650,6 +24650,10 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 	if (!current->pid)
 		liblockdep_task_start();
 	handler_usage_ran(sigbit(sig));
+	/* Handlers installed since the interrupted code last entered: its interrupts
+	 * come on now if its mask lets them in, before its state is kept. */
+	if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != seen_generation)
+		irqs_follow_mask(&uc->uc_sigmask, ip);
 	f->hardirqs_enabled = lockdep_hardirqs_enabled();
 	f->hardirq_context = lockdep_hardirq_context();
 	f->signals_off = liblockdep_signals_off;

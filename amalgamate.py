@@ -71,6 +71,7 @@ SRC_FILES = [
     'src/class_objects.c',
     'src/lock_places.c',
     'src/lock_table.c',
+    'src/first_use.c',
     'src/lock_stat.c',
     'src/fast_path.c',
     'src/task.c',

@@ -19473,6 +19473,8 @@ enum lock_kind {
 
 struct lock_entry {
 	const void *lock;		/* the user's lock; NULL while the entry is free */
+	int fresh_tid;			/* its initialiser's until its first acquisition */
+	u64 fresh_chain_key;		/* its initialiser's held locks then */
 	struct lockdep_map map;
 	struct lock_entry *next_free;
 	enum lock_kind kind;		/* how glibc records the lock's holder */
@@ -19729,6 +19731,56 @@ static const void *liblockdep_lock_of_map(const void *map)
 	return map;
 }
 /************** End of src/lock_table.c **************/
+/************** Begin file src/first_use.c **************/
+#line 1 "src/first_use.c"
+/*
+ * A lock's first acquisition by the thread that just made it. GDAL's
+ * CPLCreateOrAcquireMutexEx() creates a mutex and locks it while it holds GDAL's
+ * master mutex, and for a mutex that exists releases the master first: the order
+ * master -> mutex only ever happens on a brand-new mutex, which no other thread can
+ * reach yet, so it cannot wait; yet with the mutexes of one class, or with one
+ * holding another and asking for the master, it made a cycle (gdalwarp -multi).
+ *
+ * Such an acquisition is recorded as a trylock is: it adds no dependency on the
+ * locks held, and later acquisitions are checked as usual. Only the first
+ * acquisition of the lock by anyone, by the thread that initialised it, holding the
+ * same locks it held then (the same chain of classes): a lock made early and first
+ * used under another lock later is ordered like any other, and so is one another
+ * thread has used.
+ */
+
+/* Set up by the initialising call (under the table's mutex), or not fresh at all. */
+static void first_use_init(struct lock_entry *e, bool init_call)
+{
+	struct task_struct *task = current;
+
+	e->fresh_chain_key = task->curr_chain_key;
+	WRITE_ONCE(e->fresh_tid, init_call ? task->pid : 0);
+}
+
+static noinline bool first_use_cannot_wait(struct lock_entry *e)
+{
+	const struct task_struct *task = current;
+	int tid = __atomic_exchange_n(&e->fresh_tid, 0, __ATOMIC_RELAXED);
+
+	return tid == task->pid && e->fresh_chain_key == task->curr_chain_key;
+}
+
+/* An acquisition's trylock argument: 1 for the first of a fresh lock that cannot
+ * wait. Any acquisition ends the lock's freshness. */
+static __always_inline int first_use_trylock(struct lock_entry *e, int trylock)
+{
+	if (likely(!READ_ONCE(e->fresh_tid)))
+		return trylock;
+	return first_use_cannot_wait(e) || trylock;
+}
+
+/* The fast path knows no fresh lock. */
+static __always_inline bool first_use_pending(const struct lock_entry *e)
+{
+	return READ_ONCE(e->fresh_tid) != 0;
+}
+/************** End of src/first_use.c **************/
 /************** Begin file src/lock_stat.c **************/
 #line 1 "src/lock_stat.c"
 /*
@@ -21819,6 +21871,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		}
 	}
 	lock_map_class(origin, &key, &name);
+	first_use_init(e, origin->init_call);
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
@@ -22115,6 +22168,7 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 	if (unlikely(task->lockdep_depth))
 		held_locks_check(task, ip);
+	trylock = first_use_trylock(e, trylock);
 	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
@@ -22132,7 +22186,7 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 {
 	struct task_struct *task = current;
 
-	if (unlikely(!READ_ONCE(task->entry_ready)) ||
+	if (unlikely(!READ_ONCE(task->entry_ready)) || first_use_pending(e) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	liblockdep_entry_ip = ip;

@@ -107,6 +107,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		}
 	}
 	lock_map_class(origin, &key, &name);
+	first_use_init(e, origin->init_call);
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
@@ -403,6 +404,7 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 	if (unlikely(task->lockdep_depth))
 		held_locks_check(task, ip);
+	trylock = first_use_trylock(e, trylock);
 	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
@@ -420,7 +422,7 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 {
 	struct task_struct *task = current;
 
-	if (unlikely(!READ_ONCE(task->entry_ready)) ||
+	if (unlikely(!READ_ONCE(task->entry_ready)) || first_use_pending(e) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	liblockdep_entry_ip = ip;

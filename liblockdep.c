@@ -19095,6 +19095,22 @@ static const char *lock_variable_name(const void *lock, size_t lock_size)
 	return liblockdep_format("%s+0x%lx", place.name, place.offset);
 }
 
+/*
+ * Whether a lock fills a named variable of its own, with no room there for a second
+ * lock of its kind (V8's LazyMutex: a once flag, then the mutex). Such a lock is its
+ * own class however it was initialised, as a statically initialised one is: V8
+ * makes all its lazily created static mutexes at one site, and as one class, two of
+ * them made false cycles (node's thread pool). An array of locks, or a larger
+ * structure that may hold several, keeps the class of its init site.
+ */
+static bool lock_has_own_variable(const void *lock, size_t lock_size)
+{
+	struct sym_place place;
+
+	return sym_lookup((unsigned long)lock, &place) && place.name &&
+	       place.size >= lock_size && place.size < 2 * lock_size;
+}
+
 /* A lock in static storage, in a variable or in a stripped object's data: a name
  * that is the same in every run, "table_lock", "mutex@prog+0x4010". */
 static const char *lock_static_name(const void *lock, const char *kind, size_t lock_size)
@@ -21843,8 +21859,9 @@ static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 
 /*
  * The class of a lock, as the kernel would give it: its own address when it lives in
- * static storage and nobody initialised it by a call (a static initializer);
- * otherwise the call site that initialised it, or that first locked it.
+ * static storage and nobody initialised it by a call (a static initializer), or it
+ * fills a variable of its own (src/lock_sites.c); otherwise the call site that
+ * initialised it, or that first locked it.
  */
 static void lock_map_class(const struct lock_origin *origin, struct lock_class_key **key,
 			   const char **name);
@@ -21857,7 +21874,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	struct lock_class_key *key;
 	const char *name;
 
-	if (!origin->init_call && static_obj(origin->lock)) {
+	if (static_obj(origin->lock) &&
+	    (!origin->init_call || lock_has_own_variable(origin->lock, size))) {
 		key = (struct lock_class_key *)origin->lock;
 		name = lock_static_name(origin->lock, kind, size);
 		lock_rules_static_name(&name);

@@ -69,8 +69,9 @@ static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 
 /*
  * The class of a lock, as the kernel would give it: its own address when it lives in
- * static storage and nobody initialised it by a call (a static initializer);
- * otherwise the call site that initialised it, or that first locked it.
+ * static storage and nobody initialised it by a call (a static initializer), or it
+ * fills a variable of its own (src/lock_sites.c); otherwise the call site that
+ * initialised it, or that first locked it.
  */
 static void lock_map_class(const struct lock_origin *origin, struct lock_class_key **key,
 			   const char **name);
@@ -83,7 +84,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	struct lock_class_key *key;
 	const char *name;
 
-	if (!origin->init_call && static_obj(origin->lock)) {
+	if (static_obj(origin->lock) &&
+	    (!origin->init_call || lock_has_own_variable(origin->lock, size))) {
 		key = (struct lock_class_key *)origin->lock;
 		name = lock_static_name(origin->lock, kind, size);
 		lock_rules_static_name(&name);

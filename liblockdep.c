@@ -21866,6 +21866,14 @@ static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 static void lock_map_class(const struct lock_origin *origin, struct lock_class_key **key,
 			   const char **name);
 
+/* Whether the class is the lock's address (above). Out of line: the lookups' frames
+ * stay off the stack of what follows them (stack_budget). */
+static noinline bool lock_class_is_address(const struct lock_origin *origin, size_t size)
+{
+	return static_obj(origin->lock) &&
+	       (!origin->init_call || lock_has_own_variable(origin->lock, size));
+}
+
 static void lock_entry_setup(struct lock_entry *e, void *arg)
 {
 	const struct lock_origin *origin = arg;
@@ -21874,8 +21882,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	struct lock_class_key *key;
 	const char *name;
 
-	if (static_obj(origin->lock) &&
-	    (!origin->init_call || lock_has_own_variable(origin->lock, size))) {
+	if (lock_class_is_address(origin, size)) {
 		key = (struct lock_class_key *)origin->lock;
 		name = lock_static_name(origin->lock, kind, size);
 		lock_rules_static_name(&name);
@@ -22159,15 +22166,20 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 		held_locks_drop_released(task, ip);
 }
 
-/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
+/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
+ * for a lock's first acquisition (src/first_use.c). */
 static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
 				       int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 	unsigned int depth = task->lockdep_depth;
 	u64 chain_key = task->curr_chain_key;
-	u32 mode = fast_path_mode(depth, read, trylock);
-	unsigned int nesting = instance_nesting_subclass(e, subclass, trylock);
+	unsigned int nesting;
+	u32 mode;
+
+	trylock = first_use_trylock(e, trylock);
+	mode = fast_path_mode(depth, read, trylock);
+	nesting = instance_nesting_subclass(e, subclass, trylock);
 
 	subclass = nesting & ~NESTED_UNCHECKED;
 	graph_lock_first_use(&e->map, subclass);
@@ -22196,8 +22208,7 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 	if (unlikely(task->lockdep_depth))
 		held_locks_check(task, ip);
-	trylock = first_use_trylock(e, trylock);
-	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
+	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() && !first_use_pending(e) &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;
@@ -24659,10 +24670,12 @@ out:
  * return. It goes on in task context, as if its handlers had been left, holding
  * what its thread held (a lock of the interrupted code that it takes again is still
  * a deadlock), with interrupts as its mask says. Not under a handler that runs
- * unchecked (it interrupted liblockdep): its child stays as it is.
+ * unchecked (it interrupted liblockdep): its child stays as it is. On liblockdep's
+ * handler stack (arg: the fork's return address), as lockdep may mark locks.
  */
-static void handler_frames_leave_forked(unsigned long ip)
+static void handler_frames_leave_forked(void *arg)
 {
+	unsigned long ip = *(unsigned long *)arg;
 	sigset_t mask;
 
 	for (unsigned int i = 0; i < handler_depth; i++)
@@ -25973,12 +25986,13 @@ LIBLOCKDEP_WRAPPER(pid_t, fork, (void))
 
 LIBLOCKDEP_API pid_t liblockdep_fork(void)
 {
+	unsigned long ip = _RET_IP_;
 	pid_t pid;
 
 	liblockdep_busy_begin();
 	pid = real(fork)();
-	if (pid == 0)
-		handler_frames_leave_forked(_RET_IP_);
+	if (pid == 0 && signal_handler_running())
+		handler_stack_run(handler_frames_leave_forked, &ip);
 	liblockdep_busy_end();
 	return pid;
 }

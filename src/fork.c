@@ -17,12 +17,13 @@ LIBLOCKDEP_WRAPPER(pid_t, fork, (void))
 
 LIBLOCKDEP_API pid_t liblockdep_fork(void)
 {
+	unsigned long ip = _RET_IP_;
 	pid_t pid;
 
 	liblockdep_busy_begin();
 	pid = real(fork)();
-	if (pid == 0)
-		handler_frames_leave_forked(_RET_IP_);
+	if (pid == 0 && signal_handler_running())
+		handler_stack_run(handler_frames_leave_forked, &ip);
 	liblockdep_busy_end();
 	return pid;
 }

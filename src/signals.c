@@ -272,10 +272,12 @@ out:
  * return. It goes on in task context, as if its handlers had been left, holding
  * what its thread held (a lock of the interrupted code that it takes again is still
  * a deadlock), with interrupts as its mask says. Not under a handler that runs
- * unchecked (it interrupted liblockdep): its child stays as it is.
+ * unchecked (it interrupted liblockdep): its child stays as it is. On liblockdep's
+ * handler stack (arg: the fork's return address), as lockdep may mark locks.
  */
-static void handler_frames_leave_forked(unsigned long ip)
+static void handler_frames_leave_forked(void *arg)
 {
+	unsigned long ip = *(unsigned long *)arg;
 	sigset_t mask;
 
 	for (unsigned int i = 0; i < handler_depth; i++)

@@ -76,6 +76,14 @@ static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 static void lock_map_class(const struct lock_origin *origin, struct lock_class_key **key,
 			   const char **name);
 
+/* Whether the class is the lock's address (above). Out of line: the lookups' frames
+ * stay off the stack of what follows them (stack_budget). */
+static noinline bool lock_class_is_address(const struct lock_origin *origin, size_t size)
+{
+	return static_obj(origin->lock) &&
+	       (!origin->init_call || lock_has_own_variable(origin->lock, size));
+}
+
 static void lock_entry_setup(struct lock_entry *e, void *arg)
 {
 	const struct lock_origin *origin = arg;
@@ -84,8 +92,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	struct lock_class_key *key;
 	const char *name;
 
-	if (static_obj(origin->lock) &&
-	    (!origin->init_call || lock_has_own_variable(origin->lock, size))) {
+	if (lock_class_is_address(origin, size)) {
 		key = (struct lock_class_key *)origin->lock;
 		name = lock_static_name(origin->lock, kind, size);
 		lock_rules_static_name(&name);
@@ -369,15 +376,20 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 		held_locks_drop_released(task, ip);
 }
 
-/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
+/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
+ * for a lock's first acquisition (src/first_use.c). */
 static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
 				       int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 	unsigned int depth = task->lockdep_depth;
 	u64 chain_key = task->curr_chain_key;
-	u32 mode = fast_path_mode(depth, read, trylock);
-	unsigned int nesting = instance_nesting_subclass(e, subclass, trylock);
+	unsigned int nesting;
+	u32 mode;
+
+	trylock = first_use_trylock(e, trylock);
+	mode = fast_path_mode(depth, read, trylock);
+	nesting = instance_nesting_subclass(e, subclass, trylock);
 
 	subclass = nesting & ~NESTED_UNCHECKED;
 	graph_lock_first_use(&e->map, subclass);
@@ -406,8 +418,7 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 	if (unlikely(task->lockdep_depth))
 		held_locks_check(task, ip);
-	trylock = first_use_trylock(e, trylock);
-	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
+	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() && !first_use_pending(e) &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;

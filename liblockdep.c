@@ -1271,13 +1271,15 @@ struct irqtrace_events {
 	unsigned int	softirq_enable_event;
 };
 
-/* Threads start with "interrupts" (handled signals) enabled, as kernel tasks do. */
-static __thread int hardirqs_enabled = 1;
+/* Threads start with "interrupts" (handled signals) off: no handler is installed
+ * yet, so none can interrupt them. They come on at a thread's first entry into
+ * liblockdep after a handler is installed that its mask lets in (src/signals.c). */
+static __thread int hardirqs_enabled;
 static __thread int hardirq_context;
 /* Interrupts are off while lockdep works, and while the thread blocks every handled
- * signal (or, in a handler, while its mask does). */
+ * signal (or, in a handler, while its mask does), which holds while there is none. */
 static __thread unsigned long liblockdep_irqs_off;
-static __thread int liblockdep_signals_off;
+static __thread int liblockdep_signals_off = 1;
 
 static void liblockdep_rcu_read_lock(void);
 static void liblockdep_rcu_read_unlock(void);
@@ -19132,6 +19134,16 @@ static const char *const lock_creating_helpers[] = {
 	"uv_sem_init",
 	"uv_thread_create",		/* and thread, keyed by where it is created */
 	"uv_thread_create_ex",
+	"CPLCreateMutex",		/* GDAL: its mutexes, made on first use by */
+	"CPLCreateMutexEx",		/* CPLMutexHolder, and its locks */
+	"CPLCreateOrAcquireMutex",
+	"CPLCreateOrAcquireMutexEx",
+	"_ZN14CPLMutexHolderC1EPPvdPKcii",
+	"_ZN14CPLMutexHolderC2EPPvdPKcii",
+	"CPLCreateLock",
+	"CPLCreateOrAcquireLock",
+	"_ZN13CPLLockHolderC1EPP8_CPLLock11CPLLockTypePKci",
+	"_ZN13CPLLockHolderC2EPP8_CPLLock11CPLLockTypePKci",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */
@@ -19351,6 +19363,22 @@ static const char *lock_variable_name(const void *lock, size_t lock_size)
 	if (!place.offset)
 		return place.name;
 	return liblockdep_format("%s+0x%lx", place.name, place.offset);
+}
+
+/*
+ * Whether a lock fills a named variable of its own, with no room there for a second
+ * lock of its kind (V8's LazyMutex: a once flag, then the mutex). Such a lock is its
+ * own class however it was initialised, as a statically initialised one is: V8
+ * makes all its lazily created static mutexes at one site, and as one class, two of
+ * them made false cycles (node's thread pool). An array of locks, or a larger
+ * structure that may hold several, keeps the class of its init site.
+ */
+static bool lock_has_own_variable(const void *lock, size_t lock_size)
+{
+	struct sym_place place;
+
+	return sym_lookup((unsigned long)lock, &place) && place.name &&
+	       place.size >= lock_size && place.size < 2 * lock_size;
 }
 
 /* A lock in static storage, in a variable or in a stripped object's data: a name
@@ -19748,6 +19776,8 @@ enum lock_kind {
 
 struct lock_entry {
 	const void *lock;		/* the user's lock; NULL while the entry is free */
+	int fresh_tid;			/* its initialiser's until its first acquisition */
+	u64 fresh_chain_key;		/* its initialiser's held locks then */
 	struct lockdep_map map;
 	struct lock_entry *next_free;
 	enum lock_kind kind;		/* how glibc records the lock's holder */
@@ -20006,6 +20036,56 @@ static const void *liblockdep_lock_of_map(const void *map)
 	return map;
 }
 /************** End of src/lock_table.c **************/
+/************** Begin file src/first_use.c **************/
+#line 1 "src/first_use.c"
+/*
+ * A lock's first acquisition by the thread that just made it. GDAL's
+ * CPLCreateOrAcquireMutexEx() creates a mutex and locks it while it holds GDAL's
+ * master mutex, and for a mutex that exists releases the master first: the order
+ * master -> mutex only ever happens on a brand-new mutex, which no other thread can
+ * reach yet, so it cannot wait; yet with the mutexes of one class, or with one
+ * holding another and asking for the master, it made a cycle (gdalwarp -multi).
+ *
+ * Such an acquisition is recorded as a trylock is: it adds no dependency on the
+ * locks held, and later acquisitions are checked as usual. Only the first
+ * acquisition of the lock by anyone, by the thread that initialised it, holding the
+ * same locks it held then (the same chain of classes): a lock made early and first
+ * used under another lock later is ordered like any other, and so is one another
+ * thread has used.
+ */
+
+/* Set up by the initialising call (under the table's mutex), or not fresh at all. */
+static void first_use_init(struct lock_entry *e, bool init_call)
+{
+	struct task_struct *task = current;
+
+	e->fresh_chain_key = task->curr_chain_key;
+	WRITE_ONCE(e->fresh_tid, init_call ? task->pid : 0);
+}
+
+static noinline bool first_use_cannot_wait(struct lock_entry *e)
+{
+	const struct task_struct *task = current;
+	int tid = __atomic_exchange_n(&e->fresh_tid, 0, __ATOMIC_RELAXED);
+
+	return tid == task->pid && e->fresh_chain_key == task->curr_chain_key;
+}
+
+/* An acquisition's trylock argument: 1 for the first of a fresh lock that cannot
+ * wait. Any acquisition ends the lock's freshness. */
+static __always_inline int first_use_trylock(struct lock_entry *e, int trylock)
+{
+	if (likely(!READ_ONCE(e->fresh_tid)))
+		return trylock;
+	return first_use_cannot_wait(e) || trylock;
+}
+
+/* The fast path knows no fresh lock. */
+static __always_inline bool first_use_pending(const struct lock_entry *e)
+{
+	return READ_ONCE(e->fresh_tid) != 0;
+}
+/************** End of src/first_use.c **************/
 /************** Begin file src/lock_stat.c **************/
 #line 1 "src/lock_stat.c"
 /*
@@ -21958,11 +22038,20 @@ static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 
 /*
  * The class of a lock, as the kernel would give it: its own address when it lives in
- * static storage and nobody initialised it by a call (a static initializer);
- * otherwise the call site that initialised it, or that first locked it.
+ * static storage and nobody initialised it by a call (a static initializer), or it
+ * fills a variable of its own (src/lock_sites.c); otherwise the call site that
+ * initialised it, or that first locked it.
  */
 static void lock_map_class(const struct lock_origin *origin, struct lock_class_key **key,
 			   const char **name);
+
+/* Whether the class is the lock's address (above). Out of line: the lookups' frames
+ * stay off the stack of what follows them (stack_budget). */
+static noinline bool lock_class_is_address(const struct lock_origin *origin, size_t size)
+{
+	return static_obj(origin->lock) &&
+	       (!origin->init_call || lock_has_own_variable(origin->lock, size));
+}
 
 static void lock_entry_setup(struct lock_entry *e, void *arg)
 {
@@ -21972,7 +22061,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	struct lock_class_key *key;
 	const char *name;
 
-	if (!origin->init_call && static_obj(origin->lock)) {
+	if (lock_class_is_address(origin, size)) {
 		key = (struct lock_class_key *)origin->lock;
 		name = lock_static_name(origin->lock, kind, size);
 		lock_rules_static_name(&name);
@@ -21997,6 +22086,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	lock_map_class(origin, &key, &name);
 	task_note_lock(origin->lock);
+	first_use_init(e, origin->init_call);
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
@@ -22265,15 +22355,18 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
 				   int trylock, unsigned long ip);
 
-/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
+/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
+ * for a lock's first acquisition (src/first_use.c). */
 static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
 				       int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 	unsigned int depth = task->lockdep_depth;
 	u64 chain_key = task->curr_chain_key;
-	u32 mode = fast_path_mode(depth, read, trylock);
+	u32 mode;
 
+	trylock = first_use_trylock(e, trylock);
+	mode = fast_path_mode(depth, read, trylock);
 	if (depth)
 		instance_nesting_check(e, subclass, read, trylock, ip);
 	graph_lock_first_use(&e->map, subclass);
@@ -22302,7 +22395,7 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 	if (unlikely(task->lockdep_depth))
 		held_locks_check(task, ip);
-	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
+	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() && !first_use_pending(e) &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;
@@ -22319,7 +22412,7 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 {
 	struct task_struct *task = current;
 
-	if (unlikely(!READ_ONCE(task->entry_ready)) ||
+	if (unlikely(!READ_ONCE(task->entry_ready)) || first_use_pending(e) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	liblockdep_entry_ip = ip;
@@ -24918,6 +25011,51 @@ LIBLOCKDEP_API void liblockdep_call_once(once_flag *once, void (*init)(void))
 	once_checked(once, init, true, _RET_IP_);
 }
 /************** End of src/once.c **************/
+/************** Begin file src/handler_usage.c **************/
+#line 1 "src/handler_usage.c"
+/*
+ * Whose hard-irq usage lockdep keeps. A lock taken in a signal handler is "used in
+ * hard-irq context" for good in lockdep; but that usage is the handler's, and a
+ * handler that is no longer installed interrupts nobody. A forked child shows it
+ * most: PostgreSQL's backends inherit the postmaster's lockdep state, whose handlers
+ * took libcrypto's random-number locks, then install handlers of their own that only
+ * set flags, and take those locks with their signals deliverable.
+ *
+ * So the signals whose handler ran (checked: a handler that interrupted liblockdep
+ * marks nothing) are counted here, with their usage; when the program has replaced
+ * or removed each of those handlers, the hard-irq usage of every class is forgotten.
+ * Nothing is lost for good: a handler that runs again marks its locks again, and the
+ * conflict with a lock taken meanwhile with its signal deliverable is found then.
+ * A handler installed again as it was (the same function) keeps its usage.
+ */
+
+/* Signals whose installed handler ran checked since it was installed. */
+static unsigned long handlers_ran;
+
+static void handler_usage_ran(unsigned long sigbit)
+{
+	if (!(__atomic_load_n(&handlers_ran, __ATOMIC_RELAXED) & sigbit))
+		__atomic_or_fetch(&handlers_ran, sigbit, __ATOMIC_RELAXED);
+}
+
+/* A signal's handler was replaced or removed: true when no handler that ran is left. */
+static bool handler_usage_replaced(unsigned long sigbit)
+{
+	unsigned long before = __atomic_fetch_and(&handlers_ran, ~sigbit, __ATOMIC_RELAXED);
+
+	return (before & sigbit) && !(before & ~sigbit);
+}
+
+/* Every class's usage in hard-irq context goes, under the graph lock: not to be
+ * called from inside liblockdep (a handler that interrupted it), which may hold it. */
+static void handler_usage_forget(void)
+{
+	liblockdep_graph_lock();
+	for (size_t i = 0; i < ARRAY_SIZE(lock_classes); i++)
+		lock_classes[i].usage_mask &= ~LOCKF_USED_IN_IRQ_ALL;
+	liblockdep_graph_unlock();
+}
+/************** End of src/handler_usage.c **************/
 /************** Begin file src/signals.c **************/
 #line 1 "src/signals.c"
 /*
@@ -24931,7 +25069,7 @@ LIBLOCKDEP_API void liblockdep_call_once(once_flag *once, void (*init)(void))
  *
  * Interrupts: one "irq" stands for all handled signals, as lockdep has one hard-irq
  * context. A thread has interrupts off while every signal with a wrapped handler is
- * blocked in its mask (in a handler, the mask the kernel set for it: the handler's
+ * blocked in its mask (always, while no handler is installed) (in a handler, the mask the kernel set for it: the handler's
  * own signal unless SA_NODEFER, plus sa_mask). That is exact for a program with one
  * handler, and for several when each handler blocks the others (sa_mask), which is
  * the usual advice. Otherwise it is pessimistic: a lock taken with SIGUSR2 blocked
@@ -25028,7 +25166,9 @@ static void user_handler_write(int sig, const struct user_handler *user)
 	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELEASE);
 }
 
-/* Interrupts off: every handled signal blocked in mask (and at least one handled). */
+/* Interrupts off: every handled signal blocked in mask. With no handler installed,
+ * nothing can interrupt: a lock taken then is not taken with interrupts on
+ * (PostgreSQL's postmaster takes libcrypto's locks before its first sigaction()). */
 static bool handled_signals_blocked(const sigset_t *mask)
 {
 	unsigned long handled = __atomic_load_n(&handled_signals, __ATOMIC_RELAXED);
@@ -25036,7 +25176,7 @@ static bool handled_signals_blocked(const sigset_t *mask)
 	for (int sig = 1; sig < NSIG; sig++)
 		if ((handled & sigbit(sig)) && sigismember(mask, sig) != 1)
 			return false;
-	return handled != 0;
+	return true;
 }
 
 /* The thread's mask; on the handler stack, the one it will get back. */
@@ -25186,6 +25326,32 @@ out:
 	return checked;
 }
 
+/*
+ * A child forked in a handler is a program of its own from there: PostgreSQL starts
+ * its background workers from its SIGCHLD and SIGUSR1 handlers, and they never
+ * return. It goes on in task context, as if its handlers had been left, holding
+ * what its thread held (a lock of the interrupted code that it takes again is still
+ * a deadlock), with interrupts as its mask says. Not under a handler that runs
+ * unchecked (it interrupted liblockdep): its child stays as it is. On liblockdep's
+ * handler stack (arg: the fork's return address), as lockdep may mark locks.
+ */
+static void handler_frames_leave_forked(void *arg)
+{
+	unsigned long ip = *(unsigned long *)arg;
+	sigset_t mask;
+
+	for (unsigned int i = 0; i < handler_depth; i++)
+		if (!handler_frames[i].checked)
+			return;
+	if (!handler_depth || !READ_ONCE(liblockdep_checking))
+		return;
+	handler_depth = 0;
+	this_cpu_write(hardirq_context, handler_frames[0].hardirq_context);
+	liblockdep_entry_ip = handler_frames[0].entry_ip;
+	current_mask(&mask);
+	irqs_follow_mask(&mask, ip);
+}
+
 static bool signal_handler_running(void)
 {
 	return handler_depth != 0;
@@ -25240,6 +25406,11 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 
 	if (!current->pid)
 		liblockdep_task_start();
+	handler_usage_ran(sigbit(sig));
+	/* Handlers installed since the interrupted code last entered: its interrupts
+	 * come on now if its mask lets them in, before its state is kept. */
+	if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != seen_generation)
+		irqs_follow_mask(&uc->uc_sigmask, ip);
 	f->hardirqs_enabled = lockdep_hardirqs_enabled();
 	f->hardirq_context = lockdep_hardirq_context();
 	f->signals_off = liblockdep_signals_off;
@@ -25363,7 +25534,7 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	struct sigaction installed, old;
 	unsigned long handled;
 	sigset_t all, saved;
-	bool wrap;
+	bool wrap, forget = false;
 	int ret;
 
 	if (sig <= 0 || sig >= NSIG)
@@ -25401,8 +25572,13 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 			__atomic_store_n(&handled_signals, handled, __ATOMIC_RELAXED);
 			handled_signals_changed();
 		}
+		/* Not the same handler again: the one that was is gone. */
+		if (!(wrap && old.sa_sigaction == wanted.action))
+			forget = handler_usage_replaced(sigbit(sig));
 	}
 	internal_unlock(&handlers_mutex);
+	if (forget && !thread_in_liblockdep())
+		handler_usage_forget();
 	real(pthread_sigmask)(SIG_SETMASK, &saved, NULL);
 	if (ret == 0 && oldact)
 		*oldact = old;
@@ -26475,16 +26651,20 @@ static void __attribute__((__constructor__(101))) internal_locks_early_fork_hand
  * and their unlocks pass unrecorded (src/lock_owners.c). Locks the caller holds
  * across the fork stay as they were; a signal handler that runs meanwhile runs
  * unchecked. A fork() liblockdep does not see (a library's call through another
- * name) runs the handlers checked, as before.
+ * name) runs the handlers checked, as before. A child forked in a signal handler
+ * goes on outside it (src/signals.c).
  */
 LIBLOCKDEP_WRAPPER(pid_t, fork, (void))
 
 LIBLOCKDEP_API pid_t liblockdep_fork(void)
 {
+	unsigned long ip = _RET_IP_;
 	pid_t pid;
 
 	liblockdep_busy_begin();
 	pid = real(fork)();
+	if (pid == 0 && signal_handler_running())
+		handler_stack_run(handler_frames_leave_forked, &ip);
 	liblockdep_busy_end();
 	return pid;
 }

@@ -10,16 +10,20 @@
  * and their unlocks pass unrecorded (src/lock_owners.c). Locks the caller holds
  * across the fork stay as they were; a signal handler that runs meanwhile runs
  * unchecked. A fork() liblockdep does not see (a library's call through another
- * name) runs the handlers checked, as before.
+ * name) runs the handlers checked, as before. A child forked in a signal handler
+ * goes on outside it (src/signals.c).
  */
 LIBLOCKDEP_WRAPPER(pid_t, fork, (void))
 
 LIBLOCKDEP_API pid_t liblockdep_fork(void)
 {
+	unsigned long ip = _RET_IP_;
 	pid_t pid;
 
 	liblockdep_busy_begin();
 	pid = real(fork)();
+	if (pid == 0 && signal_handler_running())
+		handler_stack_run(handler_frames_leave_forked, &ip);
 	liblockdep_busy_end();
 	return pid;
 }

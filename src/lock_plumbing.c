@@ -59,6 +59,16 @@ static const char *const lock_creating_helpers[] = {
 	"uv_sem_init",
 	"uv_thread_create",		/* and thread, keyed by where it is created */
 	"uv_thread_create_ex",
+	"CPLCreateMutex",		/* GDAL: its mutexes, made on first use by */
+	"CPLCreateMutexEx",		/* CPLMutexHolder, and its locks */
+	"CPLCreateOrAcquireMutex",
+	"CPLCreateOrAcquireMutexEx",
+	"_ZN14CPLMutexHolderC1EPPvdPKcii",
+	"_ZN14CPLMutexHolderC2EPPvdPKcii",
+	"CPLCreateLock",
+	"CPLCreateOrAcquireLock",
+	"_ZN13CPLLockHolderC1EPP8_CPLLock11CPLLockTypePKci",
+	"_ZN13CPLLockHolderC2EPP8_CPLLock11CPLLockTypePKci",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */

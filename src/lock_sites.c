@@ -66,6 +66,22 @@ static const char *lock_variable_name(const void *lock, size_t lock_size)
 	return liblockdep_format("%s+0x%lx", place.name, place.offset);
 }
 
+/*
+ * Whether a lock fills a named variable of its own, with no room there for a second
+ * lock of its kind (V8's LazyMutex: a once flag, then the mutex). Such a lock is its
+ * own class however it was initialised, as a statically initialised one is: V8
+ * makes all its lazily created static mutexes at one site, and as one class, two of
+ * them made false cycles (node's thread pool). An array of locks, or a larger
+ * structure that may hold several, keeps the class of its init site.
+ */
+static bool lock_has_own_variable(const void *lock, size_t lock_size)
+{
+	struct sym_place place;
+
+	return sym_lookup((unsigned long)lock, &place) && place.name &&
+	       place.size >= lock_size && place.size < 2 * lock_size;
+}
+
 /* A lock in static storage, in a variable or in a stripped object's data: a name
  * that is the same in every run, "table_lock", "mutex@prog+0x4010". */
 static const char *lock_static_name(const void *lock, const char *kind, size_t lock_size)

@@ -9,7 +9,7 @@
  *
  * Interrupts: one "irq" stands for all handled signals, as lockdep has one hard-irq
  * context. A thread has interrupts off while every signal with a wrapped handler is
- * blocked in its mask (in a handler, the mask the kernel set for it: the handler's
+ * blocked in its mask (always, while no handler is installed) (in a handler, the mask the kernel set for it: the handler's
  * own signal unless SA_NODEFER, plus sa_mask). That is exact for a program with one
  * handler, and for several when each handler blocks the others (sa_mask), which is
  * the usual advice. Otherwise it is pessimistic: a lock taken with SIGUSR2 blocked
@@ -106,7 +106,9 @@ static void user_handler_write(int sig, const struct user_handler *user)
 	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELEASE);
 }
 
-/* Interrupts off: every handled signal blocked in mask (and at least one handled). */
+/* Interrupts off: every handled signal blocked in mask. With no handler installed,
+ * nothing can interrupt: a lock taken then is not taken with interrupts on
+ * (PostgreSQL's postmaster takes libcrypto's locks before its first sigaction()). */
 static bool handled_signals_blocked(const sigset_t *mask)
 {
 	unsigned long handled = __atomic_load_n(&handled_signals, __ATOMIC_RELAXED);
@@ -114,7 +116,7 @@ static bool handled_signals_blocked(const sigset_t *mask)
 	for (int sig = 1; sig < NSIG; sig++)
 		if ((handled & sigbit(sig)) && sigismember(mask, sig) != 1)
 			return false;
-	return handled != 0;
+	return true;
 }
 
 /* The thread's mask; on the handler stack, the one it will get back. */
@@ -264,6 +266,32 @@ out:
 	return checked;
 }
 
+/*
+ * A child forked in a handler is a program of its own from there: PostgreSQL starts
+ * its background workers from its SIGCHLD and SIGUSR1 handlers, and they never
+ * return. It goes on in task context, as if its handlers had been left, holding
+ * what its thread held (a lock of the interrupted code that it takes again is still
+ * a deadlock), with interrupts as its mask says. Not under a handler that runs
+ * unchecked (it interrupted liblockdep): its child stays as it is. On liblockdep's
+ * handler stack (arg: the fork's return address), as lockdep may mark locks.
+ */
+static void handler_frames_leave_forked(void *arg)
+{
+	unsigned long ip = *(unsigned long *)arg;
+	sigset_t mask;
+
+	for (unsigned int i = 0; i < handler_depth; i++)
+		if (!handler_frames[i].checked)
+			return;
+	if (!handler_depth || !READ_ONCE(liblockdep_checking))
+		return;
+	handler_depth = 0;
+	this_cpu_write(hardirq_context, handler_frames[0].hardirq_context);
+	liblockdep_entry_ip = handler_frames[0].entry_ip;
+	current_mask(&mask);
+	irqs_follow_mask(&mask, ip);
+}
+
 static bool signal_handler_running(void)
 {
 	return handler_depth != 0;
@@ -318,6 +346,11 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 
 	if (!current->pid)
 		liblockdep_task_start();
+	handler_usage_ran(sigbit(sig));
+	/* Handlers installed since the interrupted code last entered: its interrupts
+	 * come on now if its mask lets them in, before its state is kept. */
+	if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != seen_generation)
+		irqs_follow_mask(&uc->uc_sigmask, ip);
 	f->hardirqs_enabled = lockdep_hardirqs_enabled();
 	f->hardirq_context = lockdep_hardirq_context();
 	f->signals_off = liblockdep_signals_off;
@@ -441,7 +474,7 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	struct sigaction installed, old;
 	unsigned long handled;
 	sigset_t all, saved;
-	bool wrap;
+	bool wrap, forget = false;
 	int ret;
 
 	if (sig <= 0 || sig >= NSIG)
@@ -479,8 +512,13 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 			__atomic_store_n(&handled_signals, handled, __ATOMIC_RELAXED);
 			handled_signals_changed();
 		}
+		/* Not the same handler again: the one that was is gone. */
+		if (!(wrap && old.sa_sigaction == wanted.action))
+			forget = handler_usage_replaced(sigbit(sig));
 	}
 	internal_unlock(&handlers_mutex);
+	if (forget && !thread_in_liblockdep())
+		handler_usage_forget();
 	real(pthread_sigmask)(SIG_SETMASK, &saved, NULL);
 	if (ret == 0 && oldact)
 		*oldact = old;

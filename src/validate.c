@@ -69,11 +69,20 @@ static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 
 /*
  * The class of a lock, as the kernel would give it: its own address when it lives in
- * static storage and nobody initialised it by a call (a static initializer);
- * otherwise the call site that initialised it, or that first locked it.
+ * static storage and nobody initialised it by a call (a static initializer), or it
+ * fills a variable of its own (src/lock_sites.c); otherwise the call site that
+ * initialised it, or that first locked it.
  */
 static void lock_map_class(const struct lock_origin *origin, struct lock_class_key **key,
 			   const char **name);
+
+/* Whether the class is the lock's address (above). Out of line: the lookups' frames
+ * stay off the stack of what follows them (stack_budget). */
+static noinline bool lock_class_is_address(const struct lock_origin *origin, size_t size)
+{
+	return static_obj(origin->lock) &&
+	       (!origin->init_call || lock_has_own_variable(origin->lock, size));
+}
 
 static void lock_entry_setup(struct lock_entry *e, void *arg)
 {
@@ -83,7 +92,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	struct lock_class_key *key;
 	const char *name;
 
-	if (!origin->init_call && static_obj(origin->lock)) {
+	if (lock_class_is_address(origin, size)) {
 		key = (struct lock_class_key *)origin->lock;
 		name = lock_static_name(origin->lock, kind, size);
 		lock_rules_static_name(&name);
@@ -108,6 +117,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	lock_map_class(origin, &key, &name);
 	task_note_lock(origin->lock);
+	first_use_init(e, origin->init_call);
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
@@ -376,15 +386,18 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
 				   int trylock, unsigned long ip);
 
-/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet. */
+/* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
+ * for a lock's first acquisition (src/first_use.c). */
 static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
 				       int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 	unsigned int depth = task->lockdep_depth;
 	u64 chain_key = task->curr_chain_key;
-	u32 mode = fast_path_mode(depth, read, trylock);
+	u32 mode;
 
+	trylock = first_use_trylock(e, trylock);
+	mode = fast_path_mode(depth, read, trylock);
 	if (depth)
 		instance_nesting_check(e, subclass, read, trylock, ip);
 	graph_lock_first_use(&e->map, subclass);
@@ -413,7 +426,7 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 	if (unlikely(task->lockdep_depth))
 		held_locks_check(task, ip);
-	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
+	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() && !first_use_pending(e) &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;
@@ -430,7 +443,7 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 {
 	struct task_struct *task = current;
 
-	if (unlikely(!READ_ONCE(task->entry_ready)) ||
+	if (unlikely(!READ_ONCE(task->entry_ready)) || first_use_pending(e) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	liblockdep_entry_ip = ip;

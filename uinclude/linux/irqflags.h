@@ -24,13 +24,15 @@ struct irqtrace_events {
 	unsigned int	softirq_enable_event;
 };
 
-/* Threads start with "interrupts" (handled signals) enabled, as kernel tasks do. */
-static __thread int hardirqs_enabled = 1;
+/* Threads start with "interrupts" (handled signals) off: no handler is installed
+ * yet, so none can interrupt them. They come on at a thread's first entry into
+ * liblockdep after a handler is installed that its mask lets in (src/signals.c). */
+static __thread int hardirqs_enabled;
 static __thread int hardirq_context;
 /* Interrupts are off while lockdep works, and while the thread blocks every handled
- * signal (or, in a handler, while its mask does). */
+ * signal (or, in a handler, while its mask does), which holds while there is none. */
 static __thread unsigned long liblockdep_irqs_off;
-static __thread int liblockdep_signals_off;
+static __thread int liblockdep_signals_off = 1;
 
 static void liblockdep_rcu_read_lock(void);
 static void liblockdep_rcu_read_unlock(void);

@@ -17890,6 +17890,14 @@ static bool liblockdep_report_begin(const char *headline, const void *subject)
 	return debug_locks_off();
 }
 
+/* LIBLOCKDEP_ABORT=1: the outputs of the report complete (the SARIF log is written
+ * at exit otherwise), still under the graph lock, so no other report comes between. */
+static void abort_after_report(void)
+{
+	report_sarif_write();
+	abort();
+}
+
 /* Called by every entry into lockdep on its way out: publishes a finished report,
  * unless it repeats one printed before. */
 static void liblockdep_report_end(void)
@@ -17910,9 +17918,9 @@ static void liblockdep_report_end(void)
 	printk_release_report();
 	if (printed)
 		note_report();
-	liblockdep_graph_unlock();
 	if (printed && settings.abort_on_report)
-		abort();
+		abort_after_report();
+	liblockdep_graph_unlock();
 }
 
 static void liblockdep_turn_off(void)
@@ -26230,6 +26238,18 @@ static void liblockdep_at_exit(void)
 	}
 }
 
+/*
+ * At the end of the process itself: the graph lock is taken first and kept until
+ * _exit(). Reports are printed under it, so a thread that would print one now waits
+ * for the end instead, and every report printed reaches every output (the SARIF log,
+ * the JSON summary) rather than stderr alone.
+ */
+static void liblockdep_at_process_exit(void)
+{
+	liblockdep_graph_lock();
+	liblockdep_at_exit();
+}
+
 /* Is this code part of the main program (rather than of a shared object)? */
 static bool in_main_program(const void *addr)
 {
@@ -26250,10 +26270,10 @@ static bool in_main_program(const void *addr)
 static void __attribute__((__destructor__(101))) process_exit_destructor(void)
 {
 #ifdef LIBLOCKDEP_PRELOAD
-	atexit(liblockdep_at_exit);
+	atexit(liblockdep_at_process_exit);
 #else
 	if (in_main_program((const void *)process_exit_destructor))
-		atexit(liblockdep_at_exit);
+		atexit(liblockdep_at_process_exit);
 	else
 		liblockdep_at_exit();
 #endif

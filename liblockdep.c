@@ -15170,17 +15170,17 @@ static void secure_execution_note(void)
 }
 
 /*
- * A value from the environment as an error line may show it: every byte outside
- * printable ASCII as \xNN, quotes and backslashes escaped (a newline in a value must
- * not start a line that reads as a report), cut with "..." to fit out, which has room
- * for at least 16 bytes. Returns out.
+ * Untrusted text as an error line may show it: every byte outside printable ASCII as
+ * \xNN (a newline must not start a line that reads as a report, nor a terminal see
+ * an escape or a UTF-8 BOM), each byte of quoted behind a backslash, cut with "..."
+ * to fit out, which has room for at least 16 bytes. Returns out.
  */
-static const char *environment_value_escape(char *out, size_t size, const char *value)
+static const char *text_escape(char *out, size_t size, const char *text, const char *quoted)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t len = 0;
 
-	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
 		/* Room for this byte's longest form, then "..." and the NUL. */
 		if (len + 4 + 4 > size) {
 			memcpy(out + len, "...", 3);
@@ -15193,13 +15193,19 @@ static const char *environment_value_escape(char *out, size_t size, const char *
 			out[len++] = hex[*p >> 4];
 			out[len++] = hex[*p & 15];
 		} else {
-			if (*p == '"' || *p == '\\')
+			if (strchr(quoted, *p))
 				out[len++] = '\\';
 			out[len++] = *p;
 		}
 	}
 	out[len] = '\0';
 	return out;
+}
+
+/* A value from the environment, shown between quotes. */
+static const char *environment_value_escape(char *out, size_t size, const char *value)
+{
+	return text_escape(out, size, value, "\"\\");
 }
 /************** End of src/environment.c **************/
 /************** Begin file src/output_files.c **************/
@@ -17332,14 +17338,16 @@ static bool rule_glob(const char *glob, const char *text)
 	return !glob || (text && rule_glob_match(glob, text, strlen(text)));
 }
 
+/* An error line; the file's words in it are shown escaped (text_escape()). */
 static __printf(2, 3) void rules_error(unsigned int line, const char *fmt, ...)
 {
-	char what[512];
+	char text[512], what[4 * 512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	liblockdep_vsnprintk(what, sizeof(what), fmt, ap);
+	liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	text_escape(what, sizeof(what), text, "");
 	lock_rules_errors++;
 	if (line)
 		printk(KERN_ERR "liblockdep: %s:%u: %s\n", lock_rules_file, line, what);
@@ -17531,6 +17539,10 @@ static void rules_parse(char *text, size_t len)
 	unsigned int line = 0;
 	char *end = text + len;
 
+	/* The mark some editors put first in a UTF-8 file is not part of a rule. */
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+		text += 3;
+
 	while (text < end) {
 		char *eol = memchr(text, '\n', end - text) ?: end;
 		size_t nul = strnlen(text, eol - text);
@@ -17581,12 +17593,6 @@ static void lock_rules_read(const char *path)
 	close(fd);
 }
 
-static bool rule_has_conditions(const struct lock_rule *rule)
-{
-	return rule->function || rule->object || rule->library || rule->fingerprint ||
-	       rule->nr_class_globs;
-}
-
 /* The rule as a line of the file would say it, into buf. */
 static const char *rule_format(const struct lock_rule *rule, char *buf, size_t size)
 {
@@ -17596,7 +17602,7 @@ static const char *rule_format(const struct lock_rule *rule, char *buf, size_t s
 		len += liblockdep_snprintk(buf + len, size - len, " %s", classes_words[rule->classes]);
 	if (rule->verb == RULE_NAME)
 		len += liblockdep_snprintk(buf + len, size - len, " %s", rule->name);
-	if (rule->verb == RULE_SUPPRESS && (rule->kind || !rule_has_conditions(rule)))
+	if (rule->verb == RULE_SUPPRESS)
 		len += liblockdep_snprintk(buf + len, size - len, " %s", rule->kind ?: "*");
 	for (size_t i = 0; i < ARRAY_SIZE(rule_conditions); i++) {
 		const struct rule_condition *c = &rule_conditions[i];

@@ -12834,6 +12834,29 @@ static void internal_lock_reset(pthread_mutex_t *m)
 	internal_section_end();
 }
 /************** End of src/reentry.c **************/
+/************** Begin file src/process_name.c **************/
+#line 1 "src/process_name.c"
+/*
+ * The process's name in reports ("pid 1234 (name)"), the JSON summary and the graph
+ * file: its argv[0]'s last component, copied before main(). glibc's
+ * program_invocation_short_name points into argv[0] itself, which a program may
+ * write over to show its state in ps (PostgreSQL's backends do): read later, it is
+ * that text cut at a '/' ("er " for "postgres: walwriter ").
+ */
+static char process_name_copy[NAME_MAX + 1];
+
+/* Called as settings are read, before main(). */
+static void process_name_keep(void)
+{
+	snprintf(process_name_copy, sizeof(process_name_copy), "%s",
+		 program_invocation_short_name);
+}
+
+static const char *process_name(void)
+{
+	return process_name_copy[0] ? process_name_copy : program_invocation_short_name;
+}
+/************** End of src/process_name.c **************/
 /************** Begin file src/handler_stack.c **************/
 #line 1 "src/handler_stack.c"
 /*
@@ -14454,7 +14477,7 @@ static const char *sym_program_name(void)
 	ssize_t n = readlink("/proc/self/exe", sym_text, sizeof(sym_text) - 1);
 
 	if (n <= 0)
-		return program_invocation_short_name;
+		return process_name();
 	sym_text[n] = '\0';
 	return sym_basename(sym_text);
 }
@@ -15749,6 +15772,7 @@ static void liblockdep_read_settings(void)
 {
 	int saved_errno = errno;
 
+	process_name_keep();
 	pattern_file_start(&log_file, liblockdep_getenv("LIBLOCKDEP_LOG"));
 	pattern_file_start(&json_file, liblockdep_getenv("LIBLOCKDEP_JSON"));
 	pattern_file_start(&sarif_file, liblockdep_getenv("LIBLOCKDEP_SARIF"));
@@ -16698,7 +16722,7 @@ static bool report_record_end(bool printing)
 		return false;
 	report_identity_describe(&r->about);
 	r->pid = (int)getpid();
-	r->program = program_invocation_short_name;
+	r->program = process_name();
 	r->tid = current->pid;
 	r->thread = current->comm;
 	printk_report_close();
@@ -16849,7 +16873,7 @@ static void report_json_summary(unsigned long reports)
 	json_key(&o, "process");
 	json_open(&o, '{');
 	json_member_number(&o, "pid", getpid());
-	json_member_string(&o, "name", program_invocation_short_name);
+	json_member_string(&o, "name", process_name());
 	json_close(&o, '}');
 	json_member_number(&o, "reports", reports);
 	json_member_number(&o, "suppressed", READ_ONCE(liblockdep_reports_suppressed));
@@ -17973,7 +17997,7 @@ static const char *print_tainted(void)
 	static __thread char ident[64];
 
 	snprintf(ident, sizeof(ident), "pid %d (%s)", (int)getpid(),
-		 program_invocation_short_name);
+		 process_name());
 	return ident;
 }
 /************** End of src/runtime.c **************/
@@ -20382,10 +20406,15 @@ static pthread_mutex_t live_tasks_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t task_exit_key;
 static pthread_once_t task_process_once = PTHREAD_ONCE_INIT;
 
+/* The thread's name as lines show it: a control byte as '?', as printk shows one
+ * (a \x01 would read as a printk level and take the byte after it along). */
 static void task_read_name(struct task_struct *task)
 {
 	if (prctl(PR_GET_NAME, task->comm) != 0)
-		snprintf(task->comm, sizeof(task->comm), "%s", program_invocation_short_name);
+		snprintf(task->comm, sizeof(task->comm), "%s", process_name());
+	for (char *c = task->comm; *c; c++)
+		if ((unsigned char)*c < ' ' || *c == 0x7f)
+			*c = '?';
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
@@ -21340,7 +21369,7 @@ static void graph_frame_text(char *out, size_t size, unsigned long addr)
 	struct loaded_object obj;
 
 	if (loaded_object_of(addr, &obj))
-		object = obj.path[0] ? sym_basename(obj.path) : program_invocation_short_name;
+		object = obj.path[0] ? sym_basename(obj.path) : process_name();
 	if (settings.addr2line && addr2line(addr, where, sizeof(where)))
 		liblockdep_snprintk(out, size, "%pS (%s, %s)", (void *)addr, object, where);
 	else
@@ -21390,7 +21419,7 @@ static void graph_line_of(struct graph_line *l, const struct graph_class_id *fro
 		graph_line_add(l, '\t', d->pid);
 		graph_line_add(l, '\t', d->time);
 	} else {
-		graph_line_add(l, '\t', program_invocation_short_name);
+		graph_line_add(l, '\t', process_name());
 		liblockdep_snprintk(text, sizeof(text), "%d", (int)getpid());
 		graph_line_add(l, '\t', text);
 		graph_time_text(text, sizeof(text));

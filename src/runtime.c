@@ -134,6 +134,6 @@ static const char *print_tainted(void)
 	static __thread char ident[64];
 
 	snprintf(ident, sizeof(ident), "pid %d (%s)", (int)getpid(),
-		 program_invocation_short_name);
+		 process_name());
 	return ident;
 }

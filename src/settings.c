@@ -145,6 +145,7 @@ static void liblockdep_read_settings(void)
 {
 	int saved_errno = errno;
 
+	process_name_keep();
 	pattern_file_start(&log_file, liblockdep_getenv("LIBLOCKDEP_LOG"));
 	pattern_file_start(&json_file, liblockdep_getenv("LIBLOCKDEP_JSON"));
 	pattern_file_start(&sarif_file, liblockdep_getenv("LIBLOCKDEP_SARIF"));

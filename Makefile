@@ -56,11 +56,14 @@ $(BUILD)/liblockdep.so: liblockdep.c liblockdep.h
 # The runner, told where its library and its graph checker are (so it builds nothing
 # and works from any directory), the library, the checker, the header for -llockdep builds, the drop-in pair's .c (to
 # copy into a project, with the header) and lockdep(1).
+# The lockdep the pair was made from, as its reports' banner names it.
+KERNEL_VERSION = $(shell sed -n 's/^\#define LIBLOCKDEP_KERNEL_VERSION "\(.*\)"$$/\1/p' liblockdep.c)
 install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(LIBEXECDIR)/liblockdep \
 		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DATADIR)/liblockdep $(DESTDIR)$(MANDIR)/man1
 	sed -e "s|^installed_lib=$$|installed_lib='$(LIBDIR)/liblockdep.so'|" \
 		-e "s|^installed_checker=$$|installed_checker='$(LIBEXECDIR)/liblockdep/lockdep-check-graph'|" \
+		-e "s|^installed_version=$$|installed_version='$(KERNEL_VERSION)'|" \
 		lockdep > $(BUILD)/lockdep.installed
 	install -m 755 $(BUILD)/lockdep.installed $(DESTDIR)$(BINDIR)/lockdep
 	install -m 755 $(BUILD)/liblockdep.so $(DESTDIR)$(LIBDIR)/liblockdep.so

@@ -45,6 +45,7 @@ KERNEL_PROC = 'kernel/locking/lockdep_proc.c'
 # Our runtime, in dependency order: each file may use what the files above it define.
 SRC_FILES = [
     'src/reentry.c',
+    'src/process_name.c',
     'src/handler_stack.c',
     'src/arena.c',
     'src/loaded_objects.c',

@@ -174,7 +174,7 @@ typedef int liblockdep_is_off;
  *                                  each loads the dependencies recorded there at start
  *                                  and merges its own in at exit, so an inversion split
  *                                  across two programs is reported in the second
- *   LIBLOCKDEP_RUNNER=pid:file     set by ./lockdep: the processes it runs keep their own
+ *   LIBLOCKDEP_RUNNER=pid:fd       set by ./lockdep: the processes it runs keep their own
  *                                  exit status, its program answers for the tree
  *
  * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
@@ -869,6 +869,7 @@ static inline void *real_function(void **slot, const char *name)
 #define __lockdep_no_track__		liblockdep__lockdep_no_track
 #define __lockdep_no_validate__		liblockdep__lockdep_no_validate
 #define check_consistency		liblockdep__check_consistency
+#define clear_lock_stats		liblockdep__clear_lock_stats
 #define debug_check_no_locks_freed	liblockdep__debug_check_no_locks_freed
 #define debug_check_no_locks_held	liblockdep__debug_check_no_locks_held
 #define debug_locks			liblockdep__debug_locks
@@ -878,17 +879,20 @@ static inline void *real_function(void **slot, const char *name)
 #define debug_show_held_locks		liblockdep__debug_show_held_locks
 #define get_usage_chars			liblockdep__get_usage_chars
 #define lock_acquire			liblockdep__lock_acquire
+#define lock_acquired			liblockdep__lock_acquired
 #define lock_chain_count		liblockdep__lock_chain_count
 #define lock_chain_get_class		liblockdep__lock_chain_get_class
 #define lock_chains			liblockdep__lock_chains
 #define lock_classes			liblockdep__lock_classes
 #define lock_classes_in_use		liblockdep__lock_classes_in_use
+#define lock_contended			liblockdep__lock_contended
 #define lock_downgrade			liblockdep__lock_downgrade
 #define lock_is_held_type		liblockdep__lock_is_held_type
 #define lock_pin_lock			liblockdep__lock_pin_lock
 #define lock_release			liblockdep__lock_release
 #define lock_repin_lock			liblockdep__lock_repin_lock
 #define lock_set_class			liblockdep__lock_set_class
+#define lock_stats			liblockdep__lock_stats
 #define lock_sync			liblockdep__lock_sync
 #define lock_unpin_lock			liblockdep__lock_unpin_lock
 #define lockdep_count_backward_deps	liblockdep__lockdep_count_backward_deps
@@ -12849,6 +12853,29 @@ static void internal_lock_reset(pthread_mutex_t *m)
 	internal_section_end();
 }
 /************** End of src/reentry.c **************/
+/************** Begin file src/process_name.c **************/
+#line 1 "src/process_name.c"
+/*
+ * The process's name in reports ("pid 1234 (name)"), the JSON summary and the graph
+ * file: its argv[0]'s last component, copied before main(). glibc's
+ * program_invocation_short_name points into argv[0] itself, which a program may
+ * write over to show its state in ps (PostgreSQL's backends do): read later, it is
+ * that text cut at a '/' ("er " for "postgres: walwriter ").
+ */
+static char process_name_copy[NAME_MAX + 1];
+
+/* Called as settings are read, before main(). */
+static void process_name_keep(void)
+{
+	snprintf(process_name_copy, sizeof(process_name_copy), "%s",
+		 program_invocation_short_name);
+}
+
+static const char *process_name(void)
+{
+	return process_name_copy[0] ? process_name_copy : program_invocation_short_name;
+}
+/************** End of src/process_name.c **************/
 /************** Begin file src/handler_stack.c **************/
 #line 1 "src/handler_stack.c"
 /*
@@ -13305,6 +13332,7 @@ struct demangler {
 	struct demangle_span args[DEMANGLE_ARGS_MAX];	/* of the function template */
 	struct demangle_span last_name;			/* for constructors */
 	struct demangle_span cut;			/* a return type, not shown */
+	bool local;			/* the next encoding is a local name's function */
 };
 
 static const char *const demangle_builtins[26] = {
@@ -13918,6 +13946,7 @@ static void dm_type(struct demangler *d)
 /* "Z <encoding> E <name> [discriminator]": a name local to a function. */
 static void dm_local_name(struct demangler *d, struct demangle_name *name)
 {
+	d->local = true;
 	dm_encoding(d);
 	if (!dm_eat(d, "E"))
 		dm_fail(d);
@@ -14021,14 +14050,16 @@ static bool dm_special_name(struct demangler *d)
 
 /*
  * A function template's first type is its return type, which is parsed for the
- * substitutions it adds, but not shown: its text stays in the work buffer, and the
- * outermost encoding (the one shown) notes where it lies, to be cut out.
+ * substitutions it adds, but not shown: its text stays in the work buffer, and an
+ * encoding shown as a function (the outermost one, or the function a local name is
+ * in: "table_lock<int>()::m") notes where it lies, to be cut out. One cut at most.
  */
 static void dm_encoding(struct demangler *d)
 {
-	bool outermost = d->depth == 0;
+	bool shown = d->depth == 0 || d->local;
 	struct demangle_name name;
 
+	d->local = false;
 	if (dm_special_name(d))
 		return;
 	dm_name_of(d, false, &name);
@@ -14038,8 +14069,8 @@ static void dm_encoding(struct demangler *d)
 		unsigned int start = d->len;
 
 		dm_type(d);
-		if (!outermost)
-			dm_fail(d);	/* a local name in a template: rare, shown mangled */
+		if (!shown || d->cut.len)
+			dm_fail(d);	/* in a template argument, or a second: rare, mangled */
 		d->cut = dm_span_from(d, start);
 	}
 	dm_parameters(d, 'E');
@@ -14507,7 +14538,7 @@ static const char *sym_program_name(void)
 	ssize_t n = readlink("/proc/self/exe", sym_text, sizeof(sym_text) - 1);
 
 	if (n <= 0)
-		return program_invocation_short_name;
+		return process_name();
 	sym_text[n] = '\0';
 	return sym_basename(sym_text);
 }
@@ -15293,17 +15324,17 @@ static void secure_execution_note(void)
 }
 
 /*
- * A value from the environment as an error line may show it: every byte outside
- * printable ASCII as \xNN, quotes and backslashes escaped (a newline in a value must
- * not start a line that reads as a report), cut with "..." to fit out, which has room
- * for at least 16 bytes. Returns out.
+ * Untrusted text as an error line may show it: every byte outside printable ASCII as
+ * \xNN (a newline must not start a line that reads as a report, nor a terminal see
+ * an escape or a UTF-8 BOM), each byte of quoted behind a backslash, cut with "..."
+ * to fit out, which has room for at least 16 bytes. Returns out.
  */
-static const char *environment_value_escape(char *out, size_t size, const char *value)
+static const char *text_escape(char *out, size_t size, const char *text, const char *quoted)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t len = 0;
 
-	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
 		/* Room for this byte's longest form, then "..." and the NUL. */
 		if (len + 4 + 4 > size) {
 			memcpy(out + len, "...", 3);
@@ -15316,13 +15347,19 @@ static const char *environment_value_escape(char *out, size_t size, const char *
 			out[len++] = hex[*p >> 4];
 			out[len++] = hex[*p & 15];
 		} else {
-			if (*p == '"' || *p == '\\')
+			if (strchr(quoted, *p))
 				out[len++] = '\\';
 			out[len++] = *p;
 		}
 	}
 	out[len] = '\0';
 	return out;
+}
+
+/* A value from the environment, shown between quotes. */
+static const char *environment_value_escape(char *out, size_t size, const char *value)
+{
+	return text_escape(out, size, value, "\"\\");
 }
 /************** End of src/environment.c **************/
 /************** Begin file src/output_files.c **************/
@@ -15853,7 +15890,7 @@ static void json_member_address(struct json_out *o, const char *key, unsigned lo
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  *   LIBLOCKDEP_RULES=path      the rules file: wrappers, classes, names, suppressions (src/rules.c)
  *   LIBLOCKDEP_GRAPH=path      one lock graph across processes (src/graph_file.c)
- *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
+ *   LIBLOCKDEP_RUNNER=pid:fd   set by ./lockdep for the processes it runs (src/runner.c)
  *   LIBLOCKDEP_SEMAPHORES=0|1  binary semaphores used as locks, validated (src/semaphores.c)
  *   LIBLOCKDEP_JOINS=0|1       a join validated as acquiring its thread (src/thread_join.c)
  *   LIBLOCKDEP_HANG=seconds    a watchdog reports threads blocked longer (src/hang_watchdog.c)
@@ -15969,7 +16006,7 @@ static int setting_range(const char *name, int fallback, long min, long max,
 
 static const char *addr2line_find(void);
 
-static void runner_setting(char *value);
+static void runner_setting(const char *value);
 static void lock_stat_start(bool on);
 
 static void lock_rules_read(const char *path);
@@ -15980,6 +16017,7 @@ static void liblockdep_read_settings(void)
 {
 	int saved_errno = errno;
 
+	process_name_keep();
 	pattern_file_start(&log_file, liblockdep_getenv("LIBLOCKDEP_LOG"));
 	pattern_file_start(&json_file, liblockdep_getenv("LIBLOCKDEP_JSON"));
 	pattern_file_start(&sarif_file, liblockdep_getenv("LIBLOCKDEP_SARIF"));
@@ -15999,8 +16037,7 @@ static void liblockdep_read_settings(void)
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
 	graph_file_start(liblockdep_getenv("LIBLOCKDEP_GRAPH"));
-	/* The variable is rewritten in place (src/runner.c): environ is writable. */
-	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
+	runner_setting(liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);
 	settings.joins = setting_bool("LIBLOCKDEP_JOINS", false);
 	settings.hang_seconds = setting_range("LIBLOCKDEP_HANG", 0, 1, 86400,
@@ -16946,7 +16983,7 @@ static bool report_record_end(bool printing)
 		return false;
 	report_identity_describe(&r->about);
 	r->pid = (int)getpid();
-	r->program = program_invocation_short_name;
+	r->program = process_name();
 	r->tid = current->pid;
 	r->thread = current->comm;
 	printk_report_close();
@@ -17097,7 +17134,7 @@ static void report_json_summary(unsigned long reports)
 	json_key(&o, "process");
 	json_open(&o, '{');
 	json_member_number(&o, "pid", getpid());
-	json_member_string(&o, "name", program_invocation_short_name);
+	json_member_string(&o, "name", process_name());
 	json_close(&o, '}');
 	json_member_number(&o, "reports", reports);
 	json_member_number(&o, "suppressed", READ_ONCE(liblockdep_reports_suppressed));
@@ -17594,16 +17631,18 @@ static bool rule_glob(const char *glob, const char *text)
 #define RULE_QUOTED		23	/* environment_value_escape(): 16 bytes, "..." */
 #define RULES_ERRORS_SHOWN	3
 
+/* An error line; the file's words in it are shown escaped (text_escape()). */
 static __printf(2, 3) void rules_error(unsigned int line, const char *fmt, ...)
 {
-	char what[512];
+	char text[512], what[4 * 512];
 	va_list ap;
 
 	if (++lock_rules_errors > RULES_ERRORS_SHOWN)
 		return;
 	va_start(ap, fmt);
-	liblockdep_vsnprintk(what, sizeof(what), fmt, ap);
+	liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	text_escape(what, sizeof(what), text, "");
 	if (line)
 		printk(KERN_ERR "liblockdep: %s:%u: %s\n", lock_rules_file, line, what);
 	else
@@ -17797,6 +17836,10 @@ static void rules_parse(char *text, size_t len)
 	unsigned int line = 0;
 	char *end = text + len;
 
+	/* The mark some editors put first in a UTF-8 file is not part of a rule. */
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+		text += 3;
+
 	while (text < end) {
 		char *eol = memchr(text, '\n', end - text) ?: end;
 		size_t nul = strnlen(text, eol - text);
@@ -17850,12 +17893,6 @@ static void lock_rules_read(const char *path)
 		       lock_rules_errors - RULES_ERRORS_SHOWN);
 }
 
-static bool rule_has_conditions(const struct lock_rule *rule)
-{
-	return rule->function || rule->object || rule->library || rule->fingerprint ||
-	       rule->nr_class_globs;
-}
-
 /* The rule as a line of the file would say it, into buf. */
 static const char *rule_format(const struct lock_rule *rule, char *buf, size_t size)
 {
@@ -17865,7 +17902,7 @@ static const char *rule_format(const struct lock_rule *rule, char *buf, size_t s
 		len += liblockdep_snprintk(buf + len, size - len, " %s", classes_words[rule->classes]);
 	if (rule->verb == RULE_NAME)
 		len += liblockdep_snprintk(buf + len, size - len, " %s", rule->name);
-	if (rule->verb == RULE_SUPPRESS && (rule->kind || !rule_has_conditions(rule)))
+	if (rule->verb == RULE_SUPPRESS)
 		len += liblockdep_snprintk(buf + len, size - len, " %s", rule->kind ?: "*");
 	for (size_t i = 0; i < ARRAY_SIZE(rule_conditions); i++) {
 		const struct rule_condition *c = &rule_conditions[i];
@@ -18159,6 +18196,14 @@ static bool liblockdep_report_begin(const char *headline, const void *subject)
 	return debug_locks_off();
 }
 
+/* LIBLOCKDEP_ABORT=1: the outputs of the report complete (the SARIF log is written
+ * at exit otherwise), still under the graph lock, so no other report comes between. */
+static void abort_after_report(void)
+{
+	report_sarif_write();
+	abort();
+}
+
 /* Called by every entry into lockdep on its way out: publishes a finished report,
  * unless it repeats one printed before. */
 static void liblockdep_report_end(void)
@@ -18179,9 +18224,9 @@ static void liblockdep_report_end(void)
 	printk_release_report();
 	if (printed)
 		note_report();
-	liblockdep_graph_unlock();
 	if (printed && settings.abort_on_report)
-		abort();
+		abort_after_report();
+	liblockdep_graph_unlock();
 }
 
 static void liblockdep_turn_off(void)
@@ -18228,7 +18273,7 @@ static const char *print_tainted(void)
 	static __thread char ident[64];
 
 	snprintf(ident, sizeof(ident), "pid %d (%s)", (int)getpid(),
-		 program_invocation_short_name);
+		 process_name());
 	return ident;
 }
 /************** End of src/runtime.c **************/
@@ -18243,84 +18288,129 @@ static const char *print_tainted(void)
  * LIBLOCKDEP_EXITCODE, for a report of its own or of any process it started that
  * reported before it ended.
  *
- * The runner makes the file (mktemp) and says where, in LIBLOCKDEP_RUNNER=<pid>:<file>.
- * So that nothing is left behind however the program ends, its process keeps the file
- * open, removes it at once, and rewrites the variable in place, before main(), to name
- * its open descriptor (/proc/<pid>/fd/<n>, never longer than mktemp's name): the file
- * then goes away with the process, and later processes can no longer note anything.
+ * The runner opens the file and removes its name before it execs the program, so
+ * nothing is left behind however the run ends (a program that cannot start, one
+ * killed). LIBLOCKDEP_RUNNER=<pid>:<fd> says which descriptor of the runner's
+ * process holds it; the others reach it as /proc/<pid>/fd/<fd>. That process moves
+ * the descriptor out of the program's way before main() and names the new one in the
+ * variable. The descriptor stays open across exec: the runner's process may exec
+ * (env, a shell's exec) and report before it does, the new image still answers for
+ * the tree. A process of another pid that inherited it closes it before main.
  */
 #define RUNNER_FD_MIN	1000	/* out of the way of the program's own descriptors */
+#define RUNNER_NAME	"LIBLOCKDEP_RUNNER="
 
 static struct {
 	pid_t pid;		/* the runner's process */
-	char *file;		/* in the environment: rewritten there by that process */
-	int fd;			/* that process's descriptor of the file */
+	int fd;			/* its descriptor of the file */
 	pid_t noted_by;		/* the process that noted its report (not a forked child) */
 } runner = { .fd = -1 };
 
+/* The runner's file: a regular file of ours whose name is gone. */
+static bool runner_file(int fd, struct stat *st)
+{
+	return !fstat(fd, st) && S_ISREG(st->st_mode) && st->st_uid == geteuid() &&
+	       st->st_nlink == 0;
+}
+
+/* Where a process of the tree reaches the file: no allocation, a stack buffer. */
+static void runner_path(char path[48])
+{
+	snprintf(path, 48, "/proc/%d/fd/%d", (int)runner.pid, runner.fd);
+}
+
+/* The variable names the descriptor from now on, in the environment the program
+ * and its exec()s pass on: a static string in the variable's place in environ. */
+static void runner_name_descriptor(void)
+{
+	static char variable[sizeof(RUNNER_NAME) + 24];
+
+	snprintf(variable, sizeof(variable), RUNNER_NAME "%d:%d", (int)runner.pid, runner.fd);
+	for (char **env = environ; *env; env++) {
+		if (!strncmp(*env, RUNNER_NAME, sizeof(RUNNER_NAME) - 1)) {
+			*env = variable;
+			return;
+		}
+	}
+}
+
+/* In the runner's process: the descriptor above the program's, kept across exec. */
 static void runner_keep_file(void)
 {
-	int fd = output_openat(AT_FDCWD, runner.file, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 	struct stat st;
+	int fd;
 
-	if (fd < 0)
-		return;
-	runner.fd = fcntl(fd, F_DUPFD_CLOEXEC, RUNNER_FD_MIN);
-	close(fd);
-	if (runner.fd < 0 || fstat(runner.fd, &st) || !S_ISREG(st.st_mode) ||
-	    st.st_uid != geteuid()) {
+	if (!runner_file(runner.fd, &st)) {
 		runner.fd = -1;
 		return;
 	}
-	unlink(runner.file);
-	/* "/proc/4194304/fd/1000000" is 24 bytes; mktemp's names are longer. */
-	if (snprintf(NULL, 0, "/proc/%d/fd/%d", (int)runner.pid, runner.fd) <=
-	    (int)strlen(runner.file))
-		sprintf(runner.file, "/proc/%d/fd/%d", (int)runner.pid, runner.fd);
+	if (runner.fd >= RUNNER_FD_MIN)
+		return;		/* moved by an image before an exec */
+	fd = fcntl(runner.fd, F_DUPFD, RUNNER_FD_MIN);
+	if (fd < 0)
+		return;		/* few descriptors allowed: it stays where it is */
+	close(runner.fd);
+	runner.fd = fd;
+	runner_name_descriptor();
 }
 
-/* LIBLOCKDEP_RUNNER: the variable's own storage, since its process rewrites it. */
-static void runner_setting(char *value)
+/* In another process: an inherited descriptor of the file is not the program's. */
+static void runner_close_inherited(void)
+{
+	struct stat mine, theirs;
+	char path[48];
+
+	runner_path(path);
+	if (runner_file(runner.fd, &mine) && !stat(path, &theirs) &&
+	    mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino)
+		close(runner.fd);
+}
+
+/* LIBLOCKDEP_RUNNER=<pid>:<fd>, set by the runner (then by its process). */
+static void runner_setting(const char *value)
 {
 	char *end;
-	long pid;
+	long pid, fd;
 
 	if (!value)
 		return;
 	errno = 0;
 	pid = strtol(value, &end, 10);
-	if (errno || end == value || pid <= 0 || pid > INT_MAX || *end != ':' || end[1] != '/') {
-		setting_error("LIBLOCKDEP_RUNNER", value, "<pid>:<file>, set by the lockdep runner");
+	fd = -1;
+	if (end != value && *end == ':' && end[1] >= '0' && end[1] <= '9')
+		fd = strtol(end + 1, &end, 10);
+	if (errno || *end || pid <= 0 || pid > INT_MAX || fd < 0 || fd > INT_MAX) {
+		setting_error("LIBLOCKDEP_RUNNER", value, "<pid>:<fd>, set by the lockdep runner");
 		return;
 	}
 	runner.pid = (pid_t)pid;
-	runner.file = end + 1;
+	runner.fd = (int)fd;
 	if (runner.pid == getpid())
 		runner_keep_file();
+	else
+		runner_close_inherited();
 }
 
 /* After each report: the first of this process goes into the file. Only system
- * calls, no allocation: reports are printed from lock wrappers. A magic link in
- * /proc is the one link followed. */
+ * calls, no allocation: reports are printed from lock wrappers. The file is checked
+ * once open: a descriptor the program closed may name another file by now. */
 static void note_report(void)
 {
-	char line[64];
+	char line[64], path[48];
+	struct stat st;
 	pid_t pid;
 	int fd, len;
 
-	if (!runner.file || runner.noted_by == (pid = getpid()))
+	if (runner.fd < 0 || runner.noted_by == (pid = getpid()))
 		return;
 	runner.noted_by = pid;
 	len = snprintf(line, sizeof(line), "%d (%s)\n", (int)pid, current->comm);
-	if (pid == runner.pid && runner.fd >= 0) {
-		write_all(runner.fd, line, len);
-		return;
-	}
-	fd = output_openat(AT_FDCWD, runner.file, O_WRONLY | O_APPEND | O_CLOEXEC |
-		  (strncmp(runner.file, "/proc/", 6) ? O_NOFOLLOW : 0));
+	runner_path(path);
+	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
 	if (fd < 0)
 		return;		/* the runner's process has ended */
-	write_all(fd, line, len);
+	if (runner_file(fd, &st))
+		write_all(fd, line, len);
 	close(fd);
 }
 
@@ -18333,11 +18423,11 @@ static bool reports_in_exit_status(unsigned long own_reports)
 
 	own_reports += lock_rules_errors;
 
-	if (!runner.file)
+	if (runner.fd < 0)
 		return own_reports;
 	if (getpid() != runner.pid)
 		return false;
-	return own_reports || (runner.fd >= 0 && !fstat(runner.fd, &st) && st.st_size > 0);
+	return own_reports || (runner_file(runner.fd, &st) && st.st_size > 0);
 }
 
 #ifdef LIBLOCKDEP_PRELOAD
@@ -18492,6 +18582,7 @@ static pid_t addr2line_spawn(char *const argv[], int out_fd)
 static bool addr2line_run(const char *object, const char *offset, char *out, size_t size)
 {
 	char *argv[] = { "addr2line", "-e", (char *)object, (char *)offset, NULL };
+	char *tail;
 	ssize_t len = 0, n;
 	int fds[2], status;
 	pid_t pid;
@@ -18507,7 +18598,10 @@ static bool addr2line_run(const char *object, const char *offset, char *out, siz
 	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	out[len] = '\0';
-	out[strcspn(out, " \n")] = '\0';
+	/* "dir/x.c:12 (discriminator 3)\n": the file and line, which may hold spaces. */
+	out[strcspn(out, "\n")] = '\0';
+	if ((tail = strstr(out, " (discriminator ")))
+		*tail = '\0';
 	return len > 0 && out[0] != '?';
 }
 
@@ -20692,10 +20786,15 @@ static pthread_mutex_t live_tasks_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t task_exit_key;
 static pthread_once_t task_process_once = PTHREAD_ONCE_INIT;
 
+/* The thread's name as lines show it: a control byte as '?', as printk shows one
+ * (a \x01 would read as a printk level and take the byte after it along). */
 static void task_read_name(struct task_struct *task)
 {
 	if (prctl(PR_GET_NAME, task->comm) != 0)
-		snprintf(task->comm, sizeof(task->comm), "%s", program_invocation_short_name);
+		snprintf(task->comm, sizeof(task->comm), "%s", process_name());
+	for (char *c = task->comm; *c; c++)
+		if ((unsigned char)*c < ' ' || *c == 0x7f)
+			*c = '?';
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
@@ -21764,7 +21863,7 @@ static void graph_frame_text(char *out, size_t size, unsigned long addr)
 	struct loaded_object obj;
 
 	if (loaded_object_of(addr, &obj))
-		object = obj.path[0] ? sym_basename(obj.path) : program_invocation_short_name;
+		object = obj.path[0] ? sym_basename(obj.path) : process_name();
 	if (settings.addr2line && addr2line(addr, where, sizeof(where)))
 		liblockdep_snprintk(out, size, "%pS (%s, %s)", (void *)addr, object, where);
 	else
@@ -21814,7 +21913,7 @@ static void graph_line_of(struct graph_line *l, const struct graph_class_id *fro
 		graph_line_add(l, '\t', d->pid);
 		graph_line_add(l, '\t', d->time);
 	} else {
-		graph_line_add(l, '\t', program_invocation_short_name);
+		graph_line_add(l, '\t', process_name());
 		liblockdep_snprintk(text, sizeof(text), "%d", (int)getpid());
 		graph_line_add(l, '\t', text);
 		graph_time_text(text, sizeof(text));
@@ -27050,6 +27149,18 @@ static void liblockdep_at_exit(void)
 	}
 }
 
+/*
+ * At the end of the process itself: the graph lock is taken first and kept until
+ * _exit(). Reports are printed under it, so a thread that would print one now waits
+ * for the end instead, and every report printed reaches every output (the SARIF log,
+ * the JSON summary) rather than stderr alone.
+ */
+static void liblockdep_at_process_exit(void)
+{
+	liblockdep_graph_lock();
+	liblockdep_at_exit();
+}
+
 /* Is this code part of the main program (rather than of a shared object)? */
 static bool in_main_program(const void *addr)
 {
@@ -27070,10 +27181,10 @@ static bool in_main_program(const void *addr)
 static void __attribute__((__destructor__(101))) process_exit_destructor(void)
 {
 #ifdef LIBLOCKDEP_PRELOAD
-	atexit(liblockdep_at_exit);
+	atexit(liblockdep_at_process_exit);
 #else
 	if (in_main_program((const void *)process_exit_destructor))
-		atexit(liblockdep_at_exit);
+		atexit(liblockdep_at_process_exit);
 	else
 		liblockdep_at_exit();
 #endif

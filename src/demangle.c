@@ -37,6 +37,7 @@ struct demangler {
 	struct demangle_span args[DEMANGLE_ARGS_MAX];	/* of the function template */
 	struct demangle_span last_name;			/* for constructors */
 	struct demangle_span cut;			/* a return type, not shown */
+	bool local;			/* the next encoding is a local name's function */
 };
 
 static const char *const demangle_builtins[26] = {
@@ -650,6 +651,7 @@ static void dm_type(struct demangler *d)
 /* "Z <encoding> E <name> [discriminator]": a name local to a function. */
 static void dm_local_name(struct demangler *d, struct demangle_name *name)
 {
+	d->local = true;
 	dm_encoding(d);
 	if (!dm_eat(d, "E"))
 		dm_fail(d);
@@ -753,14 +755,16 @@ static bool dm_special_name(struct demangler *d)
 
 /*
  * A function template's first type is its return type, which is parsed for the
- * substitutions it adds, but not shown: its text stays in the work buffer, and the
- * outermost encoding (the one shown) notes where it lies, to be cut out.
+ * substitutions it adds, but not shown: its text stays in the work buffer, and an
+ * encoding shown as a function (the outermost one, or the function a local name is
+ * in: "table_lock<int>()::m") notes where it lies, to be cut out. One cut at most.
  */
 static void dm_encoding(struct demangler *d)
 {
-	bool outermost = d->depth == 0;
+	bool shown = d->depth == 0 || d->local;
 	struct demangle_name name;
 
+	d->local = false;
 	if (dm_special_name(d))
 		return;
 	dm_name_of(d, false, &name);
@@ -770,8 +774,8 @@ static void dm_encoding(struct demangler *d)
 		unsigned int start = d->len;
 
 		dm_type(d);
-		if (!outermost)
-			dm_fail(d);	/* a local name in a template: rare, shown mangled */
+		if (!shown || d->cut.len)
+			dm_fail(d);	/* in a template argument, or a second: rare, mangled */
 		d->cut = dm_span_from(d, start);
 	}
 	dm_parameters(d, 'E');

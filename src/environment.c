@@ -30,17 +30,17 @@ static void secure_execution_note(void)
 }
 
 /*
- * A value from the environment as an error line may show it: every byte outside
- * printable ASCII as \xNN, quotes and backslashes escaped (a newline in a value must
- * not start a line that reads as a report), cut with "..." to fit out, which has room
- * for at least 16 bytes. Returns out.
+ * Untrusted text as an error line may show it: every byte outside printable ASCII as
+ * \xNN (a newline must not start a line that reads as a report, nor a terminal see
+ * an escape or a UTF-8 BOM), each byte of quoted behind a backslash, cut with "..."
+ * to fit out, which has room for at least 16 bytes. Returns out.
  */
-static const char *environment_value_escape(char *out, size_t size, const char *value)
+static const char *text_escape(char *out, size_t size, const char *text, const char *quoted)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t len = 0;
 
-	for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
 		/* Room for this byte's longest form, then "..." and the NUL. */
 		if (len + 4 + 4 > size) {
 			memcpy(out + len, "...", 3);
@@ -53,11 +53,17 @@ static const char *environment_value_escape(char *out, size_t size, const char *
 			out[len++] = hex[*p >> 4];
 			out[len++] = hex[*p & 15];
 		} else {
-			if (*p == '"' || *p == '\\')
+			if (strchr(quoted, *p))
 				out[len++] = '\\';
 			out[len++] = *p;
 		}
 	}
 	out[len] = '\0';
 	return out;
+}
+
+/* A value from the environment, shown between quotes. */
+static const char *environment_value_escape(char *out, size_t size, const char *value)
+{
+	return text_escape(out, size, value, "\"\\");
 }

@@ -426,7 +426,7 @@ static void graph_frame_text(char *out, size_t size, unsigned long addr)
 	struct loaded_object obj;
 
 	if (loaded_object_of(addr, &obj))
-		object = obj.path[0] ? sym_basename(obj.path) : program_invocation_short_name;
+		object = obj.path[0] ? sym_basename(obj.path) : process_name();
 	if (settings.addr2line && addr2line(addr, where, sizeof(where)))
 		liblockdep_snprintk(out, size, "%pS (%s, %s)", (void *)addr, object, where);
 	else
@@ -476,7 +476,7 @@ static void graph_line_of(struct graph_line *l, const struct graph_class_id *fro
 		graph_line_add(l, '\t', d->pid);
 		graph_line_add(l, '\t', d->time);
 	} else {
-		graph_line_add(l, '\t', program_invocation_short_name);
+		graph_line_add(l, '\t', process_name());
 		liblockdep_snprintk(text, sizeof(text), "%d", (int)getpid());
 		graph_line_add(l, '\t', text);
 		graph_time_text(text, sizeof(text));

@@ -40,6 +40,18 @@ static void liblockdep_at_exit(void)
 	}
 }
 
+/*
+ * At the end of the process itself: the graph lock is taken first and kept until
+ * _exit(). Reports are printed under it, so a thread that would print one now waits
+ * for the end instead, and every report printed reaches every output (the SARIF log,
+ * the JSON summary) rather than stderr alone.
+ */
+static void liblockdep_at_process_exit(void)
+{
+	liblockdep_graph_lock();
+	liblockdep_at_exit();
+}
+
 /* Is this code part of the main program (rather than of a shared object)? */
 static bool in_main_program(const void *addr)
 {
@@ -60,10 +72,10 @@ static bool in_main_program(const void *addr)
 static void __attribute__((__destructor__(101))) process_exit_destructor(void)
 {
 #ifdef LIBLOCKDEP_PRELOAD
-	atexit(liblockdep_at_exit);
+	atexit(liblockdep_at_process_exit);
 #else
 	if (in_main_program((const void *)process_exit_destructor))
-		atexit(liblockdep_at_exit);
+		atexit(liblockdep_at_process_exit);
 	else
 		liblockdep_at_exit();
 #endif

@@ -132,7 +132,7 @@ static void report_json_summary(unsigned long reports)
 	json_key(&o, "process");
 	json_open(&o, '{');
 	json_member_number(&o, "pid", getpid());
-	json_member_string(&o, "name", program_invocation_short_name);
+	json_member_string(&o, "name", process_name());
 	json_close(&o, '}');
 	json_member_number(&o, "reports", reports);
 	json_member_number(&o, "suppressed", READ_ONCE(liblockdep_reports_suppressed));

@@ -303,7 +303,7 @@ static bool report_record_end(bool printing)
 		return false;
 	report_identity_describe(&r->about);
 	r->pid = (int)getpid();
-	r->program = program_invocation_short_name;
+	r->program = process_name();
 	r->tid = current->pid;
 	r->thread = current->comm;
 	printk_report_close();

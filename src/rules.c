@@ -100,16 +100,18 @@ static bool rule_glob(const char *glob, const char *text)
 #define RULE_QUOTED		23	/* environment_value_escape(): 16 bytes, "..." */
 #define RULES_ERRORS_SHOWN	3
 
+/* An error line; the file's words in it are shown escaped (text_escape()). */
 static __printf(2, 3) void rules_error(unsigned int line, const char *fmt, ...)
 {
-	char what[512];
+	char text[512], what[4 * 512];
 	va_list ap;
 
 	if (++lock_rules_errors > RULES_ERRORS_SHOWN)
 		return;
 	va_start(ap, fmt);
-	liblockdep_vsnprintk(what, sizeof(what), fmt, ap);
+	liblockdep_vsnprintk(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	text_escape(what, sizeof(what), text, "");
 	if (line)
 		printk(KERN_ERR "liblockdep: %s:%u: %s\n", lock_rules_file, line, what);
 	else
@@ -303,6 +305,10 @@ static void rules_parse(char *text, size_t len)
 	unsigned int line = 0;
 	char *end = text + len;
 
+	/* The mark some editors put first in a UTF-8 file is not part of a rule. */
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+		text += 3;
+
 	while (text < end) {
 		char *eol = memchr(text, '\n', end - text) ?: end;
 		size_t nul = strnlen(text, eol - text);
@@ -356,12 +362,6 @@ static void lock_rules_read(const char *path)
 		       lock_rules_errors - RULES_ERRORS_SHOWN);
 }
 
-static bool rule_has_conditions(const struct lock_rule *rule)
-{
-	return rule->function || rule->object || rule->library || rule->fingerprint ||
-	       rule->nr_class_globs;
-}
-
 /* The rule as a line of the file would say it, into buf. */
 static const char *rule_format(const struct lock_rule *rule, char *buf, size_t size)
 {
@@ -371,7 +371,7 @@ static const char *rule_format(const struct lock_rule *rule, char *buf, size_t s
 		len += liblockdep_snprintk(buf + len, size - len, " %s", classes_words[rule->classes]);
 	if (rule->verb == RULE_NAME)
 		len += liblockdep_snprintk(buf + len, size - len, " %s", rule->name);
-	if (rule->verb == RULE_SUPPRESS && (rule->kind || !rule_has_conditions(rule)))
+	if (rule->verb == RULE_SUPPRESS)
 		len += liblockdep_snprintk(buf + len, size - len, " %s", rule->kind ?: "*");
 	for (size_t i = 0; i < ARRAY_SIZE(rule_conditions); i++) {
 		const struct rule_condition *c = &rule_conditions[i];

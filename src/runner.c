@@ -7,84 +7,129 @@
  * LIBLOCKDEP_EXITCODE, for a report of its own or of any process it started that
  * reported before it ended.
  *
- * The runner makes the file (mktemp) and says where, in LIBLOCKDEP_RUNNER=<pid>:<file>.
- * So that nothing is left behind however the program ends, its process keeps the file
- * open, removes it at once, and rewrites the variable in place, before main(), to name
- * its open descriptor (/proc/<pid>/fd/<n>, never longer than mktemp's name): the file
- * then goes away with the process, and later processes can no longer note anything.
+ * The runner opens the file and removes its name before it execs the program, so
+ * nothing is left behind however the run ends (a program that cannot start, one
+ * killed). LIBLOCKDEP_RUNNER=<pid>:<fd> says which descriptor of the runner's
+ * process holds it; the others reach it as /proc/<pid>/fd/<fd>. That process moves
+ * the descriptor out of the program's way before main() and names the new one in the
+ * variable. The descriptor stays open across exec: the runner's process may exec
+ * (env, a shell's exec) and report before it does, the new image still answers for
+ * the tree. A process of another pid that inherited it closes it before main.
  */
 #define RUNNER_FD_MIN	1000	/* out of the way of the program's own descriptors */
+#define RUNNER_NAME	"LIBLOCKDEP_RUNNER="
 
 static struct {
 	pid_t pid;		/* the runner's process */
-	char *file;		/* in the environment: rewritten there by that process */
-	int fd;			/* that process's descriptor of the file */
+	int fd;			/* its descriptor of the file */
 	pid_t noted_by;		/* the process that noted its report (not a forked child) */
 } runner = { .fd = -1 };
 
+/* The runner's file: a regular file of ours whose name is gone. */
+static bool runner_file(int fd, struct stat *st)
+{
+	return !fstat(fd, st) && S_ISREG(st->st_mode) && st->st_uid == geteuid() &&
+	       st->st_nlink == 0;
+}
+
+/* Where a process of the tree reaches the file: no allocation, a stack buffer. */
+static void runner_path(char path[48])
+{
+	snprintf(path, 48, "/proc/%d/fd/%d", (int)runner.pid, runner.fd);
+}
+
+/* The variable names the descriptor from now on, in the environment the program
+ * and its exec()s pass on: a static string in the variable's place in environ. */
+static void runner_name_descriptor(void)
+{
+	static char variable[sizeof(RUNNER_NAME) + 24];
+
+	snprintf(variable, sizeof(variable), RUNNER_NAME "%d:%d", (int)runner.pid, runner.fd);
+	for (char **env = environ; *env; env++) {
+		if (!strncmp(*env, RUNNER_NAME, sizeof(RUNNER_NAME) - 1)) {
+			*env = variable;
+			return;
+		}
+	}
+}
+
+/* In the runner's process: the descriptor above the program's, kept across exec. */
 static void runner_keep_file(void)
 {
-	int fd = output_openat(AT_FDCWD, runner.file, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 	struct stat st;
+	int fd;
 
-	if (fd < 0)
-		return;
-	runner.fd = fcntl(fd, F_DUPFD_CLOEXEC, RUNNER_FD_MIN);
-	close(fd);
-	if (runner.fd < 0 || fstat(runner.fd, &st) || !S_ISREG(st.st_mode) ||
-	    st.st_uid != geteuid()) {
+	if (!runner_file(runner.fd, &st)) {
 		runner.fd = -1;
 		return;
 	}
-	unlink(runner.file);
-	/* "/proc/4194304/fd/1000000" is 24 bytes; mktemp's names are longer. */
-	if (snprintf(NULL, 0, "/proc/%d/fd/%d", (int)runner.pid, runner.fd) <=
-	    (int)strlen(runner.file))
-		sprintf(runner.file, "/proc/%d/fd/%d", (int)runner.pid, runner.fd);
+	if (runner.fd >= RUNNER_FD_MIN)
+		return;		/* moved by an image before an exec */
+	fd = fcntl(runner.fd, F_DUPFD, RUNNER_FD_MIN);
+	if (fd < 0)
+		return;		/* few descriptors allowed: it stays where it is */
+	close(runner.fd);
+	runner.fd = fd;
+	runner_name_descriptor();
 }
 
-/* LIBLOCKDEP_RUNNER: the variable's own storage, since its process rewrites it. */
-static void runner_setting(char *value)
+/* In another process: an inherited descriptor of the file is not the program's. */
+static void runner_close_inherited(void)
+{
+	struct stat mine, theirs;
+	char path[48];
+
+	runner_path(path);
+	if (runner_file(runner.fd, &mine) && !stat(path, &theirs) &&
+	    mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino)
+		close(runner.fd);
+}
+
+/* LIBLOCKDEP_RUNNER=<pid>:<fd>, set by the runner (then by its process). */
+static void runner_setting(const char *value)
 {
 	char *end;
-	long pid;
+	long pid, fd;
 
 	if (!value)
 		return;
 	errno = 0;
 	pid = strtol(value, &end, 10);
-	if (errno || end == value || pid <= 0 || pid > INT_MAX || *end != ':' || end[1] != '/') {
-		setting_error("LIBLOCKDEP_RUNNER", value, "<pid>:<file>, set by the lockdep runner");
+	fd = -1;
+	if (end != value && *end == ':' && end[1] >= '0' && end[1] <= '9')
+		fd = strtol(end + 1, &end, 10);
+	if (errno || *end || pid <= 0 || pid > INT_MAX || fd < 0 || fd > INT_MAX) {
+		setting_error("LIBLOCKDEP_RUNNER", value, "<pid>:<fd>, set by the lockdep runner");
 		return;
 	}
 	runner.pid = (pid_t)pid;
-	runner.file = end + 1;
+	runner.fd = (int)fd;
 	if (runner.pid == getpid())
 		runner_keep_file();
+	else
+		runner_close_inherited();
 }
 
 /* After each report: the first of this process goes into the file. Only system
- * calls, no allocation: reports are printed from lock wrappers. A magic link in
- * /proc is the one link followed. */
+ * calls, no allocation: reports are printed from lock wrappers. The file is checked
+ * once open: a descriptor the program closed may name another file by now. */
 static void note_report(void)
 {
-	char line[64];
+	char line[64], path[48];
+	struct stat st;
 	pid_t pid;
 	int fd, len;
 
-	if (!runner.file || runner.noted_by == (pid = getpid()))
+	if (runner.fd < 0 || runner.noted_by == (pid = getpid()))
 		return;
 	runner.noted_by = pid;
 	len = snprintf(line, sizeof(line), "%d (%s)\n", (int)pid, current->comm);
-	if (pid == runner.pid && runner.fd >= 0) {
-		write_all(runner.fd, line, len);
-		return;
-	}
-	fd = output_openat(AT_FDCWD, runner.file, O_WRONLY | O_APPEND | O_CLOEXEC |
-		  (strncmp(runner.file, "/proc/", 6) ? O_NOFOLLOW : 0));
+	runner_path(path);
+	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
 	if (fd < 0)
 		return;		/* the runner's process has ended */
-	write_all(fd, line, len);
+	if (runner_file(fd, &st))
+		write_all(fd, line, len);
 	close(fd);
 }
 
@@ -97,11 +142,11 @@ static bool reports_in_exit_status(unsigned long own_reports)
 
 	own_reports += lock_rules_errors;
 
-	if (!runner.file)
+	if (runner.fd < 0)
 		return own_reports;
 	if (getpid() != runner.pid)
 		return false;
-	return own_reports || (runner.fd >= 0 && !fstat(runner.fd, &st) && st.st_size > 0);
+	return own_reports || (runner_file(runner.fd, &st) && st.st_size > 0);
 }
 
 #ifdef LIBLOCKDEP_PRELOAD

@@ -57,6 +57,14 @@ static bool liblockdep_report_begin(const char *headline, const void *subject)
 	return debug_locks_off();
 }
 
+/* LIBLOCKDEP_ABORT=1: the outputs of the report complete (the SARIF log is written
+ * at exit otherwise), still under the graph lock, so no other report comes between. */
+static void abort_after_report(void)
+{
+	report_sarif_write();
+	abort();
+}
+
 /* Called by every entry into lockdep on its way out: publishes a finished report,
  * unless it repeats one printed before. */
 static void liblockdep_report_end(void)
@@ -77,9 +85,9 @@ static void liblockdep_report_end(void)
 	printk_release_report();
 	if (printed)
 		note_report();
-	liblockdep_graph_unlock();
 	if (printed && settings.abort_on_report)
-		abort();
+		abort_after_report();
+	liblockdep_graph_unlock();
 }
 
 static void liblockdep_turn_off(void)
@@ -126,6 +134,6 @@ static const char *print_tainted(void)
 	static __thread char ident[64];
 
 	snprintf(ident, sizeof(ident), "pid %d (%s)", (int)getpid(),
-		 program_invocation_short_name);
+		 process_name());
 	return ident;
 }

@@ -18,7 +18,7 @@
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  *   LIBLOCKDEP_RULES=path      the rules file: wrappers, classes, names, suppressions (src/rules.c)
  *   LIBLOCKDEP_GRAPH=path      one lock graph across processes (src/graph_file.c)
- *   LIBLOCKDEP_RUNNER=pid:file set by ./lockdep for the processes it runs (src/runner.c)
+ *   LIBLOCKDEP_RUNNER=pid:fd   set by ./lockdep for the processes it runs (src/runner.c)
  *   LIBLOCKDEP_SEMAPHORES=0|1  binary semaphores used as locks, validated (src/semaphores.c)
  *   LIBLOCKDEP_JOINS=0|1       a join validated as acquiring its thread (src/thread_join.c)
  *   LIBLOCKDEP_HANG=seconds    a watchdog reports threads blocked longer (src/hang_watchdog.c)
@@ -134,7 +134,7 @@ static int setting_range(const char *name, int fallback, long min, long max,
 
 static const char *addr2line_find(void);
 
-static void runner_setting(char *value);
+static void runner_setting(const char *value);
 static void lock_stat_start(bool on);
 
 static void lock_rules_read(const char *path);
@@ -145,6 +145,7 @@ static void liblockdep_read_settings(void)
 {
 	int saved_errno = errno;
 
+	process_name_keep();
 	pattern_file_start(&log_file, liblockdep_getenv("LIBLOCKDEP_LOG"));
 	pattern_file_start(&json_file, liblockdep_getenv("LIBLOCKDEP_JSON"));
 	pattern_file_start(&sarif_file, liblockdep_getenv("LIBLOCKDEP_SARIF"));
@@ -164,8 +165,7 @@ static void liblockdep_read_settings(void)
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
 	graph_file_start(liblockdep_getenv("LIBLOCKDEP_GRAPH"));
-	/* The variable is rewritten in place (src/runner.c): environ is writable. */
-	runner_setting((char *)liblockdep_getenv("LIBLOCKDEP_RUNNER"));
+	runner_setting(liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);
 	settings.joins = setting_bool("LIBLOCKDEP_JOINS", false);
 	settings.hang_seconds = setting_range("LIBLOCKDEP_HANG", 0, 1, 86400,

@@ -132,6 +132,7 @@ static pid_t addr2line_spawn(char *const argv[], int out_fd)
 static bool addr2line_run(const char *object, const char *offset, char *out, size_t size)
 {
 	char *argv[] = { "addr2line", "-e", (char *)object, (char *)offset, NULL };
+	char *tail;
 	ssize_t len = 0, n;
 	int fds[2], status;
 	pid_t pid;
@@ -147,7 +148,10 @@ static bool addr2line_run(const char *object, const char *offset, char *out, siz
 	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	out[len] = '\0';
-	out[strcspn(out, " \n")] = '\0';
+	/* "dir/x.c:12 (discriminator 3)\n": the file and line, which may hold spaces. */
+	out[strcspn(out, "\n")] = '\0';
+	if ((tail = strstr(out, " (discriminator ")))
+		*tail = '\0';
 	return len > 0 && out[0] != '?';
 }
 

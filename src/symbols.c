@@ -405,7 +405,7 @@ static const char *sym_program_name(void)
 	ssize_t n = readlink("/proc/self/exe", sym_text, sizeof(sym_text) - 1);
 
 	if (n <= 0)
-		return program_invocation_short_name;
+		return process_name();
 	sym_text[n] = '\0';
 	return sym_basename(sym_text);
 }

@@ -4,7 +4,8 @@
 # from it exports nothing else: no lock_acquire,
 # debug_locks, printk, list_add or any other kernel or shim name. The preload flavour
 # exports the same, plus each routed call under its real name, and _exit/_Exit (the
-# runner's exit status, src/runner.c).
+# runner's exit status, src/runner.c). The object liblockdep.o holds no other global
+# either, so a program with a function named like a kernel one (lock_stats) links.
 set -eu
 cc=${CC:-cc}
 out=$(mktemp -d)
@@ -32,6 +33,24 @@ fi
 for name in $allocator; do
 	nm "$out/checked" | grep -q " W $name\$" || { echo "$name is not weak in the program"; exit 1; }
 done
+# Hidden names turn local once linked, so the object itself is what a program's
+# own names meet: one global there outside the namespace and a program with a
+# function of that name no longer links (lock_stat's lock_stats, say).
+$cc -O2 -c -DLIBLOCKDEP -pthread liblockdep.c -o "$out/liblockdep.o"
+globals "$out/liblockdep.o" > "$out/object.syms"
+if grep -v '^liblockdep_' "$out/object.syms" | grep -vxF "$allocator"; then
+	echo "^ global symbols of liblockdep.o outside liblockdep's namespace"
+	exit 1
+fi
+for name in lock_stats clear_lock_stats lock_acquired lock_contended printk lock_acquire debug_locks; do
+	printf 'int %s(void);\nint %s(void) { return 0; }\n' "$name" "$name" >> "$out/prog.c"
+done
+if ! $cc -O2 -DLIBLOCKDEP -include liblockdep.h -pthread "$out/prog.c" liblockdep.c \
+	-o "$out/clash" 2> "$out/clash.err"; then
+	cat "$out/clash.err"
+	echo "^ a program with kernel-named functions of its own does not link with liblockdep.c"
+	exit 1
+fi
 readelf -sW "$out/checked" | awk '$5 == "GLOBAL" && $8 ~ /^liblockdep__/ && $6 != "HIDDEN" { print $8; bad = 1 } END { exit bad }'
 $cc -O2 -fPIC -shared -DLIBLOCKDEP -pthread liblockdep.c -o "$out/liblockdep.so"
 nm -D --defined-only "$out/liblockdep.so" | awk '{ print $3 }' > "$out/exported.syms"

@@ -33,6 +33,8 @@ PATH=$out/prefix/bin:/usr/bin:/bin lockdep sh -c 'exit 7' 2> "$out/report" || st
 [ "$status" -eq 7 ] && [ ! -s "$out/report" ] ||
 	{ echo "installed lockdep: status $status, output $(head -c 600 "$out/report")"; exit 1; }
 PATH=$out/prefix/bin:/usr/bin:/bin lockdep --help | grep -q "^The library is $out/prefix/lib/liblockdep.so"
+[ "$(PATH=$out/prefix/bin:/usr/bin:/bin lockdep --version)" = "$(cd "$top" && ./lockdep --version)" ] ||
+	{ echo "installed lockdep --version: $(PATH=$out/prefix/bin:/usr/bin:/bin lockdep --version 2>&1)"; exit 1; }
 [ ! -e "$out/prefix/bin/build" ] || { echo "the installed runner built a library"; exit 1; }
 cd "$top"
 /usr/bin/make -s uninstall PREFIX="$out/prefix"

@@ -59,3 +59,29 @@ impostors "to build the library"
 [ -f "$out/tree/build/liblockdep.so" ] || { echo "the library was not built"; exit 1; }
 grep -q '^lockdep: building .*/build/liblockdep.so' "$out/report"
 grep -q '^WARNING: possible circular locking dependency detected$' "$out/report"
+# --version: the banner the library prints in each report.
+version=$(./lockdep --version)
+grep -q "^$version pid " "$out/report" || { echo "--version said '$version', not the reports' banner"; exit 1; }
+# A program that cannot run: 127 not found, 126 not executable (as env and nohup
+# say), and no file left behind by either.
+mkdir "$out/tmp"
+: > "$out/not-executable"
+for case in "127 $out/missing" "126 $out/not-executable"; do
+	status=0
+	TMPDIR=$out/tmp ./lockdep "${case#* }" 2> /dev/null || status=$?
+	[ "$status" -eq "${case%% *}" ] || { echo "lockdep ${case#* }: exit $status"; exit 1; }
+done
+[ -z "$(ls "$out/tmp")" ] || { echo "a failed run left $(ls "$out/tmp")"; exit 1; }
+# From a path with a space, LD_PRELOAD could not name the library: refused loudly.
+mkdir "$out/my checkout" "$out/my checkout/build"
+cp -p "$out/tree/lockdep" "$out/tree/liblockdep.c" "$out/my checkout/"
+cp -p "$out/tree/build/liblockdep.so" "$out/my checkout/build/"
+status=0
+"$out/my checkout/lockdep" "$out/abba" 2> "$out/report" || status=$?
+[ "$status" -eq 125 ] && grep -q '^lockdep: cannot preload .*space' "$out/report" ||
+	{ echo "from a path with a space: exit $status, $(head -c 300 "$out/report")"; exit 1; }
+# An exported CDPATH changes nothing: the runner, from a relative path, checks.
+status=0
+(cd "$out" && CDPATH=$out && export CDPATH && tree/lockdep ./abba) 2> "$out/report" || status=$?
+grep -q '^WARNING: possible circular locking dependency detected$' "$out/report" ||
+	{ echo "with CDPATH: exit $status, $(head -c 300 "$out/report")"; exit 1; }

@@ -118,15 +118,20 @@ bad 'suppress * function='	'function= needs a value'
 bad 'suppress * object=a object=b' 'object= twice'
 bad 'suppress a b c d e f g h i j k l m n o p q' 'more than 16 words'
 bad "$(printf 'suppress \001')" 'control character 0x01'
+bad "$(printf 'supress\303\251')" 'unknown rule "supress\xc3\xa9" (expected wrapper, classes, name or suppress)'
+# A UTF-8 byte order mark first in the file is not part of its first rule.
+run drop-in "$(printf '\357\273\277')$instance";	expect 0 "a BOM";	says "" "a BOM"
 
 # With the summary: stale rules are listed, as the file says them.
 run drop-in "$instance
 wrapper function=no_such_helper   # stale
-classes stack object=libnothing.so*" LIBLOCKDEP_SUMMARY=1
+classes stack object=libnothing.so*
+suppress * function=no_such_function" LIBLOCKDEP_SUMMARY=1
 expect 0 stale
 has "liblockdep: 0 reports suppressed by 0 rules" stale
 has "liblockdep: $out/test.rules:2: rule matched nothing: wrapper function=no_such_helper" stale
 has "liblockdep: $out/test.rules:3: rule matched nothing: classes stack object=libnothing.so*" stale
+has "liblockdep: $out/test.rules:4: rule matched nothing: suppress * function=no_such_function" stale
 lacks ":1: rule matched nothing" stale
 # Suppression by library (every class of the report made in, or living in, it) and by
 # object (a frame in it), counted in the summary; a report neither names is printed.

@@ -1,6 +1,7 @@
 # Under ./lockdep every process of the tree keeps its own exit status, so programs
 # that check their children's statuses work as they do plain; a report anywhere in
-# the tree still makes the runner's own status LIBLOCKDEP_EXITCODE (66), and a
+# the tree still makes the runner's own status LIBLOCKDEP_EXITCODE (66), however the
+# processes exec, and a
 # program killed by a signal leaves the runner killed by the same signal.
 set -eu
 cc=${CC:-cc}
@@ -15,6 +16,45 @@ status=0
 [ "$(cat "$out/said")" = "child exited 0" ] ||
 	{ echo "the parent saw: $(cat "$out/said")"; exit 1; }
 [ "$status" -eq 66 ] || { echo "the runner exited $status after a child's report"; exit 1; }
+# However the processes exec: the runner's own process through env, a process that
+# reports and then execs, a child that does.
+export ABBA="$out/abba"
+status=0
+./lockdep env A=1 sh -c '"$ABBA" 2> /dev/null; exit 0' || status=$?
+[ "$status" -eq 66 ] || { echo "the runner's process exec'd (env): exit $status"; exit 1; }
+status=0
+./lockdep sh -c 'exec sh -c '\''"$ABBA" 2> /dev/null; exit 0'\' || status=$?
+[ "$status" -eq 66 ] || { echo "the runner's process exec'd (exec sh): exit $status"; exit 1; }
+status=0
+./lockdep sh -c '"$1" 2> /dev/null; exec /bin/true' sh "$out/abba" || status=$?
+[ "$status" -eq 66 ] || { echo "a child's report, then exec: the runner exited $status"; exit 1; }
+# The runner's process reports (abba_one_thread's main), then execs.
+cat > "$out/report_then_exec.c" <<'C'
+#include <unistd.h>
+#define main abba_main
+#include "abba_one_thread.c"
+#undef main
+
+int main(void)
+{
+	abba_main();
+	execl("/bin/sh", "sh", "-c", "exit 0", (char *)0);
+	return 1;
+}
+C
+$cc -O2 -pthread -Itests/scenarios "$out/report_then_exec.c" -o "$out/report_then_exec"
+status=0
+./lockdep "$out/report_then_exec" 2> /dev/null || status=$?
+[ "$status" -eq 66 ] || { echo "the runner's process reported, then exec'd: exit $status"; exit 1; }
+# The file's descriptor is kept out of the programs' way: none but the runner's
+# process holds it, and a descriptor the caller passes on stays the program's.
+./lockdep sh -c 'ls -l /proc/self/fd' > "$out/fds"
+if grep -q lockdep-reports "$out/fds"; then
+	echo "a child holds the reports file: $(cat "$out/fds")"
+	exit 1
+fi
+[ "$(./lockdep sh -c 'cat <&9' 9< "$out/fds" | wc -c)" -eq "$(wc -c < "$out/fds")" ] ||
+	{ echo "descriptor 9 of the caller did not reach the program"; exit 1; }
 # LIBLOCKDEP_EXITCODE chooses the runner's status; 0 keeps the program's.
 status=0
 LIBLOCKDEP_EXITCODE=9 ./lockdep "$out/abba" 2> /dev/null || status=$?

@@ -15,10 +15,10 @@ top=$(pwd)
 prefix=$out/prefix
 /usr/bin/make -s install PREFIX="$prefix" > "$out/make" 2>&1 ||
 	{ echo "make install: $(cat "$out/make")"; exit 1; }
-cp tests/projects/CMakeLists.txt tests/projects/abba.c tests/projects/abba.cc \
+cp tests/projects/CMakeLists.txt tests/projects/abba.c tests/projects/shop.cc \
 	tests/projects/nop.S "$out"
 c_line=$(line_of abba.c)
-cxx_line=$(line_of abba.cc)
+cxx_line=$(line_of shop.cc)
 
 # cmake_build DIR ARGUMENT...: configures and builds the project in DIR.
 cmake_build() {

@@ -12,7 +12,7 @@ prefix="$out/my prefix"
 /usr/bin/make -s install PREFIX="$prefix" > "$out/make" 2>&1 ||
 	{ echo "make install PREFIX with a space: $(cat "$out/make")"; exit 1; }
 mkdir "$out/project"
-cp tests/projects/Makefile tests/projects/abba.c tests/projects/abba.cc "$out/project"
+cp tests/projects/Makefile tests/projects/abba.c tests/projects/shop.cc "$out/project"
 cd "$out/project"
 PATH="$prefix/bin:$PATH" /usr/bin/make -s CC=lockdep-cc CXX=lockdep-c++ > "$out/build" 2>&1 ||
 	{ echo "make CC=lockdep-cc: $(cat "$out/build")"; exit 1; }

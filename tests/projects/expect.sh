@@ -1,5 +1,5 @@
 # Sourced by the build checks (tests/checks/build_*.sh): what a program built from
-# abba.c or abba.cc by a project's own build must do when run.
+# abba.c or shop.cc by a project's own build must do when run.
 
 # expect_abba PROGRAM FIRST SECOND [WHERE]: one report, the circular dependency
 # between the classes FIRST and SECOND, a stack frame at WHERE ("abba.c:31"), status 66.

@@ -53,31 +53,53 @@ $(BUILD)/liblockdep.so: liblockdep.c liblockdep.h
 	$(CC) $(CFLAGS) -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
 		-Wl,-soname,liblockdep.so liblockdep.c -o $@ -ldl
 
-# The runner, told where its library and its graph checker are (so it builds nothing
-# and works from any directory), the library, the checker, the header for -llockdep builds, the drop-in pair's .c (to
-# copy into a project, with the header) and lockdep(1).
-# The lockdep the pair was made from, as its reports' banner names it.
+# The lockdep the pair was made from, as its reports' banner names it; pkg-config and
+# CMake are told it as the version, with the installed paths filled in.
 KERNEL_VERSION = $(shell sed -n 's/^\#define LIBLOCKDEP_KERNEL_VERSION "\(.*\)"$$/\1/p' liblockdep.c)
+FILL_PATHS = sed -e "s|@INCLUDEDIR@|$(INCLUDEDIR)|g" -e "s|@LIBDIR@|$(LIBDIR)|g" \
+	-e "s|@VERSION@|$(KERNEL_VERSION)|g"
+
+# The runner and the compiler wrapper, told where the library, the graph checker and
+# the header are (so they build nothing and work from any directory), the library, the
+# checker, the header for -llockdep builds, pkg-config's and CMake's descriptions, the
+# drop-in pair's .c (to copy into a project, with the header) and lockdep(1). Every
+# path quoted: a PREFIX may hold a space.
 install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(LIBEXECDIR)/liblockdep \
-		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DATADIR)/liblockdep $(DESTDIR)$(MANDIR)/man1
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)/pkgconfig" \
+		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep" "$(DESTDIR)$(LIBEXECDIR)/liblockdep" \
+		"$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(DATADIR)/liblockdep" "$(DESTDIR)$(MANDIR)/man1"
 	sed -e "s|^installed_lib=$$|installed_lib='$(LIBDIR)/liblockdep.so'|" \
 		-e "s|^installed_checker=$$|installed_checker='$(LIBEXECDIR)/liblockdep/lockdep-check-graph'|" \
 		-e "s|^installed_version=$$|installed_version='$(KERNEL_VERSION)'|" \
 		lockdep > $(BUILD)/lockdep.installed
-	install -m 755 $(BUILD)/lockdep.installed $(DESTDIR)$(BINDIR)/lockdep
-	install -m 755 $(BUILD)/liblockdep.so $(DESTDIR)$(LIBDIR)/liblockdep.so
-	install -m 755 $(BUILD)/lockdep-check-graph $(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph
-	install -m 644 liblockdep.h $(DESTDIR)$(INCLUDEDIR)/liblockdep.h
-	install -m 644 liblockdep.c $(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c
-	install -m 644 docs/lockdep.1 $(DESTDIR)$(MANDIR)/man1/lockdep.1
+	sed -e "s|^installed_include=$$|installed_include='$(INCLUDEDIR)/liblockdep.h'|" \
+		-e "s|^installed_libdir=$$|installed_libdir='$(LIBDIR)'|" \
+		lockdep-cc > $(BUILD)/lockdep-cc.installed
+	$(FILL_PATHS) tools/liblockdep.pc.in > $(BUILD)/liblockdep.pc
+	$(FILL_PATHS) tools/liblockdep-config.cmake.in > $(BUILD)/liblockdep-config.cmake
+	install -m 755 $(BUILD)/lockdep.installed "$(DESTDIR)$(BINDIR)/lockdep"
+	install -m 755 $(BUILD)/lockdep-cc.installed "$(DESTDIR)$(BINDIR)/lockdep-cc"
+	ln -sf lockdep-cc "$(DESTDIR)$(BINDIR)/lockdep-c++"
+	install -m 755 $(BUILD)/liblockdep.so "$(DESTDIR)$(LIBDIR)/liblockdep.so"
+	install -m 644 $(BUILD)/liblockdep.pc "$(DESTDIR)$(LIBDIR)/pkgconfig/liblockdep.pc"
+	install -m 644 $(BUILD)/liblockdep-config.cmake \
+		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config.cmake"
+	install -m 755 $(BUILD)/lockdep-check-graph \
+		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph"
+	install -m 644 liblockdep.h "$(DESTDIR)$(INCLUDEDIR)/liblockdep.h"
+	install -m 644 liblockdep.c "$(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c"
+	install -m 644 docs/lockdep.1 "$(DESTDIR)$(MANDIR)/man1/lockdep.1"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/lockdep $(DESTDIR)$(LIBDIR)/liblockdep.so \
-		$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph \
-		$(DESTDIR)$(INCLUDEDIR)/liblockdep.h $(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c \
-		$(DESTDIR)$(MANDIR)/man1/lockdep.1
-	-rmdir $(DESTDIR)$(DATADIR)/liblockdep $(DESTDIR)$(LIBEXECDIR)/liblockdep
+	rm -f "$(DESTDIR)$(BINDIR)/lockdep" "$(DESTDIR)$(BINDIR)/lockdep-cc" \
+		"$(DESTDIR)$(BINDIR)/lockdep-c++" "$(DESTDIR)$(LIBDIR)/liblockdep.so" \
+		"$(DESTDIR)$(LIBDIR)/pkgconfig/liblockdep.pc" \
+		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config.cmake" \
+		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph" \
+		"$(DESTDIR)$(INCLUDEDIR)/liblockdep.h" "$(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c" \
+		"$(DESTDIR)$(MANDIR)/man1/lockdep.1"
+	-rmdir "$(DESTDIR)$(DATADIR)/liblockdep" "$(DESTDIR)$(LIBEXECDIR)/liblockdep" \
+		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep"
 
 # lockdep --check-graph: liblockdep.c with room for a whole suite's graph (20,000
 # dependencies and more).

@@ -9,7 +9,8 @@ trap 'rm -rf "$out"' EXIT
 top=$(pwd)
 /usr/bin/make -s install DESTDIR="$out/stage" PREFIX=/usr > "$out/make" 2>&1 ||
 	{ echo "make install DESTDIR: $(cat "$out/make")"; exit 1; }
-for file in bin/lockdep lib/liblockdep.so include/liblockdep.h \
+for file in bin/lockdep bin/lockdep-cc lib/liblockdep.so include/liblockdep.h \
+	lib/pkgconfig/liblockdep.pc lib/cmake/liblockdep/liblockdep-config.cmake \
 	share/liblockdep/liblockdep.c share/man/man1/lockdep.1; do
 	[ -f "$out/stage/usr/$file" ] || { echo "make install left no $file in DESTDIR"; exit 1; }
 done
@@ -18,6 +19,12 @@ cmp -s liblockdep.c "$out/stage/usr/share/liblockdep/liblockdep.c" ||
 	{ echo "the installed liblockdep.c is not the tree's"; exit 1; }
 grep -qx "installed_lib='/usr/lib/liblockdep.so'" "$out/stage/usr/bin/lockdep" ||
 	{ echo "the runner does not name /usr/lib/liblockdep.so: $(grep '^installed_lib' "$out/stage/usr/bin/lockdep")"; exit 1; }
+grep -qx "installed_libdir='/usr/lib'" "$out/stage/usr/bin/lockdep-cc" &&
+	grep -qx "libdir=/usr/lib" "$out/stage/usr/lib/pkgconfig/liblockdep.pc" &&
+	grep -qF '"/usr/lib/liblockdep.so"' "$out/stage/usr/lib/cmake/liblockdep/liblockdep-config.cmake" ||
+	{ echo "lockdep-cc, liblockdep.pc or the CMake package does not name /usr/lib"; exit 1; }
+[ "$(readlink "$out/stage/usr/bin/lockdep-c++")" = lockdep-cc ] ||
+	{ echo "lockdep-c++ is not lockdep-cc"; exit 1; }
 
 /usr/bin/make -s install PREFIX="$out/prefix" > "$out/make" 2>&1 ||
 	{ echo "make install PREFIX: $(cat "$out/make")"; exit 1; }

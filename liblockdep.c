@@ -166,7 +166,9 @@ typedef int liblockdep_is_off;
  *                                  seconds.", every thread's held locks and waits, and
  *                                  a cycle of waits as a deadlock
  *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N this signal prints every thread's held locks and
- *                                  waits (SysRq-d), safe at any moment
+ *                                  waits (SysRq-d), safe at any moment; not a fault's
+ *                                  signal, SIGABRT or one that cannot be caught; in a
+ *                                  child of fork() it says why not and acts as default
  *   LIBLOCKDEP_GRAPH=/path         one lock graph for many processes (a test suite):
  *                                  each loads the dependencies recorded there at start
  *                                  and merges its own in at exit, so an inversion split
@@ -15726,6 +15728,40 @@ static int setting_range(const char *name, int fallback, long min, long max,
 	return n;
 }
 
+/*
+ * The signal that shows every thread's locks: one the program can catch, and not one
+ * the kernel sends for a fault (a handler that returns from SIGSEGV runs the faulting
+ * instruction again, for ever) nor SIGABRT (abort() would show locks, not end). glibc
+ * keeps 32 and 33 for itself (sigaction() refuses them).
+ */
+static bool show_locks_signal_usable(int sig)
+{
+	static const int refused[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS,
+				       SIGABRT, SIGKILL, SIGSTOP };
+
+	for (size_t i = 0; i < ARRAY_SIZE(refused); i++)
+		if (sig == refused[i])
+			return false;
+	return sig < 32 || sig >= SIGRTMIN;
+}
+
+static int setting_show_locks_signal(const char *name)
+{
+	const char *value = liblockdep_getenv(name);
+	int sig;
+
+	if (!value)
+		return 0;
+	sig = setting_number(value, 1, SIGRTMAX);
+	if (sig < 0 || !show_locks_signal_usable(sig)) {
+		setting_error(name, value, "a signal number the program can catch, not SIGKILL, "
+			      "SIGSTOP, SIGABRT or one sent for a fault: SIGSEGV, SIGBUS, SIGILL, "
+			      "SIGFPE, SIGTRAP, SIGSYS");
+		return 0;
+	}
+	return sig;
+}
+
 static const char *addr2line_find(void);
 
 static void runner_setting(char *value);
@@ -15764,8 +15800,7 @@ static void liblockdep_read_settings(void)
 	settings.joins = setting_bool("LIBLOCKDEP_JOINS", false);
 	settings.hang_seconds = setting_range("LIBLOCKDEP_HANG", 0, 1, 86400,
 					      "seconds, from 1 to 86400");
-	settings.show_locks_signal = setting_range("LIBLOCKDEP_SHOW_LOCKS_SIGNAL", 0, 1, SIGRTMAX,
-						   "a signal number");
+	settings.show_locks_signal = setting_show_locks_signal("LIBLOCKDEP_SHOW_LOCKS_SIGNAL");
 	hang_watchdog_start();
 	errno = saved_errno;
 }
@@ -22666,7 +22701,8 @@ static bool lock_destroyed_while_held(struct lock_entry *e, unsigned long ip)
  * any moment. The watchdog blocks every signal, never enters liblockdep's checking,
  * and holds no lock while it sleeps, so exit and cancellation are as without it;
  * a child of fork() has none (a second thread could break a child that must stay
- * single-threaded, for unshare() say).
+ * single-threaded, for unshare() say): there the signal says so once and takes its
+ * default action.
  */
 enum hang_wait_kind { HANG_WAIT_NONE, HANG_WAIT_LOCK, HANG_WAIT_COND, HANG_WAIT_JOIN, HANG_WAIT_ONCE };
 
@@ -22959,12 +22995,40 @@ static void *hang_watchdog_run(void *unused)
 	return unused;
 }
 
+/* The process whose watchdog prints: a child of fork() has none. */
+static pid_t hang_watchdog_pid;
+
+/*
+ * The signal in a child of fork(), where no watchdog would print: the child says so
+ * once and gets the signal's default action, as it would without liblockdep. The
+ * line goes straight to stderr when this thread may hold output_mutex already.
+ */
+static void hang_show_locks_in_child(int sig)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	char line[200];
+	size_t len;
+
+	len = liblockdep_snprintk(line, sizeof(line),
+				  "liblockdep: LIBLOCKDEP_SHOW_LOCKS_SIGNAL=%d: no held locks "
+				  "shown in pid %d, a child of fork() (no watchdog thread); "
+				  "the signal takes its default action\n", sig, (int)getpid());
+	if (liblockdep_busy)
+		write_all(STDERR_FILENO, line, len);
+	else
+		liblockdep_output(line, len);
+	real(sigaction)(sig, &dfl, NULL);
+	raise(sig);	/* blocked in this handler: acts as it returns */
+}
+
 static void hang_show_locks_signal(int sig)
 {
 	int saved_errno = errno;
 
-	(void)sig;
-	real(sem_post)(&hang_wakeup);
+	if (getpid() == hang_watchdog_pid)
+		real(sem_post)(&hang_wakeup);
+	else
+		hang_show_locks_in_child(sig);
 	errno = saved_errno;
 }
 
@@ -22988,6 +23052,7 @@ static void hang_watchdog_start(void)
 		printk(KERN_ERR "liblockdep: cannot start the hang watchdog\n");
 		settings.hang_seconds = 0;
 	} else if (settings.show_locks_signal) {
+		hang_watchdog_pid = getpid();
 		sigfillset(&sa.sa_mask);
 		real(sigaction)(settings.show_locks_signal, &sa, NULL);
 	}

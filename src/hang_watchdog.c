@@ -17,7 +17,8 @@
  * any moment. The watchdog blocks every signal, never enters liblockdep's checking,
  * and holds no lock while it sleeps, so exit and cancellation are as without it;
  * a child of fork() has none (a second thread could break a child that must stay
- * single-threaded, for unshare() say).
+ * single-threaded, for unshare() say): there the signal says so once and takes its
+ * default action.
  */
 enum hang_wait_kind { HANG_WAIT_NONE, HANG_WAIT_LOCK, HANG_WAIT_COND, HANG_WAIT_JOIN, HANG_WAIT_ONCE };
 
@@ -310,12 +311,40 @@ static void *hang_watchdog_run(void *unused)
 	return unused;
 }
 
+/* The process whose watchdog prints: a child of fork() has none. */
+static pid_t hang_watchdog_pid;
+
+/*
+ * The signal in a child of fork(), where no watchdog would print: the child says so
+ * once and gets the signal's default action, as it would without liblockdep. The
+ * line goes straight to stderr when this thread may hold output_mutex already.
+ */
+static void hang_show_locks_in_child(int sig)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	char line[200];
+	size_t len;
+
+	len = liblockdep_snprintk(line, sizeof(line),
+				  "liblockdep: LIBLOCKDEP_SHOW_LOCKS_SIGNAL=%d: no held locks "
+				  "shown in pid %d, a child of fork() (no watchdog thread); "
+				  "the signal takes its default action\n", sig, (int)getpid());
+	if (liblockdep_busy)
+		write_all(STDERR_FILENO, line, len);
+	else
+		liblockdep_output(line, len);
+	real(sigaction)(sig, &dfl, NULL);
+	raise(sig);	/* blocked in this handler: acts as it returns */
+}
+
 static void hang_show_locks_signal(int sig)
 {
 	int saved_errno = errno;
 
-	(void)sig;
-	real(sem_post)(&hang_wakeup);
+	if (getpid() == hang_watchdog_pid)
+		real(sem_post)(&hang_wakeup);
+	else
+		hang_show_locks_in_child(sig);
 	errno = saved_errno;
 }
 
@@ -339,6 +368,7 @@ static void hang_watchdog_start(void)
 		printk(KERN_ERR "liblockdep: cannot start the hang watchdog\n");
 		settings.hang_seconds = 0;
 	} else if (settings.show_locks_signal) {
+		hang_watchdog_pid = getpid();
 		sigfillset(&sa.sa_mask);
 		real(sigaction)(settings.show_locks_signal, &sa, NULL);
 	}

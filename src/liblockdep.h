@@ -111,7 +111,9 @@
  *                                  seconds.", every thread's held locks and waits, and
  *                                  a cycle of waits as a deadlock
  *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N this signal prints every thread's held locks and
- *                                  waits (SysRq-d), safe at any moment
+ *                                  waits (SysRq-d), safe at any moment; not a fault's
+ *                                  signal, SIGABRT or one that cannot be caught; in a
+ *                                  child of fork() it says why not and acts as default
  *   LIBLOCKDEP_GRAPH=/path         one lock graph for many processes (a test suite):
  *                                  each loads the dependencies recorded there at start
  *                                  and merges its own in at exit, so an inversion split

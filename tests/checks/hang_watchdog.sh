@@ -3,7 +3,9 @@
 # left to hang prints the hung tasks, both threads' held locks and the cycle as a
 # deadlock, and is then killed here; a long correct condition wait prints the
 # hung-task view once and nothing else, and exits as it would; the signal and
-# liblockdep_show_all_locks() print the held locks.
+# liblockdep_show_all_locks() print the held locks; in a child of fork() the signal
+# says once why it shows nothing and takes its default action; a signal that cannot
+# be caught or is sent for a fault is refused with one line.
 set -eu
 cc=${CC:-cc}
 out=$(mktemp -d)
@@ -17,6 +19,9 @@ for prog in abba_hang long_cond_wait; do
 done
 $cc -O2 -g -DLIBLOCKDEP -include liblockdep.h -pthread "$src/show_locks_signal.c" \
 	"$out/liblockdep.o" -o "$out/show_locks_signal-dropin"
+$cc -O2 -g -DLIBLOCKDEP -include liblockdep.h -pthread "$src/show_locks_signal_child.c" \
+	"$out/liblockdep.o" -o "$out/show_locks_signal_child-dropin"
+$cc -O2 -g -pthread "$src/show_locks_signal_child.c" -o "$out/show_locks_signal_child-plain"
 $cc -O2 -g -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -include liblockdep.h -pthread \
 	"$src/show_locks_signal.c" -o "$out/show_locks_signal-plain" -Lbuild -llockdep 2>/dev/null ||
 	{ make -s preload >/dev/null && $cc -O2 -g -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -include liblockdep.h \
@@ -79,4 +84,29 @@ for flavour in dropin plain; do
 	grep -q '^ #0: [0-9a-f]* (session_lock).*, at: main+' "$log" ||
 		fail "$flavour: session_lock not shown" "$log"
 	! grep -q -e '^INFO' -e '^WARNING' "$log" || fail "$flavour: more than the views" "$log"
+
+	# In a child of fork(), which has no watchdog: one line why, then the default action.
+	log=$out/signal-child-$flavour
+	status=0
+	if [ $flavour = dropin ]; then
+		LIBLOCKDEP_SHOW_LOCKS_SIGNAL=10 "$out/show_locks_signal_child-dropin" 2> "$log" || status=$?
+	else
+		LIBLOCKDEP_SHOW_LOCKS_SIGNAL=10 LD_LIBRARY_PATH=build ./lockdep \
+			"$out/show_locks_signal_child-plain" 2> "$log" || status=$?
+	fi
+	[ $status -eq 0 ] || fail "$flavour: the child did not end by its signal (exit $status)" "$log"
+	[ "$(wc -l < "$log")" -eq 1 ] &&
+	grep -qx 'liblockdep: LIBLOCKDEP_SHOW_LOCKS_SIGNAL=10: no held locks shown in pid [0-9]*, a child of fork() (no watchdog thread); the signal takes its default action' "$log" ||
+		fail "$flavour: expected the one line why, in the child" "$log"
+done
+
+# Signals that cannot be caught, or that the kernel sends for a fault, are refused with
+# one line; the program runs as without the setting (its child ends by SIGUSR1).
+for sig in 4 5 6 7 8 9 11 19 31 32 33 0 65 x; do
+	log=$out/bad-signal-$sig
+	LIBLOCKDEP_SHOW_LOCKS_SIGNAL=$sig "$out/show_locks_signal_child-dropin" 2> "$log" ||
+		fail "signal $sig: the program failed" "$log"
+	[ "$(wc -l < "$log")" -eq 1 ] &&
+	grep -qx "liblockdep: LIBLOCKDEP_SHOW_LOCKS_SIGNAL=\"$sig\" is not valid (accepted: a signal number the program can catch, not SIGKILL, SIGSTOP, SIGABRT or one sent for a fault: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS); using the default" "$log" ||
+		fail "signal $sig: expected one line refusing it" "$log"
 done

@@ -24,6 +24,8 @@ static struct lock_class_stats **lock_stat_slots;
 static bool *lock_stat_slot_owned;
 static int lock_stat_nr_slots;
 static __thread int lock_stat_slot_of_thread;
+/* Where the hold of an acquisition that failed goes: lock_stat_release_begin(). */
+static struct lock_class_stats *lock_stat_discard;
 
 static int lock_stat_slots_used(void)
 {
@@ -75,7 +77,8 @@ static void lock_stat_start(bool on)
 		return;
 	lock_stat_slots = liblockdep_pages_alloc(LOCK_STAT_SLOTS_MAX * sizeof(*lock_stat_slots));
 	lock_stat_slot_owned = liblockdep_pages_alloc(LOCK_STAT_SLOTS_MAX);
-	if (!lock_stat_slots || !lock_stat_slot_owned || !lock_stat_slot_new())
+	lock_stat_discard = liblockdep_pages_alloc(lock_stat_slot_size());
+	if (!lock_stat_slots || !lock_stat_slot_owned || !lock_stat_discard || !lock_stat_slot_new())
 		return;
 	lock_stat_slot_owned[0] = true;
 	lock_stat = 1;
@@ -160,12 +163,42 @@ static noinline void lock_stat_acquired(struct lockdep_map *map, unsigned long i
 	liblockdep_report_end();
 }
 
+/* The acquisition of this thread's that waited and failed (a timeout), whose release
+ * comes next: its hold is not counted. */
+static __thread const struct lockdep_map *lock_stat_failed_map;
+
+/*
+ * ... and is not acquired after all: the wait is a contention all the same, with its
+ * time, as lock_acquired() counts it. The kernel counts neither (its interrupted or
+ * timed-out lock only calls lock_release()), but a hold of the wait's length and one
+ * acquisition more; here the release that follows counts no hold.
+ */
+static noinline void lock_stat_wait_failed(struct lockdep_map *map, unsigned long ip)
+{
+	struct task_struct *task = current;
+	struct held_lock *hlock;
+	struct lock_class_stats *stats;
+
+	if (!liblockdep_enter(ip))
+		return;
+	hlock = task->lockdep_depth ? &task->held_locks[task->lockdep_depth - 1] : NULL;
+	if (hlock && hlock->instance == map && hlock->waittime_stamp) {
+		stats = get_lock_stats(hlock_class(hlock));
+		lock_time_inc(hlock->read ? &stats->read_waittime : &stats->write_waittime,
+			      lockstat_clock() - hlock->waittime_stamp);
+		hlock->waittime_stamp = 0;
+		lock_stat_failed_map = map;
+	}
+	liblockdep_report_end();
+}
+
 /*
  * A wrapper's blocking call, after lockdep was told of the acquisition, as the
  * kernel's LOCK_CONTENDED_RETURN() makes it: with statistics on, try first; if the
  * lock is busy, lock_contended() before the blocking call; lock_acquired() once the
- * lock is held. With them off, just the call. busy: what try_call returns for a
- * lock held elsewhere; acquired(ret): whether the call took the lock.
+ * lock is held, lock_stat_wait_failed() when it is not. With them off, just the call.
+ * busy: what try_call returns for a lock held elsewhere; acquired(ret): whether the
+ * call took the lock.
  */
 #define lock_stat_blocking_call(map, ip, try_call, busy, blocking_call, acquired) ({	\
 	int __ret;								\
@@ -176,12 +209,63 @@ static noinline void lock_stat_acquired(struct lockdep_map *map, unsigned long i
 		if (__ret == (busy)) {						\
 			lock_stat_contended(map, ip);				\
 			__ret = (blocking_call);				\
+			if (!acquired(__ret))					\
+				lock_stat_wait_failed(map, ip);			\
 		}								\
 		if (acquired(__ret))						\
 			lock_stat_acquired(map, ip);				\
 	}									\
 	__ret;									\
 })
+
+/*
+ * Around lockdep's release of the lock held at pos (src/validate.c). The kernel
+ * re-acquires every lock held above it (reacquire_held_locks()), and so restarts
+ * their hold times: an inner lock held 400 ms, 300 of them under an outer one
+ * released first, would count 100 ms. Here each keeps its own start. And a release
+ * that ends a failed acquisition (lock_stat_wait_failed()) counts its hold where
+ * nobody reads it.
+ */
+struct lock_stat_release {
+	int depth;
+	void *counted;	/* the thread's slot, while a failed one's hold is not counted */
+};
+
+static __thread u64 lock_stat_hold_since[MAX_LOCK_DEPTH];
+
+static void lock_stat_release_begin(struct lock_stat_release *r, int pos,
+				    const struct lockdep_map *map)
+{
+	const struct task_struct *task = current;
+
+	r->depth = task->lockdep_depth;
+	r->counted = NULL;
+	if (!lock_stat)
+		return;
+	if (lock_stat_failed_map == map) {
+		r->counted = lock_stats_of_thread;
+		lock_stats_of_thread = (void *)lock_stat_discard;
+	}
+	lock_stat_failed_map = NULL;
+	for (int i = pos + 1; pos >= 0 && i < r->depth; i++)
+		lock_stat_hold_since[i] = task->held_locks[i].holdtime_stamp;
+}
+
+/* After the release (and what moved the locks above it): each lock above pos, one
+ * place lower unless the re-acquisition merged some, gets its start back. */
+static void lock_stat_release_end(const struct lock_stat_release *r, int pos)
+{
+	struct task_struct *task = current;
+
+	if (!lock_stat)
+		return;
+	if (r->counted)
+		lock_stats_of_thread = r->counted;
+	if (pos < 0 || task->lockdep_depth != r->depth - 1)
+		return;
+	for (int i = pos; i < task->lockdep_depth; i++)
+		task->held_locks[i].holdtime_stamp = lock_stat_hold_since[i + 1];
+}
 
 static inline bool lock_stat_call_ok(int ret)
 {

@@ -473,6 +473,7 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 {
 	const struct task_struct *task = current;
+	struct lock_stat_release stat;
 	unsigned int subclass = 0;
 	int pos = task->lockdep_depth - 1;
 
@@ -480,11 +481,13 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 		pos--;
 	if (pos >= 0)
 		subclass = held_lock_subclass(&task->held_locks[pos]);
+	lock_stat_release_begin(&stat, pos, &e->map);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 	if (pos >= 0 && pos < task->lockdep_depth)
 		instance_nesting_released(e, pos, subclass, ip);
 	liblockdep_report_end();
+	lock_stat_release_end(&stat, pos);
 }
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)

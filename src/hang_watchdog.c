@@ -86,25 +86,57 @@ static clockid_t thread_cpu_clock(int tid)
 	return (clockid_t)((~(unsigned int)tid << 3) | 6);
 }
 
-/* The thread of this process that holds an entry lockdep alone knows (a map, a once). */
-static int hang_recorded_holder(const struct lock_entry *e, const struct task_struct *waiter)
+/* Whether a thread said it waits in e (a semaphore, a join, a once). */
+static bool hang_task_waits_in(const struct task_struct *task, const struct lock_entry *e)
+{
+	return __atomic_load_n(&task->wait.kind, __ATOMIC_ACQUIRE) != HANG_WAIT_NONE &&
+	       READ_ONCE(task->wait.object) == e->lock;
+}
+
+/* The thread of this process that holds an entry by lockdep's records (a map, a
+ * once, a semaphore, an rwlock's readers: readers_only), not one that waits in it. */
+static int hang_recorded_holder(const struct lock_entry *e, const struct task_struct *waiter,
+				bool readers_only)
 {
 	struct task_struct *task;
 
 	list_for_each_entry(task, &live_tasks, thread_list) {
 		int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
 
-		if (task == waiter)
+		if (task == waiter || hang_task_waits_in(task, e))
 			continue;
 		for (int i = 0; i < depth; i++)
-			if (READ_ONCE(task->held_locks[i].instance) == &e->map)
+			if (READ_ONCE(task->held_locks[i].instance) == &e->map &&
+			    (!readers_only || task->held_locks[i].read))
 				return task->pid;
 	}
 	return 0;
 }
 
+/*
+ * Whether the thread pid waits for e, the lock on top of its held locks (lockdep
+ * records a lock before the call that blocks): a mutex or an rwlock another thread
+ * writes, by glibc's word (*tid); an rwlock that only readers hold, for writing
+ * (*tid 0: readers are known by lockdep's records alone). A spin lock is not: its
+ * waiter spins, and so is never blocked.
+ */
+static bool hang_lock_waited(const struct lock_entry *e, const struct held_lock *hlock,
+			     int pid, int *tid)
+{
+	enum lock_owner owner;
+
+	if ((e->kind != LOCK_KIND_MUTEX && e->kind != LOCK_KIND_RWLOCK) || !READ_ONCE(e->lock))
+		return false;
+	*tid = 0;
+	owner = lock_owner(e->lock, e->kind, tid);
+	if (owner == OWNER_OTHER_THREAD)
+		return *tid != pid;
+	*tid = 0;
+	return owner == OWNER_UNKNOWN && e->kind == LOCK_KIND_RWLOCK && !hlock->read;
+}
+
 /* What a thread waits in: its own word, or the lock on top of its held locks when
- * glibc names another owner. Under live_tasks_mutex. */
+ * glibc says it is not the thread's. Under live_tasks_mutex. */
 static void hang_view_wait(struct hang_view *v)
 {
 	struct task_struct *task = v->task;
@@ -126,9 +158,7 @@ static void hang_view_wait(struct hang_view *v)
 		struct held_lock *hlock = &task->held_locks[depth - 1];
 
 		e = container_of(READ_ONCE(hlock->instance), struct lock_entry, map);
-		if ((e->kind != LOCK_KIND_MUTEX && e->kind != LOCK_KIND_RWLOCK) ||
-		    !READ_ONCE(e->lock) || lock_owner(e->lock, e->kind, &tid) != OWNER_OTHER_THREAD ||
-		    tid == task->pid)
+		if (!hang_lock_waited(e, hlock, task->pid, &tid))
 			return;
 		v->kind = HANG_WAIT_LOCK;
 		v->object = e->lock;
@@ -137,7 +167,7 @@ static void hang_view_wait(struct hang_view *v)
 	if (e) {
 		v->name = READ_ONCE(e->map.name);
 		if (!v->holder)
-			v->holder = hang_recorded_holder(e, task);
+			v->holder = hang_recorded_holder(e, task, e->kind == LOCK_KIND_RWLOCK);
 	}
 }
 

@@ -78,9 +78,13 @@ static int sem_wait_checked(sem_t *s, enum sem_call call, clockid_t clock,
 		liblockdep_release(e, ip);
 		use = SEM_SIGNAL;
 	}
-	if (use == SEM_LOCK && call != SEM_TRYWAIT)
+	if (use == SEM_LOCK && call != SEM_TRYWAIT) {
 		lock_acquire_checked(e, 0, 0, 0, ip);
+		hang_wait_begin(HANG_WAIT_LOCK, s);	/* glibc names no holder */
+	}
 	ret = semaphore_wait(s, call, clock, abstime);
+	if (use == SEM_LOCK && call != SEM_TRYWAIT)
+		hang_wait_end();
 	if (use == SEM_LOCK && call == SEM_TRYWAIT && !ret)
 		lock_acquire_checked(e, 0, 0, 0, ip);
 	else if (use == SEM_LOCK && call != SEM_TRYWAIT && ret)

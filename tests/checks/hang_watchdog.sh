@@ -1,7 +1,8 @@
 # LIBLOCKDEP_HANG and LIBLOCKDEP_SHOW_LOCKS_SIGNAL (src/hang_watchdog.c), in both
 # flavours (the drop-in, and ./lockdep on the plain build): a real AB-BA deadlock
 # left to hang prints the hung tasks, both threads' held locks and the cycle as a
-# deadlock, and is then killed here; a long correct condition wait prints the
+# deadlock, and is then killed here, and so does one where a writer of an rwlock
+# waits for its reader; a long correct condition wait prints the
 # hung-task view once and nothing else, and exits as it would; the signal and
 # liblockdep_show_all_locks() print the held locks; in a child of fork() the signal
 # says once why it shows nothing and takes its default action; a signal that cannot
@@ -12,7 +13,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 src=tests/hang
 $cc -O2 -g -DLIBLOCKDEP -c liblockdep.c -o "$out/liblockdep.o"
-for prog in abba_hang long_cond_wait; do
+for prog in abba_hang rwlock_mutex_hang long_cond_wait; do
 	$cc -O2 -g -DLIBLOCKDEP -include liblockdep.h -pthread "$src/$prog.c" "$out/liblockdep.o" \
 		-o "$out/$prog-dropin"
 	$cc -O2 -g -pthread "$src/$prog.c" -o "$out/$prog-plain"
@@ -62,6 +63,23 @@ for flavour in dropin plain; do
 	grep -q 'waits in lock [0-9a-f]* (accounts_lock), held by abba_hang[^/]*/[0-9]*$' "$log.cycle" ||
 		fail "$flavour: no cycle of the two waits" "$log"
 	[ "$(grep -c '^WARNING: deadlock' "$log")" -eq 1 ] || fail "$flavour: the cycle more than once" "$log"
+
+	# A writer that waits for a reader waits as much as a mutex's waiter does.
+	log=$out/rwlock-$flavour
+	start rwlock_mutex_hang $flavour "$log"
+	for _ in $(seq 100); do
+		grep -q '^ \*\*\* DEADLOCK \*\*\*$' "$log" && [ "$(grep -c '^ \*\*\* DEADLOCK' "$log")" -ge 2 ] && break
+		sleep 0.1
+	done
+	sleep 0.5
+	kill -KILL $pid 2>/dev/null || true
+	wait $pid 2>/dev/null || true
+	sed -n '/^WARNING: deadlock: threads wait for each other in a cycle$/,/DEADLOCK/p' "$log" > "$log.cycle"
+	grep -q 'waits in lock [0-9a-f]* (table_lock), held by rwlock_mutex_ha[^/]*/[0-9]*$' "$log.cycle" &&
+	grep -q 'waits in lock [0-9a-f]* (stats_lock), held by rwlock_mutex_ha[^/]*/[0-9]*$' "$log.cycle" ||
+		fail "$flavour: no cycle of the rwlock's and the mutex's waits" "$log"
+	[ "$(grep -c '^INFO: task rwlock_mutex_ha[^:]*:[0-9]* blocked for more than 1 seconds\.$' "$log")" -eq 3 ] ||
+		fail "$flavour: expected both threads and the joining one blocked" "$log"
 
 	log=$out/cond-$flavour
 	start long_cond_wait $flavour "$log"

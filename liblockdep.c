@@ -20446,6 +20446,7 @@ static void task_read_name(struct task_struct *task)
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+static void semaphores_left_at_end(struct task_struct *task, unsigned long ip);
 
 /*
  * The thread's last code is its thread-specific-data destructors, which glibc runs in
@@ -20465,6 +20466,7 @@ static void task_exit(void *task)
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;
+		semaphores_left_at_end(current, 0);
 		held_locks_drop_released(current, 0);
 		debug_check_no_locks_held();
 		liblockdep_report_end();
@@ -21891,7 +21893,8 @@ static const u8 lock_kind_outer_wait_types[] = {
 /* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
 static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 {
-	lockdep_register_key(&e->own_key);
+	if (!e->own_key_registered)	/* kept for another thread's record: lock_entry_init() */
+		lockdep_register_key(&e->own_key);
 	e->own_key_registered = true;
 	return &e->own_key;
 }
@@ -22118,6 +22121,7 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
+static bool lock_recorded_elsewhere(const struct lock_entry *e);
 
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
@@ -22134,9 +22138,10 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	}
 	if (!liblockdep_enter(ip))
 		return;
-	/* Initialised again in place without a destroy: the old lock's class must go. */
+	/* Initialised again in place without a destroy: the old lock's class must go,
+	 * unless another thread still records the old lock (lock_entry_forget()). */
 	old = lock_entry_find(lock);
-	if (old)
+	if (old && !lock_recorded_elsewhere(old))
 		lock_entry_drop_own_key(old);
 	lock_table_add(lock, true, lock_entry_setup, &origin);
 }
@@ -22425,12 +22430,18 @@ static struct lock_entry *lock_entry_find(const void *lock)
 	return e;
 }
 
-/* The lock at this address is gone (destroyed, or its memory freed): forget it. */
+/*
+ * The lock at this address is gone (destroyed, or its memory freed): forget it.
+ * Unless another thread's held locks still record it (a semaphore it took, which
+ * this one posted, src/semaphores.c): that thread lets go of its record only at its
+ * next lock or its end, and lockdep would read a class freed meanwhile. The entry,
+ * class and all, then stays until a lock is initialised at its address.
+ */
 static void lock_entry_forget(const void *lock)
 {
 	struct lock_entry *e = lock_entry_find(lock);
 
-	if (e) {
+	if (e && !lock_recorded_elsewhere(e)) {
 		lock_entry_drop_own_key(e);
 		lock_table_remove(lock);
 	}
@@ -22547,6 +22558,50 @@ static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *ti
 	if (owner == current->pid)
 		return OWNER_THIS_THREAD;
 	return thread_is_ours(owner) ? OWNER_OTHER_THREAD : OWNER_ELSEWHERE;
+}
+
+/* Which records lock_recorded_holder() counts: any, or only a holder's (not one of a
+ * thread that says it waits in the lock, src/hang_watchdog.c), or only a reader's. */
+#define RECORDED_ANY		0u
+#define RECORDED_HOLDING	1u
+#define RECORDED_READING	2u
+
+/*
+ * A live thread but except whose held locks record e, as which asks: its id, or 0.
+ * Another thread's records are read, as debug_show_all_locks() reads them, never
+ * edited. Under live_tasks_mutex.
+ */
+static int lock_recorded_holder(const struct lock_entry *e, const struct task_struct *except,
+				unsigned int which)
+{
+	struct task_struct *task;
+
+	list_for_each_entry(task, &live_tasks, thread_list) {
+		int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
+
+		if (task == except)
+			continue;
+		if ((which & RECORDED_HOLDING) && __atomic_load_n(&task->wait.kind, __ATOMIC_ACQUIRE) &&
+		    READ_ONCE(task->wait.object) == e->lock)
+			continue;
+		for (int i = 0; i < depth; i++)
+			if (READ_ONCE(task->held_locks[i].instance) == &e->map &&
+			    (!(which & RECORDED_READING) || task->held_locks[i].read))
+				return task->pid;
+	}
+	return 0;
+}
+
+/* Whether another thread records e: its class must outlive that record, which
+ * lockdep reads again when the thread releases a lock taken before it. */
+static bool lock_recorded_elsewhere(const struct lock_entry *e)
+{
+	int holder;
+
+	internal_lock(&live_tasks_mutex);
+	holder = lock_recorded_holder(e, current, RECORDED_ANY);
+	internal_unlock(&live_tasks_mutex);
+	return holder != 0;
 }
 
 /*
@@ -22857,33 +22912,6 @@ static clockid_t thread_cpu_clock(int tid)
 	return (clockid_t)((~(unsigned int)tid << 3) | 6);
 }
 
-/* Whether a thread said it waits in e (a semaphore, a join, a once). */
-static bool hang_task_waits_in(const struct task_struct *task, const struct lock_entry *e)
-{
-	return __atomic_load_n(&task->wait.kind, __ATOMIC_ACQUIRE) != HANG_WAIT_NONE &&
-	       READ_ONCE(task->wait.object) == e->lock;
-}
-
-/* The thread of this process that holds an entry by lockdep's records (a map, a
- * once, a semaphore, an rwlock's readers: readers_only), not one that waits in it. */
-static int hang_recorded_holder(const struct lock_entry *e, const struct task_struct *waiter,
-				bool readers_only)
-{
-	struct task_struct *task;
-
-	list_for_each_entry(task, &live_tasks, thread_list) {
-		int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
-
-		if (task == waiter || hang_task_waits_in(task, e))
-			continue;
-		for (int i = 0; i < depth; i++)
-			if (READ_ONCE(task->held_locks[i].instance) == &e->map &&
-			    (!readers_only || task->held_locks[i].read))
-				return task->pid;
-	}
-	return 0;
-}
-
 /*
  * Whether the thread pid waits for e, the lock on top of its held locks (lockdep
  * records a lock before the call that blocks): a mutex or an rwlock another thread
@@ -22938,7 +22966,8 @@ static void hang_view_wait(struct hang_view *v)
 	if (e) {
 		v->name = READ_ONCE(e->map.name);
 		if (!v->holder)
-			v->holder = hang_recorded_holder(e, task, e->kind == LOCK_KIND_RWLOCK);
+			v->holder = lock_recorded_holder(e, task, RECORDED_HOLDING |
+						 (e->kind == LOCK_KIND_RWLOCK ? RECORDED_READING : 0));
 	}
 }
 
@@ -24154,10 +24183,14 @@ static struct thread_life *thread_life_find(pthread_t t, bool unlist)
 	return life;
 }
 
+static void semaphores_left_at_end(struct task_struct *task, unsigned long ip);
+
 static void thread_life_end(void *arg)
 {
 	struct thread_life *life = arg;
 
+	if (current->lockdep_depth && liblockdep_check_now() && liblockdep_enter(_THIS_IP_))
+		semaphores_left_at_end(current, _THIS_IP_);
 	liblockdep_map_release(&life->map);
 	thread_life_put(life);
 }
@@ -25615,7 +25648,8 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
  * as a lock only after one thread has waited for it and posted it again, with no
  * post by anyone else before; a post by a thread that did not take it makes it a
  * signal for good, and a holder's record of it goes quietly at that thread's next
- * lock; so does a wait by the thread that holds it. So a signalling semaphore is never reported, and a lock is validated from
+ * lock; so does a wait by the thread that holds it, and a thread's end while it
+ * holds it (another thread is to post it: semaphores_left_at_end()). So a signalling semaphore is never reported, and a lock is validated from
  * its second use on. Each semaphore is a class of its own (all of a program's
  * semaphore locks tend to come from one helper: CPython's PyThread_allocate_lock).
  *
@@ -25722,6 +25756,27 @@ static void semaphore_posted(struct lock_entry *e, unsigned long ip)
 		WRITE_ONCE(e->sem_use, SEM_LOCK);
 	} else {
 		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+	}
+}
+
+/*
+ * A thread at its end: a semaphore it still holds is left for another thread to
+ * post, so it is a signal, not a lock (it is never "still held" at exit), and its
+ * record goes quietly, before any lock below it is released: lockdep would re-acquire
+ * the record, whose semaphore another thread may have posted and destroyed by then.
+ * From the top down, so that no released record is re-acquired.
+ */
+static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
+{
+	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+		struct lockdep_map *map = task->held_locks[i].instance;
+		struct lock_entry *e = container_of(map, struct lock_entry, map);
+
+		if (READ_ONCE(e->kind) != LOCK_KIND_SEMAPHORE)
+			continue;
+		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+		lock_release(map, ip);
+		liblockdep_report_end();
 	}
 }
 

@@ -86,33 +86,6 @@ static clockid_t thread_cpu_clock(int tid)
 	return (clockid_t)((~(unsigned int)tid << 3) | 6);
 }
 
-/* Whether a thread said it waits in e (a semaphore, a join, a once). */
-static bool hang_task_waits_in(const struct task_struct *task, const struct lock_entry *e)
-{
-	return __atomic_load_n(&task->wait.kind, __ATOMIC_ACQUIRE) != HANG_WAIT_NONE &&
-	       READ_ONCE(task->wait.object) == e->lock;
-}
-
-/* The thread of this process that holds an entry by lockdep's records (a map, a
- * once, a semaphore, an rwlock's readers: readers_only), not one that waits in it. */
-static int hang_recorded_holder(const struct lock_entry *e, const struct task_struct *waiter,
-				bool readers_only)
-{
-	struct task_struct *task;
-
-	list_for_each_entry(task, &live_tasks, thread_list) {
-		int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
-
-		if (task == waiter || hang_task_waits_in(task, e))
-			continue;
-		for (int i = 0; i < depth; i++)
-			if (READ_ONCE(task->held_locks[i].instance) == &e->map &&
-			    (!readers_only || task->held_locks[i].read))
-				return task->pid;
-	}
-	return 0;
-}
-
 /*
  * Whether the thread pid waits for e, the lock on top of its held locks (lockdep
  * records a lock before the call that blocks): a mutex or an rwlock another thread
@@ -167,7 +140,8 @@ static void hang_view_wait(struct hang_view *v)
 	if (e) {
 		v->name = READ_ONCE(e->map.name);
 		if (!v->holder)
-			v->holder = hang_recorded_holder(e, task, e->kind == LOCK_KIND_RWLOCK);
+			v->holder = lock_recorded_holder(e, task, RECORDED_HOLDING |
+						 (e->kind == LOCK_KIND_RWLOCK ? RECORDED_READING : 0));
 	}
 }
 

@@ -16,6 +16,7 @@ static void task_read_name(struct task_struct *task)
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+static void semaphores_left_at_end(struct task_struct *task, unsigned long ip);
 
 /*
  * The thread's last code is its thread-specific-data destructors, which glibc runs in
@@ -35,6 +36,7 @@ static void task_exit(void *task)
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;
+		semaphores_left_at_end(current, 0);
 		held_locks_drop_released(current, 0);
 		debug_check_no_locks_held();
 		liblockdep_report_end();

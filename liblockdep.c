@@ -147,7 +147,8 @@ typedef int liblockdep_is_off;
  *   LIBLOCKDEP_STAT=1              lock statistics (the kernel's lock_stat): at exit a
  *                                  table of the classes threads waited for most, and
  *                                  lock_stat in the dump; 1.75 MiB of address space per
- *                                  live thread, resident only for classes it uses
+ *                                  live thread and one more, resident only for classes
+ *                                  used
  *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
  *                                  never one found through PATH, and -g)
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
@@ -19814,9 +19815,20 @@ static __always_inline bool lock_stat_enabled(void)
 	return unlikely(lock_stat);
 }
 
+/* A slot: its classes' statistics, then room for its thread's hold stamps while
+ * lockdep moves its held locks (lock_stat_release_begin()). */
 static size_t lock_stat_slot_size(void)
 {
-	return sizeof(struct lock_class_stats) * MAX_LOCKDEP_KEYS;
+	return sizeof(struct lock_class_stats) * MAX_LOCKDEP_KEYS + sizeof(u64) * MAX_LOCK_DEPTH;
+}
+
+/* The thread's own stamps room, or NULL in the shared slot 0. */
+static u64 *lock_stat_hold_since(void)
+{
+	if (!lock_stat_slot_of_thread)
+		return NULL;
+	return (u64 *)((char *)lock_stat_slots[lock_stat_slot_of_thread] +
+		       sizeof(struct lock_class_stats) * MAX_LOCKDEP_KEYS);
 }
 
 /* A new slot, or NULL when out of slots or memory. Under lock_stat_mutex. */
@@ -19929,15 +19941,12 @@ static noinline void lock_stat_acquired(struct lockdep_map *map, unsigned long i
 	liblockdep_report_end();
 }
 
-/* The acquisition of this thread's that waited and failed (a timeout), whose release
- * comes next: its hold is not counted. */
-static __thread const struct lockdep_map *lock_stat_failed_map;
-
 /*
  * ... and is not acquired after all: the wait is a contention all the same, with its
  * time, as lock_acquired() counts it. The kernel counts neither (its interrupted or
  * timed-out lock only calls lock_release()), but a hold of the wait's length and one
- * acquisition more; here the release that follows counts no hold.
+ * acquisition more; here the release that follows counts no hold: the record's hold
+ * stamp, which lockdep sets on every acquisition, is 0 until then.
  */
 static noinline void lock_stat_wait_failed(struct lockdep_map *map, unsigned long ip)
 {
@@ -19953,7 +19962,7 @@ static noinline void lock_stat_wait_failed(struct lockdep_map *map, unsigned lon
 		lock_time_inc(hlock->read ? &stats->read_waittime : &stats->write_waittime,
 			      lockstat_clock() - hlock->waittime_stamp);
 		hlock->waittime_stamp = 0;
-		lock_stat_failed_map = map;
+		hlock->holdtime_stamp = 0;
 	}
 	liblockdep_report_end();
 }
@@ -19994,43 +20003,45 @@ static noinline void lock_stat_wait_failed(struct lockdep_map *map, unsigned lon
  */
 struct lock_stat_release {
 	int depth;
-	void *counted;	/* the thread's slot, while a failed one's hold is not counted */
+	bool failed;	/* its hold goes to lock_stat_discard */
 };
 
-static __thread u64 lock_stat_hold_since[MAX_LOCK_DEPTH];
-
-static void lock_stat_release_begin(struct lock_stat_release *r, int pos,
-				    const struct lockdep_map *map)
+static void lock_stat_release_begin(struct lock_stat_release *r, int pos)
 {
 	const struct task_struct *task = current;
+	u64 *since;
 
 	r->depth = task->lockdep_depth;
-	r->counted = NULL;
-	if (!lock_stat)
+	r->failed = false;
+	if (!lock_stat || pos < 0)
 		return;
-	if (lock_stat_failed_map == map) {
-		r->counted = lock_stats_of_thread;
+	since = lock_stat_hold_since();
+	for (int i = pos + 1; since && i < r->depth; i++)
+		since[i] = task->held_locks[i].holdtime_stamp;
+	if (!task->held_locks[pos].holdtime_stamp) {
+		r->failed = true;
 		lock_stats_of_thread = (void *)lock_stat_discard;
 	}
-	lock_stat_failed_map = NULL;
-	for (int i = pos + 1; pos >= 0 && i < r->depth; i++)
-		lock_stat_hold_since[i] = task->held_locks[i].holdtime_stamp;
 }
 
 /* After the release (and what moved the locks above it): each lock above pos, one
- * place lower unless the re-acquisition merged some, gets its start back. */
+ * place lower unless the re-acquisition merged some, gets its start back. In the
+ * shared slot 0 (a thread past the slots, or past its exit hook) they restart, as
+ * in the kernel. */
 static void lock_stat_release_end(const struct lock_stat_release *r, int pos)
 {
 	struct task_struct *task = current;
+	u64 *since;
 
-	if (!lock_stat)
+	if (!lock_stat || pos < 0)
 		return;
-	if (r->counted)
-		lock_stats_of_thread = r->counted;
-	if (pos < 0 || task->lockdep_depth != r->depth - 1)
+	if (r->failed)
+		lock_stats_of_thread = (void *)lock_stat_slots[lock_stat_slot_of_thread];
+	since = lock_stat_hold_since();
+	if (!since || task->lockdep_depth != r->depth - 1)
 		return;
 	for (int i = pos; i < task->lockdep_depth; i++)
-		task->held_locks[i].holdtime_stamp = lock_stat_hold_since[i + 1];
+		task->held_locks[i].holdtime_stamp = since[i + 1];
 }
 
 static inline bool lock_stat_call_ok(int ret)
@@ -22315,7 +22326,7 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 		pos--;
 	if (pos >= 0)
 		subclass = held_lock_subclass(&task->held_locks[pos]);
-	lock_stat_release_begin(&stat, pos, &e->map);
+	lock_stat_release_begin(&stat, pos);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 	if (pos >= 0 && pos < task->lockdep_depth)

@@ -484,7 +484,7 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 		pos--;
 	if (pos >= 0)
 		subclass = held_lock_subclass(&task->held_locks[pos]);
-	lock_stat_release_begin(&stat, pos, &e->map);
+	lock_stat_release_begin(&stat, pos);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
 	if (pos >= 0 && pos < task->lockdep_depth)

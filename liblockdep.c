@@ -150,7 +150,8 @@ typedef int liblockdep_is_off;
  *   LIBLOCKDEP_STAT=1              lock statistics (the kernel's lock_stat): at exit a
  *                                  table of the classes threads waited for most, and
  *                                  lock_stat in the dump; 1.75 MiB of address space per
- *                                  live thread, resident only for classes it uses
+ *                                  live thread and one more, resident only for classes
+ *                                  used
  *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
  *                                  never one found through PATH, and -g)
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
@@ -169,7 +170,9 @@ typedef int liblockdep_is_off;
  *                                  seconds.", every thread's held locks and waits, and
  *                                  a cycle of waits as a deadlock
  *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N this signal prints every thread's held locks and
- *                                  waits (SysRq-d), safe at any moment
+ *                                  waits (SysRq-d), safe at any moment; not a fault's
+ *                                  signal, SIGABRT or one that cannot be caught; in a
+ *                                  child of fork() it says why not and acts as default
  *   LIBLOCKDEP_GRAPH=/path         one lock graph for many processes (a test suite):
  *                                  each loads the dependencies recorded there at start
  *                                  and merges its own in at exit, so an inversion split
@@ -16004,6 +16007,40 @@ static int setting_range(const char *name, int fallback, long min, long max,
 	return n;
 }
 
+/*
+ * The signal that shows every thread's locks: one the program can catch, and not one
+ * the kernel sends for a fault (a handler that returns from SIGSEGV runs the faulting
+ * instruction again, for ever) nor SIGABRT (abort() would show locks, not end). glibc
+ * keeps 32 and 33 for itself (sigaction() refuses them).
+ */
+static bool show_locks_signal_usable(int sig)
+{
+	static const int refused[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS,
+				       SIGABRT, SIGKILL, SIGSTOP };
+
+	for (size_t i = 0; i < ARRAY_SIZE(refused); i++)
+		if (sig == refused[i])
+			return false;
+	return sig < 32 || sig >= SIGRTMIN;
+}
+
+static int setting_show_locks_signal(const char *name)
+{
+	const char *value = liblockdep_getenv(name);
+	int sig;
+
+	if (!value)
+		return 0;
+	sig = setting_number(value, 1, SIGRTMAX);
+	if (sig < 0 || !show_locks_signal_usable(sig)) {
+		setting_error(name, value, "a signal number the program can catch, not SIGKILL, "
+			      "SIGSTOP, SIGABRT or one sent for a fault: SIGSEGV, SIGBUS, SIGILL, "
+			      "SIGFPE, SIGTRAP, SIGSYS");
+		return 0;
+	}
+	return sig;
+}
+
 static const char *addr2line_find(void);
 
 static void runner_setting(const char *value);
@@ -16042,8 +16079,7 @@ static void liblockdep_read_settings(void)
 	settings.joins = setting_bool("LIBLOCKDEP_JOINS", false);
 	settings.hang_seconds = setting_range("LIBLOCKDEP_HANG", 0, 1, 86400,
 					      "seconds, from 1 to 86400");
-	settings.show_locks_signal = setting_range("LIBLOCKDEP_SHOW_LOCKS_SIGNAL", 0, 1, SIGRTMAX,
-						   "a signal number");
+	settings.show_locks_signal = setting_show_locks_signal("LIBLOCKDEP_SHOW_LOCKS_SIGNAL");
 	hang_watchdog_start();
 	errno = saved_errno;
 }
@@ -20208,6 +20244,8 @@ static struct lock_class_stats **lock_stat_slots;
 static bool *lock_stat_slot_owned;
 static int lock_stat_nr_slots;
 static __thread int lock_stat_slot_of_thread;
+/* Where the hold of an acquisition that failed goes: lock_stat_release_begin(). */
+static struct lock_class_stats *lock_stat_discard;
 
 static int lock_stat_slots_used(void)
 {
@@ -20230,9 +20268,20 @@ static __always_inline bool lock_stat_enabled(void)
 	return unlikely(lock_stat);
 }
 
+/* A slot: its classes' statistics, then room for its thread's hold stamps while
+ * lockdep moves its held locks (lock_stat_release_begin()). */
 static size_t lock_stat_slot_size(void)
 {
-	return sizeof(struct lock_class_stats) * MAX_LOCKDEP_KEYS;
+	return sizeof(struct lock_class_stats) * MAX_LOCKDEP_KEYS + sizeof(u64) * MAX_LOCK_DEPTH;
+}
+
+/* The thread's own stamps room, or NULL in the shared slot 0. */
+static u64 *lock_stat_hold_since(void)
+{
+	if (!lock_stat_slot_of_thread)
+		return NULL;
+	return (u64 *)((char *)lock_stat_slots[lock_stat_slot_of_thread] +
+		       sizeof(struct lock_class_stats) * MAX_LOCKDEP_KEYS);
 }
 
 /* A new slot, or NULL when out of slots or memory. Under lock_stat_mutex. */
@@ -20259,7 +20308,8 @@ static void lock_stat_start(bool on)
 		return;
 	lock_stat_slots = liblockdep_pages_alloc(LOCK_STAT_SLOTS_MAX * sizeof(*lock_stat_slots));
 	lock_stat_slot_owned = liblockdep_pages_alloc(LOCK_STAT_SLOTS_MAX);
-	if (!lock_stat_slots || !lock_stat_slot_owned || !lock_stat_slot_new())
+	lock_stat_discard = liblockdep_pages_alloc(lock_stat_slot_size());
+	if (!lock_stat_slots || !lock_stat_slot_owned || !lock_stat_discard || !lock_stat_slot_new())
 		return;
 	lock_stat_slot_owned[0] = true;
 	lock_stat = 1;
@@ -20345,11 +20395,38 @@ static noinline void lock_stat_acquired(struct lockdep_map *map, unsigned long i
 }
 
 /*
+ * ... and is not acquired after all: the wait is a contention all the same, with its
+ * time, as lock_acquired() counts it. The kernel counts neither (its interrupted or
+ * timed-out lock only calls lock_release()), but a hold of the wait's length and one
+ * acquisition more; here the release that follows counts no hold: the record's hold
+ * stamp, which lockdep sets on every acquisition, is 0 until then.
+ */
+static noinline void lock_stat_wait_failed(struct lockdep_map *map, unsigned long ip)
+{
+	struct task_struct *task = current;
+	struct held_lock *hlock;
+	struct lock_class_stats *stats;
+
+	if (!liblockdep_enter(ip))
+		return;
+	hlock = task->lockdep_depth ? &task->held_locks[task->lockdep_depth - 1] : NULL;
+	if (hlock && hlock->instance == map && hlock->waittime_stamp) {
+		stats = get_lock_stats(hlock_class(hlock));
+		lock_time_inc(hlock->read ? &stats->read_waittime : &stats->write_waittime,
+			      lockstat_clock() - hlock->waittime_stamp);
+		hlock->waittime_stamp = 0;
+		hlock->holdtime_stamp = 0;
+	}
+	liblockdep_report_end();
+}
+
+/*
  * A wrapper's blocking call, after lockdep was told of the acquisition, as the
  * kernel's LOCK_CONTENDED_RETURN() makes it: with statistics on, try first; if the
  * lock is busy, lock_contended() before the blocking call; lock_acquired() once the
- * lock is held. With them off, just the call. busy: what try_call returns for a
- * lock held elsewhere; acquired(ret): whether the call took the lock.
+ * lock is held, lock_stat_wait_failed() when it is not. With them off, just the call.
+ * busy: what try_call returns for a lock held elsewhere; acquired(ret): whether the
+ * call took the lock.
  */
 #define lock_stat_blocking_call(map, ip, try_call, busy, blocking_call, acquired) ({	\
 	int __ret;								\
@@ -20360,12 +20437,65 @@ static noinline void lock_stat_acquired(struct lockdep_map *map, unsigned long i
 		if (__ret == (busy)) {						\
 			lock_stat_contended(map, ip);				\
 			__ret = (blocking_call);				\
+			if (!acquired(__ret))					\
+				lock_stat_wait_failed(map, ip);			\
 		}								\
 		if (acquired(__ret))						\
 			lock_stat_acquired(map, ip);				\
 	}									\
 	__ret;									\
 })
+
+/*
+ * Around lockdep's release of the lock held at pos (src/validate.c). The kernel
+ * re-acquires every lock held above it (reacquire_held_locks()), and so restarts
+ * their hold times: an inner lock held 400 ms, 300 of them under an outer one
+ * released first, would count 100 ms. Here each keeps its own start. And a release
+ * that ends a failed acquisition (lock_stat_wait_failed()) counts its hold where
+ * nobody reads it.
+ */
+struct lock_stat_release {
+	int depth;
+	bool failed;	/* its hold goes to lock_stat_discard */
+};
+
+static void lock_stat_release_begin(struct lock_stat_release *r, int pos)
+{
+	const struct task_struct *task = current;
+	u64 *since;
+
+	r->depth = task->lockdep_depth;
+	r->failed = false;
+	if (!lock_stat || pos < 0)
+		return;
+	since = lock_stat_hold_since();
+	for (int i = pos + 1; since && i < r->depth; i++)
+		since[i] = task->held_locks[i].holdtime_stamp;
+	if (!task->held_locks[pos].holdtime_stamp) {
+		r->failed = true;
+		lock_stats_of_thread = (void *)lock_stat_discard;
+	}
+}
+
+/* After the release (and what moved the locks above it): each lock above pos, one
+ * place lower unless the re-acquisition merged some, gets its start back. In the
+ * shared slot 0 (a thread past the slots, or past its exit hook) they restart, as
+ * in the kernel. */
+static void lock_stat_release_end(const struct lock_stat_release *r, int pos)
+{
+	struct task_struct *task = current;
+	u64 *since;
+
+	if (!lock_stat || pos < 0)
+		return;
+	if (r->failed)
+		lock_stats_of_thread = (void *)lock_stat_slots[lock_stat_slot_of_thread];
+	since = lock_stat_hold_since();
+	if (!since || task->lockdep_depth != r->depth - 1)
+		return;
+	for (int i = pos; i < task->lockdep_depth; i++)
+		task->held_locks[i].holdtime_stamp = since[i + 1];
+}
 
 static inline bool lock_stat_call_ok(int ret)
 {
@@ -20798,6 +20928,7 @@ static void task_read_name(struct task_struct *task)
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+static void semaphores_left_at_end(struct task_struct *task, unsigned long ip);
 static bool signal_handler_running(void);
 static void forget_locks_of_ended(const void *from, unsigned long len);
 
@@ -20853,6 +20984,7 @@ static void task_exit(void *task)
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;
+		semaphores_left_at_end(current, 0);
 		held_locks_drop_released(current, 0);
 		debug_check_no_locks_held();
 		liblockdep_report_end();
@@ -22130,7 +22262,8 @@ static const u8 lock_kind_outer_wait_types[] = {
 /* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
 static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 {
-	lockdep_register_key(&e->own_key);
+	if (!e->own_key_registered)	/* kept for another thread's record: lock_entry_init() */
+		lockdep_register_key(&e->own_key);
 	e->own_key_registered = true;
 	return &e->own_key;
 }
@@ -22369,6 +22502,7 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
 static void report_init_held(struct lock_entry *e, unsigned long ip);
+static bool lock_recorded_elsewhere(const struct lock_entry *e);
 
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
@@ -22386,10 +22520,11 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	}
 	if (!liblockdep_enter(ip))
 		return;
-	/* Initialised again in place without a destroy: the old lock's class must go. */
+	/* Initialised again in place without a destroy: the old lock's class must go,
+	 * unless another thread still records the old lock (lock_entry_forget()). */
 	old = lock_entry_find(lock);
 	held = old && held_lock_entry(lock) == old;
-	if (old)
+	if (old && !lock_recorded_elsewhere(old))
 		lock_entry_drop_own_key(old);
 	e = lock_table_add(lock, true, lock_entry_setup, &origin);
 	/* Named by the class this init gives it: the same for every repeat. */
@@ -22562,8 +22697,16 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 /* Lockdep's own way, for a release the fast path does not know. */
 static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 {
+	const struct task_struct *task = current;
+	struct lock_stat_release stat;
+	int pos = task->lockdep_depth - 1;
+
+	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
+		pos--;
+	lock_stat_release_begin(&stat, pos);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
+	lock_stat_release_end(&stat, pos);
 }
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
@@ -22672,12 +22815,18 @@ static struct lock_entry *lock_entry_find(const void *lock)
 	return e;
 }
 
-/* The lock at this address is gone (destroyed, or its memory freed): forget it. */
+/*
+ * The lock at this address is gone (destroyed, or its memory freed): forget it.
+ * Unless another thread's held locks still record it (a semaphore it took, which
+ * this one posted, src/semaphores.c): that thread lets go of its record only at its
+ * next lock or its end, and lockdep would read a class freed meanwhile. The entry,
+ * class and all, then stays until a lock is initialised at its address.
+ */
 static void lock_entry_forget(const void *lock)
 {
 	struct lock_entry *e = lock_entry_find(lock);
 
-	if (e) {
+	if (e && !lock_recorded_elsewhere(e)) {
 		lock_entry_drop_own_key(e);
 		lock_table_remove(lock);
 	}
@@ -23226,6 +23375,50 @@ static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *ti
 	return thread_is_ours(owner) ? OWNER_OTHER_THREAD : OWNER_ELSEWHERE;
 }
 
+/* Which records lock_recorded_holder() counts: any, or only a holder's (not one of a
+ * thread that says it waits in the lock, src/hang_watchdog.c), or only a reader's. */
+#define RECORDED_ANY		0u
+#define RECORDED_HOLDING	1u
+#define RECORDED_READING	2u
+
+/*
+ * A live thread but except whose held locks record e, as which asks: its id, or 0.
+ * Another thread's records are read, as debug_show_all_locks() reads them, never
+ * edited. Under live_tasks_mutex.
+ */
+static int lock_recorded_holder(const struct lock_entry *e, const struct task_struct *except,
+				unsigned int which)
+{
+	struct task_struct *task;
+
+	list_for_each_entry(task, &live_tasks, thread_list) {
+		int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
+
+		if (task == except)
+			continue;
+		if ((which & RECORDED_HOLDING) && __atomic_load_n(&task->wait.kind, __ATOMIC_ACQUIRE) &&
+		    READ_ONCE(task->wait.object) == e->lock)
+			continue;
+		for (int i = 0; i < depth; i++)
+			if (READ_ONCE(task->held_locks[i].instance) == &e->map &&
+			    (!(which & RECORDED_READING) || task->held_locks[i].read))
+				return task->pid;
+	}
+	return 0;
+}
+
+/* Whether another thread records e: its class must outlive that record, which
+ * lockdep reads again when the thread releases a lock taken before it. */
+static bool lock_recorded_elsewhere(const struct lock_entry *e)
+{
+	int holder;
+
+	internal_lock(&live_tasks_mutex);
+	holder = lock_recorded_holder(e, current, RECORDED_ANY);
+	internal_unlock(&live_tasks_mutex);
+	return holder != 0;
+}
+
 /*
  * Whether a lock lockdep records as held by this thread is no longer its, by
  * glibc's word: gone (its entry forgotten), held by nobody or by another thread of
@@ -23480,7 +23673,8 @@ static bool lock_destroyed_while_held(struct lock_entry *e, bool checked, unsign
  * any moment. The watchdog blocks every signal, never enters liblockdep's checking,
  * and holds no lock while it sleeps, so exit and cancellation are as without it;
  * a child of fork() has none (a second thread could break a child that must stay
- * single-threaded, for unshare() say).
+ * single-threaded, for unshare() say): there the signal says so once and takes its
+ * default action.
  */
 enum hang_wait_kind { HANG_WAIT_NONE, HANG_WAIT_LOCK, HANG_WAIT_COND, HANG_WAIT_JOIN, HANG_WAIT_ONCE };
 
@@ -23548,25 +23742,30 @@ static clockid_t thread_cpu_clock(int tid)
 	return (clockid_t)((~(unsigned int)tid << 3) | 6);
 }
 
-/* The thread of this process that holds an entry lockdep alone knows (a map, a once). */
-static int hang_recorded_holder(const struct lock_entry *e, const struct task_struct *waiter)
+/*
+ * Whether the thread pid waits for e, the lock on top of its held locks (lockdep
+ * records a lock before the call that blocks): a mutex or an rwlock another thread
+ * writes, by glibc's word (*tid); an rwlock that only readers hold, for writing
+ * (*tid 0: readers are known by lockdep's records alone). A spin lock is not: its
+ * waiter spins, and so is never blocked.
+ */
+static bool hang_lock_waited(const struct lock_entry *e, const struct held_lock *hlock,
+			     int pid, int *tid)
 {
-	struct task_struct *task;
+	enum lock_owner owner;
 
-	list_for_each_entry(task, &live_tasks, thread_list) {
-		int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
-
-		if (task == waiter)
-			continue;
-		for (int i = 0; i < depth; i++)
-			if (READ_ONCE(task->held_locks[i].instance) == &e->map)
-				return task->pid;
-	}
-	return 0;
+	if ((e->kind != LOCK_KIND_MUTEX && e->kind != LOCK_KIND_RWLOCK) || !READ_ONCE(e->lock))
+		return false;
+	*tid = 0;
+	owner = lock_owner(e->lock, e->kind, tid);
+	if (owner == OWNER_OTHER_THREAD)
+		return *tid != pid;
+	*tid = 0;
+	return owner == OWNER_UNKNOWN && e->kind == LOCK_KIND_RWLOCK && !hlock->read;
 }
 
 /* What a thread waits in: its own word, or the lock on top of its held locks when
- * glibc names another owner. Under live_tasks_mutex. */
+ * glibc says it is not the thread's. Under live_tasks_mutex. */
 static void hang_view_wait(struct hang_view *v)
 {
 	struct task_struct *task = v->task;
@@ -23588,9 +23787,7 @@ static void hang_view_wait(struct hang_view *v)
 		struct held_lock *hlock = &task->held_locks[depth - 1];
 
 		e = container_of(READ_ONCE(hlock->instance), struct lock_entry, map);
-		if ((e->kind != LOCK_KIND_MUTEX && e->kind != LOCK_KIND_RWLOCK) ||
-		    !READ_ONCE(e->lock) || lock_owner(e->lock, e->kind, &tid) != OWNER_OTHER_THREAD ||
-		    tid == task->pid)
+		if (!hang_lock_waited(e, hlock, task->pid, &tid))
 			return;
 		v->kind = HANG_WAIT_LOCK;
 		v->object = e->lock;
@@ -23599,7 +23796,8 @@ static void hang_view_wait(struct hang_view *v)
 	if (e) {
 		v->name = READ_ONCE(e->map.name);
 		if (!v->holder)
-			v->holder = hang_recorded_holder(e, task);
+			v->holder = lock_recorded_holder(e, task, RECORDED_HOLDING |
+						 (e->kind == LOCK_KIND_RWLOCK ? RECORDED_READING : 0));
 	}
 }
 
@@ -23773,12 +23971,40 @@ static void *hang_watchdog_run(void *unused)
 	return unused;
 }
 
+/* The process whose watchdog prints: a child of fork() has none. */
+static pid_t hang_watchdog_pid;
+
+/*
+ * The signal in a child of fork(), where no watchdog would print: the child says so
+ * once and gets the signal's default action, as it would without liblockdep. The
+ * line goes straight to stderr when this thread may hold output_mutex already.
+ */
+static void hang_show_locks_in_child(int sig)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	char line[200];
+	size_t len;
+
+	len = liblockdep_snprintk(line, sizeof(line),
+				  "liblockdep: LIBLOCKDEP_SHOW_LOCKS_SIGNAL=%d: no held locks "
+				  "shown in pid %d, a child of fork() (no watchdog thread); "
+				  "the signal takes its default action\n", sig, (int)getpid());
+	if (liblockdep_busy)
+		write_all(STDERR_FILENO, line, len);
+	else
+		liblockdep_output(line, len);
+	real(sigaction)(sig, &dfl, NULL);
+	raise(sig);	/* blocked in this handler: acts as it returns */
+}
+
 static void hang_show_locks_signal(int sig)
 {
 	int saved_errno = errno;
 
-	(void)sig;
-	real(sem_post)(&hang_wakeup);
+	if (getpid() == hang_watchdog_pid)
+		real(sem_post)(&hang_wakeup);
+	else
+		hang_show_locks_in_child(sig);
 	errno = saved_errno;
 }
 
@@ -23802,6 +24028,7 @@ static void hang_watchdog_start(void)
 		printk(KERN_ERR "liblockdep: cannot start the hang watchdog\n");
 		settings.hang_seconds = 0;
 	} else if (settings.show_locks_signal) {
+		hang_watchdog_pid = getpid();
 		sigfillset(&sa.sa_mask);
 		real(sigaction)(settings.show_locks_signal, &sa, NULL);
 	}
@@ -24828,10 +25055,14 @@ static struct thread_life *thread_life_find(pthread_t t, bool unlist)
 	return life;
 }
 
+static void semaphores_left_at_end(struct task_struct *task, unsigned long ip);
+
 static void thread_life_end(void *arg)
 {
 	struct thread_life *life = arg;
 
+	if (current->lockdep_depth && liblockdep_check_now() && liblockdep_enter(_THIS_IP_))
+		semaphores_left_at_end(current, _THIS_IP_);
 	liblockdep_map_release(&life->map);
 	thread_life_put(life);
 }
@@ -26382,7 +26613,8 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
  * as a lock only after one thread has waited for it and posted it again, with no
  * post by anyone else before; a post by a thread that did not take it makes it a
  * signal for good, and a holder's record of it goes quietly at that thread's next
- * lock; so does a wait by the thread that holds it. So a signalling semaphore is never reported, and a lock is validated from
+ * lock; so does a wait by the thread that holds it, and a thread's end while it
+ * holds it (another thread is to post it: semaphores_left_at_end()). So a signalling semaphore is never reported, and a lock is validated from
  * its second use on. Each semaphore is a class of its own (all of a program's
  * semaphore locks tend to come from one helper: CPython's PyThread_allocate_lock).
  *
@@ -26455,9 +26687,13 @@ static int sem_wait_checked(sem_t *s, enum sem_call call, clockid_t clock,
 		liblockdep_release(e, ip);
 		use = SEM_SIGNAL;
 	}
-	if (use == SEM_LOCK && call != SEM_TRYWAIT)
+	if (use == SEM_LOCK && call != SEM_TRYWAIT) {
 		lock_acquire_checked(e, 0, 0, 0, ip);
+		hang_wait_begin(HANG_WAIT_LOCK, s);	/* glibc names no holder */
+	}
 	ret = semaphore_wait(s, call, clock, abstime);
+	if (use == SEM_LOCK && call != SEM_TRYWAIT)
+		hang_wait_end();
 	if (use == SEM_LOCK && call == SEM_TRYWAIT && !ret)
 		lock_acquire_checked(e, 0, 0, 0, ip);
 	else if (use == SEM_LOCK && call != SEM_TRYWAIT && ret)
@@ -26485,6 +26721,27 @@ static void semaphore_posted(struct lock_entry *e, unsigned long ip)
 		WRITE_ONCE(e->sem_use, SEM_LOCK);
 	} else {
 		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+	}
+}
+
+/*
+ * A thread at its end: a semaphore it still holds is left for another thread to
+ * post, so it is a signal, not a lock (it is never "still held" at exit), and its
+ * record goes quietly, before any lock below it is released: lockdep would re-acquire
+ * the record, whose semaphore another thread may have posted and destroyed by then.
+ * From the top down, so that no released record is re-acquired.
+ */
+static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
+{
+	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+		struct lockdep_map *map = task->held_locks[i].instance;
+		struct lock_entry *e = container_of(map, struct lock_entry, map);
+
+		if (READ_ONCE(e->kind) != LOCK_KIND_SEMAPHORE)
+			continue;
+		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+		lock_release(map, ip);
+		liblockdep_report_end();
 	}
 }
 

@@ -105,7 +105,8 @@
  *   LIBLOCKDEP_STAT=1              lock statistics (the kernel's lock_stat): at exit a
  *                                  table of the classes threads waited for most, and
  *                                  lock_stat in the dump; 1.75 MiB of address space per
- *                                  live thread, resident only for classes it uses
+ *                                  live thread and one more, resident only for classes
+ *                                  used
  *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
  *                                  never one found through PATH, and -g)
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
@@ -124,7 +125,9 @@
  *                                  seconds.", every thread's held locks and waits, and
  *                                  a cycle of waits as a deadlock
  *   LIBLOCKDEP_SHOW_LOCKS_SIGNAL=N this signal prints every thread's held locks and
- *                                  waits (SysRq-d), safe at any moment
+ *                                  waits (SysRq-d), safe at any moment; not a fault's
+ *                                  signal, SIGABRT or one that cannot be caught; in a
+ *                                  child of fork() it says why not and acts as default
  *   LIBLOCKDEP_GRAPH=/path         one lock graph for many processes (a test suite):
  *                                  each loads the dependencies recorded there at start
  *                                  and merges its own in at exit, so an inversion split

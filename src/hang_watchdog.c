@@ -17,7 +17,8 @@
  * any moment. The watchdog blocks every signal, never enters liblockdep's checking,
  * and holds no lock while it sleeps, so exit and cancellation are as without it;
  * a child of fork() has none (a second thread could break a child that must stay
- * single-threaded, for unshare() say).
+ * single-threaded, for unshare() say): there the signal says so once and takes its
+ * default action.
  */
 enum hang_wait_kind { HANG_WAIT_NONE, HANG_WAIT_LOCK, HANG_WAIT_COND, HANG_WAIT_JOIN, HANG_WAIT_ONCE };
 
@@ -85,25 +86,30 @@ static clockid_t thread_cpu_clock(int tid)
 	return (clockid_t)((~(unsigned int)tid << 3) | 6);
 }
 
-/* The thread of this process that holds an entry lockdep alone knows (a map, a once). */
-static int hang_recorded_holder(const struct lock_entry *e, const struct task_struct *waiter)
+/*
+ * Whether the thread pid waits for e, the lock on top of its held locks (lockdep
+ * records a lock before the call that blocks): a mutex or an rwlock another thread
+ * writes, by glibc's word (*tid); an rwlock that only readers hold, for writing
+ * (*tid 0: readers are known by lockdep's records alone). A spin lock is not: its
+ * waiter spins, and so is never blocked.
+ */
+static bool hang_lock_waited(const struct lock_entry *e, const struct held_lock *hlock,
+			     int pid, int *tid)
 {
-	struct task_struct *task;
+	enum lock_owner owner;
 
-	list_for_each_entry(task, &live_tasks, thread_list) {
-		int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
-
-		if (task == waiter)
-			continue;
-		for (int i = 0; i < depth; i++)
-			if (READ_ONCE(task->held_locks[i].instance) == &e->map)
-				return task->pid;
-	}
-	return 0;
+	if ((e->kind != LOCK_KIND_MUTEX && e->kind != LOCK_KIND_RWLOCK) || !READ_ONCE(e->lock))
+		return false;
+	*tid = 0;
+	owner = lock_owner(e->lock, e->kind, tid);
+	if (owner == OWNER_OTHER_THREAD)
+		return *tid != pid;
+	*tid = 0;
+	return owner == OWNER_UNKNOWN && e->kind == LOCK_KIND_RWLOCK && !hlock->read;
 }
 
 /* What a thread waits in: its own word, or the lock on top of its held locks when
- * glibc names another owner. Under live_tasks_mutex. */
+ * glibc says it is not the thread's. Under live_tasks_mutex. */
 static void hang_view_wait(struct hang_view *v)
 {
 	struct task_struct *task = v->task;
@@ -125,9 +131,7 @@ static void hang_view_wait(struct hang_view *v)
 		struct held_lock *hlock = &task->held_locks[depth - 1];
 
 		e = container_of(READ_ONCE(hlock->instance), struct lock_entry, map);
-		if ((e->kind != LOCK_KIND_MUTEX && e->kind != LOCK_KIND_RWLOCK) ||
-		    !READ_ONCE(e->lock) || lock_owner(e->lock, e->kind, &tid) != OWNER_OTHER_THREAD ||
-		    tid == task->pid)
+		if (!hang_lock_waited(e, hlock, task->pid, &tid))
 			return;
 		v->kind = HANG_WAIT_LOCK;
 		v->object = e->lock;
@@ -136,7 +140,8 @@ static void hang_view_wait(struct hang_view *v)
 	if (e) {
 		v->name = READ_ONCE(e->map.name);
 		if (!v->holder)
-			v->holder = hang_recorded_holder(e, task);
+			v->holder = lock_recorded_holder(e, task, RECORDED_HOLDING |
+						 (e->kind == LOCK_KIND_RWLOCK ? RECORDED_READING : 0));
 	}
 }
 
@@ -310,12 +315,40 @@ static void *hang_watchdog_run(void *unused)
 	return unused;
 }
 
+/* The process whose watchdog prints: a child of fork() has none. */
+static pid_t hang_watchdog_pid;
+
+/*
+ * The signal in a child of fork(), where no watchdog would print: the child says so
+ * once and gets the signal's default action, as it would without liblockdep. The
+ * line goes straight to stderr when this thread may hold output_mutex already.
+ */
+static void hang_show_locks_in_child(int sig)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	char line[200];
+	size_t len;
+
+	len = liblockdep_snprintk(line, sizeof(line),
+				  "liblockdep: LIBLOCKDEP_SHOW_LOCKS_SIGNAL=%d: no held locks "
+				  "shown in pid %d, a child of fork() (no watchdog thread); "
+				  "the signal takes its default action\n", sig, (int)getpid());
+	if (liblockdep_busy)
+		write_all(STDERR_FILENO, line, len);
+	else
+		liblockdep_output(line, len);
+	real(sigaction)(sig, &dfl, NULL);
+	raise(sig);	/* blocked in this handler: acts as it returns */
+}
+
 static void hang_show_locks_signal(int sig)
 {
 	int saved_errno = errno;
 
-	(void)sig;
-	real(sem_post)(&hang_wakeup);
+	if (getpid() == hang_watchdog_pid)
+		real(sem_post)(&hang_wakeup);
+	else
+		hang_show_locks_in_child(sig);
 	errno = saved_errno;
 }
 
@@ -339,6 +372,7 @@ static void hang_watchdog_start(void)
 		printk(KERN_ERR "liblockdep: cannot start the hang watchdog\n");
 		settings.hang_seconds = 0;
 	} else if (settings.show_locks_signal) {
+		hang_watchdog_pid = getpid();
 		sigfillset(&sa.sa_mask);
 		real(sigaction)(settings.show_locks_signal, &sa, NULL);
 	}

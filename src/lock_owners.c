@@ -95,6 +95,50 @@ static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *ti
 	return thread_is_ours(owner) ? OWNER_OTHER_THREAD : OWNER_ELSEWHERE;
 }
 
+/* Which records lock_recorded_holder() counts: any, or only a holder's (not one of a
+ * thread that says it waits in the lock, src/hang_watchdog.c), or only a reader's. */
+#define RECORDED_ANY		0u
+#define RECORDED_HOLDING	1u
+#define RECORDED_READING	2u
+
+/*
+ * A live thread but except whose held locks record e, as which asks: its id, or 0.
+ * Another thread's records are read, as debug_show_all_locks() reads them, never
+ * edited. Under live_tasks_mutex.
+ */
+static int lock_recorded_holder(const struct lock_entry *e, const struct task_struct *except,
+				unsigned int which)
+{
+	struct task_struct *task;
+
+	list_for_each_entry(task, &live_tasks, thread_list) {
+		int depth = min(READ_ONCE(task->lockdep_depth), (int)MAX_LOCK_DEPTH);
+
+		if (task == except)
+			continue;
+		if ((which & RECORDED_HOLDING) && __atomic_load_n(&task->wait.kind, __ATOMIC_ACQUIRE) &&
+		    READ_ONCE(task->wait.object) == e->lock)
+			continue;
+		for (int i = 0; i < depth; i++)
+			if (READ_ONCE(task->held_locks[i].instance) == &e->map &&
+			    (!(which & RECORDED_READING) || task->held_locks[i].read))
+				return task->pid;
+	}
+	return 0;
+}
+
+/* Whether another thread records e: its class must outlive that record, which
+ * lockdep reads again when the thread releases a lock taken before it. */
+static bool lock_recorded_elsewhere(const struct lock_entry *e)
+{
+	int holder;
+
+	internal_lock(&live_tasks_mutex);
+	holder = lock_recorded_holder(e, current, RECORDED_ANY);
+	internal_unlock(&live_tasks_mutex);
+	return holder != 0;
+}
+
 /*
  * Whether a lock lockdep records as held by this thread is no longer its, by
  * glibc's word: gone (its entry forgotten), held by nobody or by another thread of

@@ -24,6 +24,8 @@ static struct lock_class_stats **lock_stat_slots;
 static bool *lock_stat_slot_owned;
 static int lock_stat_nr_slots;
 static __thread int lock_stat_slot_of_thread;
+/* Where the hold of an acquisition that failed goes: lock_stat_release_begin(). */
+static struct lock_class_stats *lock_stat_discard;
 
 static int lock_stat_slots_used(void)
 {
@@ -46,9 +48,20 @@ static __always_inline bool lock_stat_enabled(void)
 	return unlikely(lock_stat);
 }
 
+/* A slot: its classes' statistics, then room for its thread's hold stamps while
+ * lockdep moves its held locks (lock_stat_release_begin()). */
 static size_t lock_stat_slot_size(void)
 {
-	return sizeof(struct lock_class_stats) * MAX_LOCKDEP_KEYS;
+	return sizeof(struct lock_class_stats) * MAX_LOCKDEP_KEYS + sizeof(u64) * MAX_LOCK_DEPTH;
+}
+
+/* The thread's own stamps room, or NULL in the shared slot 0. */
+static u64 *lock_stat_hold_since(void)
+{
+	if (!lock_stat_slot_of_thread)
+		return NULL;
+	return (u64 *)((char *)lock_stat_slots[lock_stat_slot_of_thread] +
+		       sizeof(struct lock_class_stats) * MAX_LOCKDEP_KEYS);
 }
 
 /* A new slot, or NULL when out of slots or memory. Under lock_stat_mutex. */
@@ -75,7 +88,8 @@ static void lock_stat_start(bool on)
 		return;
 	lock_stat_slots = liblockdep_pages_alloc(LOCK_STAT_SLOTS_MAX * sizeof(*lock_stat_slots));
 	lock_stat_slot_owned = liblockdep_pages_alloc(LOCK_STAT_SLOTS_MAX);
-	if (!lock_stat_slots || !lock_stat_slot_owned || !lock_stat_slot_new())
+	lock_stat_discard = liblockdep_pages_alloc(lock_stat_slot_size());
+	if (!lock_stat_slots || !lock_stat_slot_owned || !lock_stat_discard || !lock_stat_slot_new())
 		return;
 	lock_stat_slot_owned[0] = true;
 	lock_stat = 1;
@@ -161,11 +175,38 @@ static noinline void lock_stat_acquired(struct lockdep_map *map, unsigned long i
 }
 
 /*
+ * ... and is not acquired after all: the wait is a contention all the same, with its
+ * time, as lock_acquired() counts it. The kernel counts neither (its interrupted or
+ * timed-out lock only calls lock_release()), but a hold of the wait's length and one
+ * acquisition more; here the release that follows counts no hold: the record's hold
+ * stamp, which lockdep sets on every acquisition, is 0 until then.
+ */
+static noinline void lock_stat_wait_failed(struct lockdep_map *map, unsigned long ip)
+{
+	struct task_struct *task = current;
+	struct held_lock *hlock;
+	struct lock_class_stats *stats;
+
+	if (!liblockdep_enter(ip))
+		return;
+	hlock = task->lockdep_depth ? &task->held_locks[task->lockdep_depth - 1] : NULL;
+	if (hlock && hlock->instance == map && hlock->waittime_stamp) {
+		stats = get_lock_stats(hlock_class(hlock));
+		lock_time_inc(hlock->read ? &stats->read_waittime : &stats->write_waittime,
+			      lockstat_clock() - hlock->waittime_stamp);
+		hlock->waittime_stamp = 0;
+		hlock->holdtime_stamp = 0;
+	}
+	liblockdep_report_end();
+}
+
+/*
  * A wrapper's blocking call, after lockdep was told of the acquisition, as the
  * kernel's LOCK_CONTENDED_RETURN() makes it: with statistics on, try first; if the
  * lock is busy, lock_contended() before the blocking call; lock_acquired() once the
- * lock is held. With them off, just the call. busy: what try_call returns for a
- * lock held elsewhere; acquired(ret): whether the call took the lock.
+ * lock is held, lock_stat_wait_failed() when it is not. With them off, just the call.
+ * busy: what try_call returns for a lock held elsewhere; acquired(ret): whether the
+ * call took the lock.
  */
 #define lock_stat_blocking_call(map, ip, try_call, busy, blocking_call, acquired) ({	\
 	int __ret;								\
@@ -176,12 +217,65 @@ static noinline void lock_stat_acquired(struct lockdep_map *map, unsigned long i
 		if (__ret == (busy)) {						\
 			lock_stat_contended(map, ip);				\
 			__ret = (blocking_call);				\
+			if (!acquired(__ret))					\
+				lock_stat_wait_failed(map, ip);			\
 		}								\
 		if (acquired(__ret))						\
 			lock_stat_acquired(map, ip);				\
 	}									\
 	__ret;									\
 })
+
+/*
+ * Around lockdep's release of the lock held at pos (src/validate.c). The kernel
+ * re-acquires every lock held above it (reacquire_held_locks()), and so restarts
+ * their hold times: an inner lock held 400 ms, 300 of them under an outer one
+ * released first, would count 100 ms. Here each keeps its own start. And a release
+ * that ends a failed acquisition (lock_stat_wait_failed()) counts its hold where
+ * nobody reads it.
+ */
+struct lock_stat_release {
+	int depth;
+	bool failed;	/* its hold goes to lock_stat_discard */
+};
+
+static void lock_stat_release_begin(struct lock_stat_release *r, int pos)
+{
+	const struct task_struct *task = current;
+	u64 *since;
+
+	r->depth = task->lockdep_depth;
+	r->failed = false;
+	if (!lock_stat || pos < 0)
+		return;
+	since = lock_stat_hold_since();
+	for (int i = pos + 1; since && i < r->depth; i++)
+		since[i] = task->held_locks[i].holdtime_stamp;
+	if (!task->held_locks[pos].holdtime_stamp) {
+		r->failed = true;
+		lock_stats_of_thread = (void *)lock_stat_discard;
+	}
+}
+
+/* After the release (and what moved the locks above it): each lock above pos, one
+ * place lower unless the re-acquisition merged some, gets its start back. In the
+ * shared slot 0 (a thread past the slots, or past its exit hook) they restart, as
+ * in the kernel. */
+static void lock_stat_release_end(const struct lock_stat_release *r, int pos)
+{
+	struct task_struct *task = current;
+	u64 *since;
+
+	if (!lock_stat || pos < 0)
+		return;
+	if (r->failed)
+		lock_stats_of_thread = (void *)lock_stat_slots[lock_stat_slot_of_thread];
+	since = lock_stat_hold_since();
+	if (!since || task->lockdep_depth != r->depth - 1)
+		return;
+	for (int i = pos; i < task->lockdep_depth; i++)
+		task->held_locks[i].holdtime_stamp = since[i + 1];
+}
 
 static inline bool lock_stat_call_ok(int ret)
 {

@@ -5,7 +5,8 @@
  * as a lock only after one thread has waited for it and posted it again, with no
  * post by anyone else before; a post by a thread that did not take it makes it a
  * signal for good, and a holder's record of it goes quietly at that thread's next
- * lock; so does a wait by the thread that holds it. So a signalling semaphore is never reported, and a lock is validated from
+ * lock; so does a wait by the thread that holds it, and a thread's end while it
+ * holds it (another thread is to post it: semaphores_left_at_end()). So a signalling semaphore is never reported, and a lock is validated from
  * its second use on. Each semaphore is a class of its own (all of a program's
  * semaphore locks tend to come from one helper: CPython's PyThread_allocate_lock).
  *
@@ -78,9 +79,13 @@ static int sem_wait_checked(sem_t *s, enum sem_call call, clockid_t clock,
 		liblockdep_release(e, ip);
 		use = SEM_SIGNAL;
 	}
-	if (use == SEM_LOCK && call != SEM_TRYWAIT)
+	if (use == SEM_LOCK && call != SEM_TRYWAIT) {
 		lock_acquire_checked(e, 0, 0, 0, ip);
+		hang_wait_begin(HANG_WAIT_LOCK, s);	/* glibc names no holder */
+	}
 	ret = semaphore_wait(s, call, clock, abstime);
+	if (use == SEM_LOCK && call != SEM_TRYWAIT)
+		hang_wait_end();
 	if (use == SEM_LOCK && call == SEM_TRYWAIT && !ret)
 		lock_acquire_checked(e, 0, 0, 0, ip);
 	else if (use == SEM_LOCK && call != SEM_TRYWAIT && ret)
@@ -108,6 +113,27 @@ static void semaphore_posted(struct lock_entry *e, unsigned long ip)
 		WRITE_ONCE(e->sem_use, SEM_LOCK);
 	} else {
 		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+	}
+}
+
+/*
+ * A thread at its end: a semaphore it still holds is left for another thread to
+ * post, so it is a signal, not a lock (it is never "still held" at exit), and its
+ * record goes quietly, before any lock below it is released: lockdep would re-acquire
+ * the record, whose semaphore another thread may have posted and destroyed by then.
+ * From the top down, so that no released record is re-acquired.
+ */
+static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
+{
+	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+		struct lockdep_map *map = task->held_locks[i].instance;
+		struct lock_entry *e = container_of(map, struct lock_entry, map);
+
+		if (READ_ONCE(e->kind) != LOCK_KIND_SEMAPHORE)
+			continue;
+		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+		lock_release(map, ip);
+		liblockdep_report_end();
 	}
 }
 

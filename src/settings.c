@@ -132,6 +132,40 @@ static int setting_range(const char *name, int fallback, long min, long max,
 	return n;
 }
 
+/*
+ * The signal that shows every thread's locks: one the program can catch, and not one
+ * the kernel sends for a fault (a handler that returns from SIGSEGV runs the faulting
+ * instruction again, for ever) nor SIGABRT (abort() would show locks, not end). glibc
+ * keeps 32 and 33 for itself (sigaction() refuses them).
+ */
+static bool show_locks_signal_usable(int sig)
+{
+	static const int refused[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS,
+				       SIGABRT, SIGKILL, SIGSTOP };
+
+	for (size_t i = 0; i < ARRAY_SIZE(refused); i++)
+		if (sig == refused[i])
+			return false;
+	return sig < 32 || sig >= SIGRTMIN;
+}
+
+static int setting_show_locks_signal(const char *name)
+{
+	const char *value = liblockdep_getenv(name);
+	int sig;
+
+	if (!value)
+		return 0;
+	sig = setting_number(value, 1, SIGRTMAX);
+	if (sig < 0 || !show_locks_signal_usable(sig)) {
+		setting_error(name, value, "a signal number the program can catch, not SIGKILL, "
+			      "SIGSTOP, SIGABRT or one sent for a fault: SIGSEGV, SIGBUS, SIGILL, "
+			      "SIGFPE, SIGTRAP, SIGSYS");
+		return 0;
+	}
+	return sig;
+}
+
 static const char *addr2line_find(void);
 
 static void runner_setting(const char *value);
@@ -170,8 +204,7 @@ static void liblockdep_read_settings(void)
 	settings.joins = setting_bool("LIBLOCKDEP_JOINS", false);
 	settings.hang_seconds = setting_range("LIBLOCKDEP_HANG", 0, 1, 86400,
 					      "seconds, from 1 to 86400");
-	settings.show_locks_signal = setting_range("LIBLOCKDEP_SHOW_LOCKS_SIGNAL", 0, 1, SIGRTMAX,
-						   "a signal number");
+	settings.show_locks_signal = setting_show_locks_signal("LIBLOCKDEP_SHOW_LOCKS_SIGNAL");
 	hang_watchdog_start();
 	errno = saved_errno;
 }

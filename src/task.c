@@ -21,6 +21,7 @@ static void task_read_name(struct task_struct *task)
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);
+static void semaphores_left_at_end(struct task_struct *task, unsigned long ip);
 static bool signal_handler_running(void);
 static void forget_locks_of_ended(const void *from, unsigned long len);
 
@@ -76,6 +77,7 @@ static void task_exit(void *task)
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;
+		semaphores_left_at_end(current, 0);
 		held_locks_drop_released(current, 0);
 		debug_check_no_locks_held();
 		liblockdep_report_end();

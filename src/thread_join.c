@@ -136,10 +136,14 @@ static struct thread_life *thread_life_find(pthread_t t, bool unlist)
 	return life;
 }
 
+static void semaphores_left_at_end(struct task_struct *task, unsigned long ip);
+
 static void thread_life_end(void *arg)
 {
 	struct thread_life *life = arg;
 
+	if (current->lockdep_depth && liblockdep_check_now() && liblockdep_enter(_THIS_IP_))
+		semaphores_left_at_end(current, _THIS_IP_);
 	liblockdep_map_release(&life->map);
 	thread_life_put(life);
 }

@@ -62,7 +62,8 @@ static const u8 lock_kind_outer_wait_types[] = {
 /* The lock becomes a class of its own, for its lifetime (lock_entry_drop_own_key()). */
 static struct lock_class_key *lock_entry_use_own_key(struct lock_entry *e)
 {
-	lockdep_register_key(&e->own_key);
+	if (!e->own_key_registered)	/* kept for another thread's record: lock_entry_init() */
+		lockdep_register_key(&e->own_key);
 	e->own_key_registered = true;
 	return &e->own_key;
 }
@@ -301,6 +302,7 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
 static void report_init_held(struct lock_entry *e, unsigned long ip);
+static bool lock_recorded_elsewhere(const struct lock_entry *e);
 
 static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode,
 			    unsigned long ip)
@@ -318,10 +320,11 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	}
 	if (!liblockdep_enter(ip))
 		return;
-	/* Initialised again in place without a destroy: the old lock's class must go. */
+	/* Initialised again in place without a destroy: the old lock's class must go,
+	 * unless another thread still records the old lock (lock_entry_forget()). */
 	old = lock_entry_find(lock);
 	held = old && held_lock_entry(lock) == old;
-	if (old)
+	if (old && !lock_recorded_elsewhere(old))
 		lock_entry_drop_own_key(old);
 	e = lock_table_add(lock, true, lock_entry_setup, &origin);
 	/* Named by the class this init gives it: the same for every repeat. */
@@ -494,8 +497,16 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 /* Lockdep's own way, for a release the fast path does not know. */
 static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 {
+	const struct task_struct *task = current;
+	struct lock_stat_release stat;
+	int pos = task->lockdep_depth - 1;
+
+	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
+		pos--;
+	lock_stat_release_begin(&stat, pos);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
+	lock_stat_release_end(&stat, pos);
 }
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
@@ -604,12 +615,18 @@ static struct lock_entry *lock_entry_find(const void *lock)
 	return e;
 }
 
-/* The lock at this address is gone (destroyed, or its memory freed): forget it. */
+/*
+ * The lock at this address is gone (destroyed, or its memory freed): forget it.
+ * Unless another thread's held locks still record it (a semaphore it took, which
+ * this one posted, src/semaphores.c): that thread lets go of its record only at its
+ * next lock or its end, and lockdep would read a class freed meanwhile. The entry,
+ * class and all, then stays until a lock is initialised at its address.
+ */
 static void lock_entry_forget(const void *lock)
 {
 	struct lock_entry *e = lock_entry_find(lock);
 
-	if (e) {
+	if (e && !lock_recorded_elsewhere(e)) {
 		lock_entry_drop_own_key(e);
 		lock_table_remove(lock);
 	}

@@ -3,7 +3,9 @@
 # contended class tops the exit table with contentions and wait time at the right
 # contention point, the uncontended one shows none; dir/lock_stat is the kernel's
 # (header, columns, rows); off by default; liblockdep_stat_reset() clears and
-# liblockdep_dump() writes at any time; the preload flavour counts the same.
+# liblockdep_dump() writes at any time; the preload flavour counts the same; a
+# timed-out wait is a contention, not an acquisition; a hold keeps its start when
+# a lock taken before it is released first.
 set -eu
 cc=${CC:-cc}
 build=${BUILD:-build/tests}
@@ -96,3 +98,65 @@ $cc -O2 -g -pthread examples/where_threads_wait.c -o "$out/wait-plain"
 LIBLOCKDEP_STAT=1 LD_PRELOAD=$build/liblockdep.so "$out/wait-plain" > /dev/null 2> "$out/err" ||
 	fail "preload: exit $?" "$out/err"
 check_table preload "$out/err"
+
+# A timed-out wait is one contention and no acquisition (the holder's is the one);
+# an inner lock keeps its hold time when the outer one is released first.
+cat > "$out/timed.c" <<'C'
+#include <pthread.h>
+#include <time.h>
+#include <unistd.h>
+static pthread_mutex_t busy_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t outer_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t inner_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_barrier_t held;
+static void *holder(void *arg)
+{
+	pthread_mutex_lock(&busy_lock);
+	pthread_barrier_wait(&held);
+	usleep(300000);
+	pthread_mutex_unlock(&busy_lock);
+	return arg;
+}
+int main(void)
+{
+	struct timespec until;
+	pthread_t t;
+	pthread_barrier_init(&held, NULL, 2);
+	pthread_create(&t, NULL, holder, NULL);
+	pthread_barrier_wait(&held);
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_nsec += 100000000;
+	if (until.tv_nsec >= 1000000000) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000;
+	}
+	if (!pthread_mutex_timedlock(&busy_lock, &until))
+		return 1;
+	pthread_join(t, NULL);
+	pthread_mutex_lock(&outer_lock);
+	pthread_mutex_lock(&inner_lock);
+	usleep(300000);
+	pthread_mutex_unlock(&outer_lock);
+	usleep(100000);
+	pthread_mutex_unlock(&inner_lock);
+	return 0;
+}
+C
+$cc -O2 -g -DLIBLOCKDEP -include liblockdep.h -pthread "$out/timed.c" "$build/liblockdep.o" -o "$out/timed"
+$cc -O2 -g -pthread "$out/timed.c" -o "$out/timed-plain"
+for flavour in dropin preload; do
+	if [ $flavour = dropin ]; then
+		LIBLOCKDEP_STAT=1 "$out/timed" > /dev/null 2> "$out/err" || fail "timed: exit $?" "$out/err"
+	else
+		LIBLOCKDEP_STAT=1 LD_PRELOAD=$build/liblockdep.so "$out/timed-plain" > /dev/null 2> "$out/err" ||
+			fail "timed, preload: exit $?" "$out/err"
+	fi
+	# class contentions waittime-total waittime-max acquisitions holdtime-total holdtime-max
+	awk '$1 == "busy_lock" && $2 == 1 && $3 >= 90000 && $3 < 300000 && $5 == 1 && $7 >= 290000 { ok = 1 }
+	     END { exit !ok }' "$out/err" ||
+		fail "$flavour: busy_lock's timed-out wait is not one contention without a hold" "$out/err"
+	awk '$1 == "inner_lock" && $2 == 0 && $5 == 1 && $7 >= 390000 { ok = 1 } END { exit !ok }' "$out/err" ||
+		fail "$flavour: inner_lock's hold is not 400 ms" "$out/err"
+	awk '$1 == "outer_lock" && $2 == 0 && $5 == 1 && $7 >= 290000 && $7 < 390000 { ok = 1 } END { exit !ok }' "$out/err" ||
+		fail "$flavour: outer_lock's hold is not 300 ms" "$out/err"
+done

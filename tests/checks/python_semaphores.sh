@@ -1,7 +1,8 @@
 # LIBLOCKDEP_SEMAPHORES=1 under ./lockdep: CPython's threading.Lock is a binary
 # semaphore, so an AB-BA between two Locks is reported with the option and not
 # without it; a correct program that uses CPython's own signalling on Locks
-# (Condition, Queue, Event, Barrier, a thread pool, joins) stays silent with it.
+# (Condition, Queue, Event, Barrier, a thread pool, joins) stays silent with it, and
+# so does a Lock a worker acquires and the main thread releases after the join.
 set -eu
 [ -x /usr/bin/python3 ] || { echo "no /usr/bin/python3: skipped"; exit 0; }
 out=$(mktemp -d)
@@ -63,3 +64,25 @@ LIBLOCKDEP_SEMAPHORES=1 ./lockdep /usr/bin/python3 "$out/abba.py" 2> "$out/abba.
 LIBLOCKDEP_SEMAPHORES=1 ./lockdep /usr/bin/python3 "$out/correct.py" 2> "$out/correct.err" &&
 	[ ! -s "$out/correct.err" ] ||
 	{ echo "a correct program was reported:"; head -60 "$out/correct.err"; exit 1; }
+
+# A Lock acquired by a worker and released by the main thread after join() (legal
+# for a Lock), then dropped: the worker's end saw a destroyed semaphore (a crash),
+# or called it still held. Silent, exit 0, in each of ten runs.
+cat > "$out/handoff.py" <<'PY'
+import threading
+for i in range(50):
+    lock = threading.Lock()
+    with lock:
+        pass
+    t = threading.Thread(target=lock.acquire)
+    t.start()
+    t.join()
+    lock.release()
+    del lock
+PY
+for run in 1 2 3 4 5 6 7 8 9 10; do
+	status=0
+	LIBLOCKDEP_SEMAPHORES=1 ./lockdep /usr/bin/python3 "$out/handoff.py" 2> "$out/handoff.err" || status=$?
+	[ $status -eq 0 ] && [ ! -s "$out/handoff.err" ] ||
+		{ echo "run $run: a Lock released by main after join: exit $status:"; head -40 "$out/handoff.err"; exit 1; }
+done

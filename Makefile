@@ -1,5 +1,5 @@
 # liblockdep: make (regenerate + demo), make demo, make demo-suite, make preload,
-# make check-graph, make test, make test-all (= make test + make test-extra),
+# make check-graph, make merge-sarif, make test, make test-all (= make test + make test-extra),
 # make test-no-fast-path, make bench, make fuzz, make install (PREFIX, DESTDIR),
 # make uninstall.
 CC ?= cc
@@ -15,7 +15,7 @@ MANDIR ?= $(DATADIR)/man
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo demo-suite preload check-graph install uninstall test test-extra test-all test-no-fast-path test-sqlite soak bench fuzz clean
+.PHONY: all demo demo-suite preload check-graph merge-sarif install uninstall test test-extra test-all test-no-fast-path test-sqlite soak bench fuzz clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -53,18 +53,20 @@ $(BUILD)/liblockdep.so: liblockdep.c liblockdep.h
 	$(CC) $(CFLAGS) -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
 		-Wl,-soname,liblockdep.so liblockdep.c -o $@ -ldl
 
-# The runner, told where its library and its graph checker are (so it builds nothing
-# and works from any directory), the library, the checker, the header for -llockdep builds, the drop-in pair's .c (to
+# The runner, told where its library, its graph checker and its SARIF merger are (so
+# it builds nothing and works from any directory), the library, the two tools, the header for -llockdep builds, the drop-in pair's .c (to
 # copy into a project, with the header) and lockdep(1).
-install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph
+install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph $(BUILD)/lockdep-merge-sarif
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(LIBEXECDIR)/liblockdep \
 		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DATADIR)/liblockdep $(DESTDIR)$(MANDIR)/man1
 	sed -e "s|^installed_lib=$$|installed_lib='$(LIBDIR)/liblockdep.so'|" \
 		-e "s|^installed_checker=$$|installed_checker='$(LIBEXECDIR)/liblockdep/lockdep-check-graph'|" \
+		-e "s|^installed_merger=$$|installed_merger='$(LIBEXECDIR)/liblockdep/lockdep-merge-sarif'|" \
 		lockdep > $(BUILD)/lockdep.installed
 	install -m 755 $(BUILD)/lockdep.installed $(DESTDIR)$(BINDIR)/lockdep
 	install -m 755 $(BUILD)/liblockdep.so $(DESTDIR)$(LIBDIR)/liblockdep.so
 	install -m 755 $(BUILD)/lockdep-check-graph $(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph
+	install -m 755 $(BUILD)/lockdep-merge-sarif $(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-merge-sarif
 	install -m 644 liblockdep.h $(DESTDIR)$(INCLUDEDIR)/liblockdep.h
 	install -m 644 liblockdep.c $(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c
 	install -m 644 docs/lockdep.1 $(DESTDIR)$(MANDIR)/man1/lockdep.1
@@ -72,6 +74,7 @@ install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/lockdep $(DESTDIR)$(LIBDIR)/liblockdep.so \
 		$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph \
+		$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-merge-sarif \
 		$(DESTDIR)$(INCLUDEDIR)/liblockdep.h $(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c \
 		$(DESTDIR)$(MANDIR)/man1/lockdep.1
 	-rmdir $(DESTDIR)$(DATADIR)/liblockdep $(DESTDIR)$(LIBEXECDIR)/liblockdep
@@ -84,6 +87,13 @@ $(BUILD)/lockdep-check-graph: tools/check_graph.c liblockdep.c liblockdep.h
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) -I. -DLIBLOCKDEP -DLIBLOCKDEP_DEPENDENCY_BITS=17 -DLIBLOCKDEP_CHAIN_BITS=18 \
 		-DLIBLOCKDEP_STACK_TRACE_BITS=21 -pthread tools/check_graph.c liblockdep.c -o $@
+
+# lockdep --merge-sarif: a suite's per-process SARIF logs as one run for an upload.
+merge-sarif: $(BUILD)/lockdep-merge-sarif
+
+$(BUILD)/lockdep-merge-sarif: tools/merge_sarif.c liblockdep.c liblockdep.h
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) -I. -DLIBLOCKDEP -pthread tools/merge_sarif.c liblockdep.c -o $@
 
 # The tests a developer runs many times a day: every scenario, in both flavours, and
 # the checks of tier "test" (all but those with a "# Tier: all" line), with gcc, g++,

@@ -1,5 +1,5 @@
 # liblockdep: make (regenerate + demo), make demo, make demo-suite, make preload,
-# make check-graph, make test, make test-all (= make test + make test-extra),
+# make check-graph, make merge-sarif, make test, make test-all (= make test + make test-extra),
 # make test-no-fast-path, make bench, make fuzz, make install (PREFIX, DESTDIR),
 # make uninstall.
 CC ?= cc
@@ -15,7 +15,7 @@ MANDIR ?= $(DATADIR)/man
 
 GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel-snapshot -type f)
 
-.PHONY: all demo demo-suite preload check-graph install uninstall test test-extra test-all test-no-fast-path test-sqlite soak bench fuzz clean
+.PHONY: all demo demo-suite preload check-graph merge-sarif install uninstall test test-extra test-all test-no-fast-path test-sqlite soak bench fuzz clean
 
 all: liblockdep.c $(BUILD)/demo
 
@@ -59,17 +59,18 @@ KERNEL_VERSION = $(shell sed -n 's/^\#define LIBLOCKDEP_KERNEL_VERSION "\(.*\)"$
 FILL_PATHS = sed -e "s|@INCLUDEDIR@|$(INCLUDEDIR)|g" -e "s|@LIBDIR@|$(LIBDIR)|g" \
 	-e "s|@VERSION@|$(KERNEL_VERSION)|g"
 
-# The runner and the compiler wrapper, told where the library, the graph checker and
-# the header are (so they build nothing and work from any directory), the library, the
-# checker, the header for -llockdep builds, pkg-config's and CMake's descriptions, the
+# The runner and the compiler wrapper, told where the library, the graph checker, the
+# SARIF merger and the header are (so they build nothing and work from any directory), the library, the
+# two tools, the header for -llockdep builds, pkg-config's and CMake's descriptions, the
 # drop-in pair's .c (to copy into a project, with the header) and lockdep(1). Every
 # path quoted: a PREFIX may hold a space.
-install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph
+install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph $(BUILD)/lockdep-merge-sarif
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)/pkgconfig" \
 		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep" "$(DESTDIR)$(LIBEXECDIR)/liblockdep" \
 		"$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(DATADIR)/liblockdep" "$(DESTDIR)$(MANDIR)/man1"
 	sed -e "s|^installed_lib=$$|installed_lib='$(LIBDIR)/liblockdep.so'|" \
 		-e "s|^installed_checker=$$|installed_checker='$(LIBEXECDIR)/liblockdep/lockdep-check-graph'|" \
+		-e "s|^installed_merger=$$|installed_merger='$(LIBEXECDIR)/liblockdep/lockdep-merge-sarif'|" \
 		-e "s|^installed_version=$$|installed_version='$(KERNEL_VERSION)'|" \
 		lockdep > $(BUILD)/lockdep.installed
 	sed -e "s|^installed_include=$$|installed_include='$(INCLUDEDIR)/liblockdep.h'|" \
@@ -86,6 +87,8 @@ install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph
 		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config.cmake"
 	install -m 755 $(BUILD)/lockdep-check-graph \
 		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph"
+	install -m 755 $(BUILD)/lockdep-merge-sarif \
+		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-merge-sarif"
 	install -m 644 liblockdep.h "$(DESTDIR)$(INCLUDEDIR)/liblockdep.h"
 	install -m 644 liblockdep.c "$(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c"
 	install -m 644 docs/lockdep.1 "$(DESTDIR)$(MANDIR)/man1/lockdep.1"
@@ -96,6 +99,7 @@ uninstall:
 		"$(DESTDIR)$(LIBDIR)/pkgconfig/liblockdep.pc" \
 		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config.cmake" \
 		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph" \
+		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-merge-sarif" \
 		"$(DESTDIR)$(INCLUDEDIR)/liblockdep.h" "$(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c" \
 		"$(DESTDIR)$(MANDIR)/man1/lockdep.1"
 	-rmdir "$(DESTDIR)$(DATADIR)/liblockdep" "$(DESTDIR)$(LIBEXECDIR)/liblockdep" \
@@ -109,6 +113,13 @@ $(BUILD)/lockdep-check-graph: tools/check_graph.c liblockdep.c liblockdep.h
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) -I. -DLIBLOCKDEP -DLIBLOCKDEP_DEPENDENCY_BITS=17 -DLIBLOCKDEP_CHAIN_BITS=18 \
 		-DLIBLOCKDEP_STACK_TRACE_BITS=21 -pthread tools/check_graph.c liblockdep.c -o $@
+
+# lockdep --merge-sarif: a suite's per-process SARIF logs as one run for an upload.
+merge-sarif: $(BUILD)/lockdep-merge-sarif
+
+$(BUILD)/lockdep-merge-sarif: tools/merge_sarif.c liblockdep.c liblockdep.h
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) -I. -DLIBLOCKDEP -pthread tools/merge_sarif.c liblockdep.c -o $@
 
 # The tests a developer runs many times a day: every scenario, in both flavours, and
 # the checks of tier "test" (all but those with a "# Tier: all" line), with gcc, g++,

@@ -97,6 +97,7 @@ SRC_FILES = [
     'src/api.c',
     'src/semaphores.c',
     'src/graph_check.c',
+    'src/sarif_merge.c',
     'src/internal_locks.c',
     'src/fork.c',
     'src/dump.c',

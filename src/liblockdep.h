@@ -214,6 +214,10 @@ void liblockdep_show_all_locks(void);
  * reports every cycle among their dependencies; 0, or 125 if a file is unreadable or
  * not a graph. */
 int liblockdep_check_graph(int nr_files, char *const files[]);
+/* lockdep --merge-sarif: the LIBLOCKDEP_SARIF logs given (files, or directories of
+ * *.sarif files) as one log with one run in out, for a code-scanning upload; 0, or
+ * 125 after one line naming an input that is not a liblockdep SARIF log. */
+int liblockdep_merge_sarif(const char *out, int nr_inputs, char *const inputs[]);
 
 /*
  * ANNOTATIONS: what the kernel lets its developers say about their locks. Each takes
@@ -384,6 +388,7 @@ void liblockdep_check_free(const void *ptr, unsigned long size);
 #define liblockdep_stat_reset()				((void)0)
 #define liblockdep_show_all_locks()			((void)0)
 #define liblockdep_check_graph(nr_files, files)		((void)(files), 0)
+#define liblockdep_merge_sarif(out, nr_inputs, inputs)	((void)(out), (void)(inputs), 0)
 #define liblockdep_set_thread()				((void)0)
 #define liblockdep_mutex_lock_nested(mutex, subclass)	pthread_mutex_lock(mutex)
 #define liblockdep_rwlock_rdlock_nested(rwlock, subclass) pthread_rwlock_rdlock(rwlock)

@@ -18,6 +18,7 @@
 #define SARIF_RESULTS_MAX	1000	/* a log no viewer shows in full is no use */
 #define SARIF_RULES_MAX		64	/* kinds of report; past them results are left out */
 #define SARIF_BUFFER		(64 * 1024)
+#define SARIF_ROOT_ID		"%SRCROOT%"	/* the uriBaseId of the source root */
 
 struct sarif_result {
 	struct sarif_result *next;
@@ -166,7 +167,7 @@ static void sarif_location(struct json_out *o, const struct report_frame *frame,
 		if (frame->file[0] == '/' && sarif_where.cwd_len &&
 		    !strncmp(frame->file, sarif_where.cwd, sarif_where.cwd_len)) {
 			sarif_uri_path(o, "", frame->file + sarif_where.cwd_len);
-			json_member_string(o, "uriBaseId", "SRCROOT");
+			json_member_string(o, "uriBaseId", SARIF_ROOT_ID);
 		} else {
 			sarif_uri_path(o, frame->file[0] == '/' ? "file://" : "", frame->file);
 		}
@@ -356,7 +357,7 @@ static void report_sarif_write(void)
 	if (sarif_where.cwd_len) {
 		json_key(&o, "originalUriBaseIds");
 		json_open(&o, '{');
-		json_key(&o, "SRCROOT");
+		json_key(&o, SARIF_ROOT_ID);
 		json_open(&o, '{');
 		json_key(&o, "uri");
 		sarif_uri_path(&o, "file://", sarif_where.cwd);

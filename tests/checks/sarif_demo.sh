@@ -42,9 +42,9 @@ need(res["level"] == "error" and res["message"]["text"].startswith("possible cir
 need("accounts_lock" in res["message"]["text"] and "audit_log_lock" in res["message"]["text"], "classes in message")
 need(res["partialFingerprints"] == {"liblockdepFingerprint/v1": fingerprint}, "partialFingerprints %r, text %r" % (res["partialFingerprints"], fingerprint))
 loc = res["locations"][0]["physicalLocation"]
-need(loc["artifactLocation"] == {"uri": source, "uriBaseId": "SRCROOT"}, "location %r" % loc)
-need(run["originalUriBaseIds"]["SRCROOT"]["uri"].startswith("file:///") and
-     run["originalUriBaseIds"]["SRCROOT"]["uri"].endswith("/"), "SRCROOT")
+need(loc["artifactLocation"] == {"uri": source, "uriBaseId": "%SRCROOT%"}, "location %r" % loc)
+need(run["originalUriBaseIds"]["%SRCROOT%"]["uri"].startswith("file:///") and
+     run["originalUriBaseIds"]["%SRCROOT%"]["uri"].endswith("/"), "SRCROOT")
 lines = open(source).read().split("\n")
 def lock_line(location):
     line = location["physicalLocation"]["region"]["startLine"]

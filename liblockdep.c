@@ -19221,6 +19221,40 @@ static int lock_plumbing_skip(unsigned long *ips, unsigned int n)
 		ips[i] = first + i < count ? trace[first + i] : 0;
 	return first;
 }
+
+/*
+ * Where an acquisition is shown ("at:" of a held lock, a report's locations): out of
+ * line plumbing (-O0) would show __gthread_mutex_lock for every std::mutex of the
+ * program, so the caller out of the plumbing is shown instead. Costs an unwind per
+ * acquisition from plumbing, only in a program where plumbing was seen out of line
+ * (the first use of a lock tells, src/lock_sites.c); a small table remembers which
+ * return addresses are not plumbing. A slot may be overwritten: the answer is then
+ * looked up again, never wrong.
+ */
+#define LOCK_PLUMBING_IPS_BITS	8
+
+static bool lock_plumbing_out_of_line;
+static unsigned long lock_plumbing_ips[1 << LOCK_PLUMBING_IPS_BITS];
+static unsigned long lock_plumbing_user_ips[1 << LOCK_PLUMBING_IPS_BITS];
+
+/* The first site outside the plumbing of an acquisition whose call returns to ip
+ * (the thread's entry frame); ip itself when it is the user's or the stack cannot say. */
+static noinline unsigned long lock_plumbing_caller(unsigned long ip)
+{
+	unsigned long slot = hash_long(ip, LOCK_PLUMBING_IPS_BITS);
+	unsigned long ips[1] = { ip };
+
+	if (READ_ONCE(lock_plumbing_user_ips[slot]) == ip)
+		return ip;
+	if (READ_ONCE(lock_plumbing_ips[slot]) != ip) {
+		if (!lock_plumbing_at(ip, NULL)) {
+			WRITE_ONCE(lock_plumbing_user_ips[slot], ip);
+			return ip;
+		}
+		WRITE_ONCE(lock_plumbing_ips[slot], ip);
+	}
+	return lock_plumbing_skip(ips, 1) > 0 ? ips[0] : ip;
+}
 /************** End of src/lock_plumbing.c **************/
 /************** Begin file src/lock_sites.c **************/
 #line 1 "src/lock_sites.c"
@@ -19341,8 +19375,10 @@ static enum lock_site_role lock_site_role_at(unsigned long ip)
 {
 	bool named;
 
-	if (lock_plumbing_at(ip, &named))
+	if (lock_plumbing_at(ip, &named)) {
+		WRITE_ONCE(lock_plumbing_out_of_line, true);
 		return SITE_PLUMBING;
+	}
 	return named ? SITE_USER : SITE_UNNAMED;
 }
 
@@ -22197,6 +22233,8 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 	if (unlikely(task->lockdep_depth))
 		held_locks_check(task, ip);
+	if (unlikely(READ_ONCE(lock_plumbing_out_of_line)))
+		ip = lock_plumbing_caller(ip);
 	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
@@ -22214,7 +22252,8 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 {
 	struct task_struct *task = current;
 
-	if (unlikely(!READ_ONCE(task->entry_ready)) ||
+	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it. */
+	if (unlikely(!READ_ONCE(task->entry_ready) || READ_ONCE(lock_plumbing_out_of_line)) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	liblockdep_entry_ip = ip;

@@ -115,8 +115,10 @@ static enum lock_site_role lock_site_role_at(unsigned long ip)
 {
 	bool named;
 
-	if (lock_plumbing_at(ip, &named))
+	if (lock_plumbing_at(ip, &named)) {
+		WRITE_ONCE(lock_plumbing_out_of_line, true);
 		return SITE_PLUMBING;
+	}
 	return named ? SITE_USER : SITE_UNNAMED;
 }
 

@@ -14089,6 +14089,36 @@ static bool demangle(struct demangler *d, const char *mangled, char *out, size_t
 	out[head + tail] = '\0';
 	return true;
 }
+
+/*
+ * A class named after a C++ function: "shop::Inventory::restock()+0x2b" rather than
+ * its whole signature, which makes names long, cuts rules and changes with a
+ * parameter's type. The last parenthesised group before the offset (a function's
+ * parameters: "operator()()" keeps its name) is emptied in name[0..len), in place;
+ * a C name has none. Returns the new length.
+ */
+static size_t demangled_without_parameters(char *name, size_t len)
+{
+	char *end = memrchr(name, '+', len) ?: name + len;
+	char *close = end, *open;
+	int depth = 0;
+
+	while (close > name && *close != ')')
+		close--;
+	if (*close != ')' || memchr(close, '(', end - close))
+		return len;
+	for (open = close; open >= name; open--) {
+		depth += (*open == ')') - (*open == '(');
+		if (!depth)
+			break;
+	}
+	if (open < name || open + 1 == close)
+		return len;
+	memmove(open + 1, close, name + len - close);
+	len -= close - open - 1;
+	name[len] = '\0';
+	return len;
+}
 /************** End of src/demangle.c **************/
 /************** Begin file src/symbols.c **************/
 #line 1 "src/symbols.c"
@@ -19334,7 +19364,8 @@ static const char *lock_static_name(const void *lock, const char *kind, size_t l
 }
 
 /* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
- * kind of lock and where in the code ("mutex@sort+0xae4d" where the code has no
+ * kind of lock and where in the code (a C++ function without its parameters,
+ * "mutex@shop::Inventory::restock()+0x2b", src/demangle.c) ("mutex@sort+0xae4d" where the code has no
  * symbol: the same in every run, unlike its address). A site whose first lock lives
  * in a named variable carries that variable's name (and knows the variable: a graph
  * across processes tells two programs' static variables apart by it). */
@@ -19349,9 +19380,14 @@ static const char *lock_site_name(struct lock_site *site, const char *kind,
 	if (variable)
 		return variable;
 	len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
-	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i]; i++)
+	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i] && len + 1 < sizeof(text); i++) {
+		size_t frame = len + 1;
+
 		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%pS",
 					   i ? '<' : '@', (void *)site->ips[i]);
+		len = frame + demangled_without_parameters(text + frame,
+							   min(len, sizeof(text) - 1) - frame);
+	}
 	return liblockdep_strdup(text) ?: kind;
 }
 

@@ -8,7 +8,7 @@
  *
  * Cflags: -O0
  * Expect: WARNING: possible circular locking dependency detected
- * Names: mutex@shop::Inventory::restock(* mutex@shop::Ledger::record(*
+ * Names: mutex@shop::Inventory::restock()+0x* mutex@shop::Ledger::record()+0x*
  */
 #include <mutex>
 #include <thread>

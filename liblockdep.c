@@ -14137,6 +14137,36 @@ static bool demangle(struct demangler *d, const char *mangled, char *out, size_t
 	out[head + tail] = '\0';
 	return true;
 }
+
+/*
+ * A class named after a C++ function: "shop::Inventory::restock()+0x2b" rather than
+ * its whole signature, which makes names long, cuts rules and changes with a
+ * parameter's type. The last parenthesised group before the offset (a function's
+ * parameters: "operator()()" keeps its name) is emptied in name[0..len), in place;
+ * a C name has none. Returns the new length.
+ */
+static size_t demangled_without_parameters(char *name, size_t len)
+{
+	char *end = memrchr(name, '+', len) ?: name + len;
+	char *close = end, *open;
+	int depth = 0;
+
+	while (close > name && *close != ')')
+		close--;
+	if (*close != ')' || memchr(close, '(', end - close))
+		return len;
+	for (open = close; open >= name; open--) {
+		depth += (*open == ')') - (*open == '(');
+		if (!depth)
+			break;
+	}
+	if (open < name || open + 1 == close)
+		return len;
+	memmove(open + 1, close, name + len - close);
+	len -= close - open - 1;
+	name[len] = '\0';
+	return len;
+}
 /************** End of src/demangle.c **************/
 /************** Begin file src/symbols.c **************/
 #line 1 "src/symbols.c"
@@ -19431,6 +19461,40 @@ static int lock_plumbing_skip(unsigned long *ips, unsigned int n)
 		ips[i] = first + i < count ? trace[first + i] : 0;
 	return first;
 }
+
+/*
+ * Where an acquisition is shown ("at:" of a held lock, a report's locations): out of
+ * line plumbing (-O0) would show __gthread_mutex_lock for every std::mutex of the
+ * program, so the caller out of the plumbing is shown instead. Costs an unwind per
+ * acquisition from plumbing, only in a program where plumbing was seen out of line
+ * (the first use of a lock tells, src/lock_sites.c); a small table remembers which
+ * return addresses are not plumbing. A slot may be overwritten: the answer is then
+ * looked up again, never wrong.
+ */
+#define LOCK_PLUMBING_IPS_BITS	8
+
+static bool lock_plumbing_out_of_line;
+static unsigned long lock_plumbing_ips[1 << LOCK_PLUMBING_IPS_BITS];
+static unsigned long lock_plumbing_user_ips[1 << LOCK_PLUMBING_IPS_BITS];
+
+/* The first site outside the plumbing of an acquisition whose call returns to ip
+ * (the thread's entry frame); ip itself when it is the user's or the stack cannot say. */
+static noinline unsigned long lock_plumbing_caller(unsigned long ip)
+{
+	unsigned long slot = hash_long(ip, LOCK_PLUMBING_IPS_BITS);
+	unsigned long ips[1] = { ip };
+
+	if (READ_ONCE(lock_plumbing_user_ips[slot]) == ip)
+		return ip;
+	if (READ_ONCE(lock_plumbing_ips[slot]) != ip) {
+		if (!lock_plumbing_at(ip, NULL)) {
+			WRITE_ONCE(lock_plumbing_user_ips[slot], ip);
+			return ip;
+		}
+		WRITE_ONCE(lock_plumbing_ips[slot], ip);
+	}
+	return lock_plumbing_skip(ips, 1) > 0 ? ips[0] : ip;
+}
 /************** End of src/lock_plumbing.c **************/
 /************** Begin file src/lock_sites.c **************/
 #line 1 "src/lock_sites.c"
@@ -19526,7 +19590,8 @@ static const char *lock_static_name(const void *lock, const char *kind, size_t l
 }
 
 /* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
- * kind of lock and where in the code ("mutex@sort+0xae4d" where the code has no
+ * kind of lock and where in the code (a C++ function without its parameters,
+ * "mutex@shop::Inventory::restock()+0x2b", src/demangle.c) ("mutex@sort+0xae4d" where the code has no
  * symbol: the same in every run, unlike its address). A site whose first lock lives
  * in a named variable carries that variable's name (and knows the variable: a graph
  * across processes tells two programs' static variables apart by it). */
@@ -19541,9 +19606,14 @@ static const char *lock_site_name(struct lock_site *site, const char *kind,
 	if (variable)
 		return variable;
 	len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
-	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i]; i++)
+	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i] && len + 1 < sizeof(text); i++) {
+		size_t frame = len + 1;
+
 		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%pS",
 					   i ? '<' : '@', (void *)site->ips[i]);
+		len = frame + demangled_without_parameters(text + frame,
+							   min(len, sizeof(text) - 1) - frame);
+	}
 	return liblockdep_strdup(text) ?: kind;
 }
 
@@ -19567,8 +19637,10 @@ static enum lock_site_role lock_site_role_at(unsigned long ip)
 {
 	bool named;
 
-	if (lock_plumbing_at(ip, &named))
+	if (lock_plumbing_at(ip, &named)) {
+		WRITE_ONCE(lock_plumbing_out_of_line, true);
 		return SITE_PLUMBING;
+	}
 	return named ? SITE_USER : SITE_UNNAMED;
 }
 
@@ -22636,6 +22708,8 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 	if (unlikely(task->lockdep_depth))
 		held_locks_check(task, ip);
+	if (unlikely(READ_ONCE(lock_plumbing_out_of_line)))
+		ip = lock_plumbing_caller(ip);
 	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() && !first_use_pending(e) &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
@@ -22653,7 +22727,9 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 {
 	struct task_struct *task = current;
 
-	if (unlikely(!READ_ONCE(task->entry_ready)) || first_use_pending(e) ||
+	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it. */
+	if (unlikely(!READ_ONCE(task->entry_ready) || READ_ONCE(lock_plumbing_out_of_line)) ||
+	    first_use_pending(e) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	liblockdep_entry_ip = ip;

@@ -833,3 +833,33 @@ static bool demangle(struct demangler *d, const char *mangled, char *out, size_t
 	out[head + tail] = '\0';
 	return true;
 }
+
+/*
+ * A class named after a C++ function: "shop::Inventory::restock()+0x2b" rather than
+ * its whole signature, which makes names long, cuts rules and changes with a
+ * parameter's type. The last parenthesised group before the offset (a function's
+ * parameters: "operator()()" keeps its name) is emptied in name[0..len), in place;
+ * a C name has none. Returns the new length.
+ */
+static size_t demangled_without_parameters(char *name, size_t len)
+{
+	char *end = memrchr(name, '+', len) ?: name + len;
+	char *close = end, *open;
+	int depth = 0;
+
+	while (close > name && *close != ')')
+		close--;
+	if (*close != ')' || memchr(close, '(', end - close))
+		return len;
+	for (open = close; open >= name; open--) {
+		depth += (*open == ')') - (*open == '(');
+		if (!depth)
+			break;
+	}
+	if (open < name || open + 1 == close)
+		return len;
+	memmove(open + 1, close, name + len - close);
+	len -= close - open - 1;
+	name[len] = '\0';
+	return len;
+}

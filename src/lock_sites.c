@@ -90,7 +90,8 @@ static const char *lock_static_name(const void *lock, const char *kind, size_t l
 }
 
 /* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
- * kind of lock and where in the code ("mutex@sort+0xae4d" where the code has no
+ * kind of lock and where in the code (a C++ function without its parameters,
+ * "mutex@shop::Inventory::restock()+0x2b", src/demangle.c) ("mutex@sort+0xae4d" where the code has no
  * symbol: the same in every run, unlike its address). A site whose first lock lives
  * in a named variable carries that variable's name (and knows the variable: a graph
  * across processes tells two programs' static variables apart by it). */
@@ -105,9 +106,14 @@ static const char *lock_site_name(struct lock_site *site, const char *kind,
 	if (variable)
 		return variable;
 	len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
-	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i]; i++)
+	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i] && len + 1 < sizeof(text); i++) {
+		size_t frame = len + 1;
+
 		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%pS",
 					   i ? '<' : '@', (void *)site->ips[i]);
+		len = frame + demangled_without_parameters(text + frame,
+							   min(len, sizeof(text) - 1) - frame);
+	}
 	return liblockdep_strdup(text) ?: kind;
 }
 
@@ -131,8 +137,10 @@ static enum lock_site_role lock_site_role_at(unsigned long ip)
 {
 	bool named;
 
-	if (lock_plumbing_at(ip, &named))
+	if (lock_plumbing_at(ip, &named)) {
+		WRITE_ONCE(lock_plumbing_out_of_line, true);
 		return SITE_PLUMBING;
+	}
 	return named ? SITE_USER : SITE_UNNAMED;
 }
 

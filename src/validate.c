@@ -429,6 +429,8 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 	if (unlikely(task->lockdep_depth))
 		held_locks_check(task, ip);
+	if (unlikely(READ_ONCE(lock_plumbing_out_of_line)))
+		ip = lock_plumbing_caller(ip);
 	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() && !first_use_pending(e) &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
@@ -446,7 +448,9 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 {
 	struct task_struct *task = current;
 
-	if (unlikely(!READ_ONCE(task->entry_ready)) || first_use_pending(e) ||
+	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it. */
+	if (unlikely(!READ_ONCE(task->entry_ready) || READ_ONCE(lock_plumbing_out_of_line)) ||
+	    first_use_pending(e) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	liblockdep_entry_ip = ip;

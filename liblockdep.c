@@ -20995,15 +20995,12 @@ static pthread_mutex_t live_tasks_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t task_exit_key;
 static pthread_once_t task_process_once = PTHREAD_ONCE_INIT;
 
-/* The thread's name as lines show it: a control byte as '?', as printk shows one
- * (a \x01 would read as a printk level and take the byte after it along). */
+/* The thread's name as the kernel keeps it; reports print its control bytes escaped
+ * (a \x01 would otherwise read as a printk level), JSON as JSON escapes them. */
 static void task_read_name(struct task_struct *task)
 {
 	if (prctl(PR_GET_NAME, task->comm) != 0)
 		snprintf(task->comm, sizeof(task->comm), "%s", process_name());
-	for (char *c = task->comm; *c; c++)
-		if ((unsigned char)*c < ' ' || *c == 0x7f)
-			*c = '?';
 }
 
 static void held_locks_drop_released(struct task_struct *task, unsigned long ip);

@@ -1,5 +1,5 @@
 # Names a report shows come out whole, in both flavours: a thread named "a\001b" is
-# "a?b" (the \001 read as a printk level took the b along), and a process that writes
+# "a\x01b" (the \001 read as a printk level took the b along), and a process that writes
 # over its argv to show its state in ps (PostgreSQL's backends) is still named after
 # its file, not after what is left of the new text ("er " for "postgres: walwriter ").
 set -eu
@@ -47,7 +47,7 @@ for flavour in dropin preload; do
 		"$out/a-long-directory-name/names-$flavour" 2> "$out/err"
 	grep -q "^liblockdep lockdep-.* pid [0-9]* (names-$flavour)\$" "$out/err" ||
 		{ echo "$flavour: the process's name: $(grep '^liblockdep lockdep-' "$out/err")"; exit 1; }
-	grep -q '^a?b/[0-9]* is trying to acquire lock:$' "$out/err" ||
+	grep -q '^a\\x01b/[0-9]* is trying to acquire lock:$' "$out/err" ||
 		{ echo "$flavour: the thread's name: $(grep 'is trying to acquire' "$out/err")"; exit 1; }
 	grep -q "\"process\":{\"pid\":[0-9]*,\"name\":\"names-$flavour\"}" "$out/json" ||
 		{ echo "$flavour: the process's name in JSON: $(head -c 400 "$out/json")"; exit 1; }

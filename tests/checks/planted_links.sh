@@ -84,10 +84,10 @@ done
 # directory of each output's path, first below the shared directory ($shared/up), and
 # below a directory of their own ($shared/mid/down, which they may write to alone),
 # named by absolute and by relative path. Every output (the log, JSON, SARIF, the dump
-# directory, the graph file and its lock file, the runner's record) is refused there:
+# directory, the graph file and its lock file) is refused there:
 # the directory's files keep their bytes, and none is created in it.
 mkdir "$out/tree"
-for f in log json sarif record graph; do
+for f in log json sarif graph; do
 	echo "the bytes of $f, which must stay" > "$out/tree/$f"
 done
 mkdir "$out/tree/dump"
@@ -105,18 +105,17 @@ $plant ln -s "$out/tree" "$shared/mid/down"
 tree_untouched() {
 	diff -r "$out/tree" "$out/tree-original" > /dev/null || fail "$1: $out/tree was written"
 }
-# The graph file and the runner's record are named by absolute paths only. Drop-in,
+# The graph file is named by an absolute path only. Drop-in,
 # then preloaded into the program built plain.
 for flavour in "" "LD_PRELOAD=$preload"; do
 	prog=${flavour:+demo-plain}
 	for at in "$shared/up" "$shared/mid/down" up mid/down; do
 		case $at in
-		/*) cwd=. absolute="LIBLOCKDEP_GRAPH=$at/graph LIBLOCKDEP_RUNNER=1:$at/record" ;;
+		/*) cwd=. absolute="LIBLOCKDEP_GRAPH=$at/graph" ;;
 		*) cwd=$shared absolute= ;;
 		esac
-		# Under a runner of another pid, the program keeps its own status, 0.
 		# shellcheck disable=SC2086 # one word per variable
-		(cd "$cwd" && want_status=${absolute:+0} run $flavour LIBLOCKDEP_LOG="$at/log" \
+		(cd "$cwd" && run $flavour LIBLOCKDEP_LOG="$at/log" \
 			LIBLOCKDEP_JSON="$at/json" LIBLOCKDEP_SARIF="$at/sarif" LIBLOCKDEP_DUMP="$at/dump" \
 			$absolute)
 		tree_untouched "$flavour: a link planted as a directory of $at"
@@ -126,7 +125,7 @@ for flavour in "" "LD_PRELOAD=$preload"; do
 		has "liblockdep: LIBLOCKDEP_SARIF=\"$at/sarif\": cannot open $at/sarif: $link; no SARIF written"
 		has "liblockdep: LIBLOCKDEP_DUMP: cannot open directory $at/dump: $link; nothing written"
 		[ -z "$absolute" ] ||
-			grep -qF "liblockdep: LIBLOCKDEP_GRAPH=$at/graph: cannot open $at/graph.lock" "$out/err" ||
+			grep -qF "liblockdep: LIBLOCKDEP_GRAPH=$at/graph: $at/graph.lock: $link" "$out/err" ||
 			fail "$at: the graph's lock file was not refused"
 	done
 done

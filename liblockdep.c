@@ -24950,7 +24950,7 @@ static bool lock_map_ready(const struct liblockdep_map *map, const char *api,
 		return true;
 	annotation_misused(api, "map not initialised", map, ip,
 			   "%px was not made by liblockdep_map_init() or LIBLOCKDEP_MAP_INIT; "
-			   "left unchecked\n", map);
+			   "left unchecked\n", (const void *)map);
 	return false;
 }
 

@@ -63,7 +63,9 @@ FILL_PATHS = sed -e "s|@INCLUDEDIR@|$(INCLUDEDIR)|g" -e "s|@LIBDIR@|$(LIBDIR)|g"
 # SARIF merger and the header are (so they build nothing and work from any directory), the library, the
 # two tools, the header for -llockdep builds, pkg-config's and CMake's descriptions, the
 # drop-in pair's .c (to copy into a project, with the header) and lockdep(1). Every
-# path quoted: a PREFIX may hold a space.
+# path quoted: a PREFIX may hold a space. The filled-in files go straight to their
+# place, never through build/: two installs to two prefixes may run at once (the
+# build-system checks do), and a shared copy would hand one the other's paths.
 install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph $(BUILD)/lockdep-merge-sarif
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBDIR)/pkgconfig" \
 		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep" "$(DESTDIR)$(LIBEXECDIR)/liblockdep" \
@@ -72,19 +74,16 @@ install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph $(BUILD)/lockdep-me
 		-e "s|^installed_checker=$$|installed_checker='$(LIBEXECDIR)/liblockdep/lockdep-check-graph'|" \
 		-e "s|^installed_merger=$$|installed_merger='$(LIBEXECDIR)/liblockdep/lockdep-merge-sarif'|" \
 		-e "s|^installed_version=$$|installed_version='$(KERNEL_VERSION)'|" \
-		lockdep > $(BUILD)/lockdep.installed
+		lockdep > "$(DESTDIR)$(BINDIR)/lockdep"
 	sed -e "s|^installed_include=$$|installed_include='$(INCLUDEDIR)/liblockdep.h'|" \
 		-e "s|^installed_libdir=$$|installed_libdir='$(LIBDIR)'|" \
-		lockdep-cc > $(BUILD)/lockdep-cc.installed
-	$(FILL_PATHS) tools/liblockdep.pc.in > $(BUILD)/liblockdep.pc
-	$(FILL_PATHS) tools/liblockdep-config.cmake.in > $(BUILD)/liblockdep-config.cmake
-	install -m 755 $(BUILD)/lockdep.installed "$(DESTDIR)$(BINDIR)/lockdep"
-	install -m 755 $(BUILD)/lockdep-cc.installed "$(DESTDIR)$(BINDIR)/lockdep-cc"
+		lockdep-cc > "$(DESTDIR)$(BINDIR)/lockdep-cc"
+	chmod 755 "$(DESTDIR)$(BINDIR)/lockdep" "$(DESTDIR)$(BINDIR)/lockdep-cc"
 	ln -sf lockdep-cc "$(DESTDIR)$(BINDIR)/lockdep-c++"
 	install -m 755 $(BUILD)/liblockdep.so "$(DESTDIR)$(LIBDIR)/liblockdep.so"
-	install -m 644 $(BUILD)/liblockdep.pc "$(DESTDIR)$(LIBDIR)/pkgconfig/liblockdep.pc"
-	install -m 644 $(BUILD)/liblockdep-config.cmake \
-		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config.cmake"
+	$(FILL_PATHS) tools/liblockdep.pc.in > "$(DESTDIR)$(LIBDIR)/pkgconfig/liblockdep.pc"
+	$(FILL_PATHS) tools/liblockdep-config.cmake.in \
+		> "$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config.cmake"
 	install -m 755 $(BUILD)/lockdep-check-graph \
 		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph"
 	install -m 755 $(BUILD)/lockdep-merge-sarif \

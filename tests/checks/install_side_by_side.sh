@@ -1,0 +1,21 @@
+# Two make install to two prefixes at once (the build-system checks do this, and so
+# may a packager's parallel jobs): each prefix's lockdep, lockdep-cc, pkg-config and
+# CMake files name that prefix, never the other's. Nothing under build/ names a
+# prefix: a copy there, shared by both installs, is how one got the other's paths.
+set -eu
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+/usr/bin/make -s install PREFIX="$out/a" > "$out/a.log" 2>&1 &
+a=$!
+/usr/bin/make -s install PREFIX="$out/b" > "$out/b.log" 2>&1 ||
+	{ echo "make install: $(cat "$out/b.log")"; exit 1; }
+wait $a || { echo "make install: $(cat "$out/a.log")"; exit 1; }
+for prefix in "$out/a" "$out/b"; do
+	for f in bin/lockdep bin/lockdep-cc lib/pkgconfig/liblockdep.pc \
+		lib/cmake/liblockdep/liblockdep-config.cmake; do
+		grep -q "$prefix/" "$prefix/$f" ||
+			{ echo "$prefix/$f names another prefix: $(grep -m1 "$out" "$prefix/$f")"; exit 1; }
+	done
+done
+shared=$(grep -rlF "$out" build || true)
+[ -z "$shared" ] || { echo "make install left files naming its prefix in build/: $shared"; exit 1; }

@@ -20263,7 +20263,14 @@ static const void *liblockdep_lock_of_map(const void *map)
  * thread has used.
  */
 
-/* Set up by the initialising call (under the table's mutex), or not fresh at all. */
+/*
+ * Set up by the initialising call (under the table's mutex), or not fresh at all;
+ * just before the map's init, which empties its class cache. Only lockdep's
+ * acquisition caches a class again, reached in lock_acquire_slow() after
+ * first_use_trylock() ended the freshness: so a fresh lock has no class cached, and
+ * the fast path (src/fast_path.c), which needs the cached class, never takes its
+ * first acquisition, with no test of its own.
+ */
 static void first_use_init(struct lock_entry *e, bool init_call)
 {
 	struct task_struct *task = current;
@@ -20287,12 +20294,6 @@ static __always_inline int first_use_trylock(struct lock_entry *e, int trylock)
 	if (likely(!READ_ONCE(e->fresh_tid)))
 		return trylock;
 	return first_use_cannot_wait(e) || trylock;
-}
-
-/* The fast path knows no fresh lock. */
-static __always_inline bool first_use_pending(const struct lock_entry *e)
-{
-	return READ_ONCE(e->fresh_tid) != 0;
 }
 /************** End of src/first_use.c **************/
 /************** Begin file src/lock_stat.c **************/
@@ -22707,7 +22708,7 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 		held_locks_check(task, ip);
 	if (unlikely(READ_ONCE(lock_plumbing_out_of_line)))
 		ip = lock_plumbing_caller(ip);
-	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() && !first_use_pending(e) &&
+	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;
@@ -22726,7 +22727,6 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 
 	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it. */
 	if (unlikely(!READ_ONCE(task->entry_ready) || READ_ONCE(lock_plumbing_out_of_line)) ||
-	    first_use_pending(e) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	liblockdep_entry_ip = ip;

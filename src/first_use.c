@@ -14,7 +14,14 @@
  * thread has used.
  */
 
-/* Set up by the initialising call (under the table's mutex), or not fresh at all. */
+/*
+ * Set up by the initialising call (under the table's mutex), or not fresh at all;
+ * just before the map's init, which empties its class cache. Only lockdep's
+ * acquisition caches a class again, reached in lock_acquire_slow() after
+ * first_use_trylock() ended the freshness: so a fresh lock has no class cached, and
+ * the fast path (src/fast_path.c), which needs the cached class, never takes its
+ * first acquisition, with no test of its own.
+ */
 static void first_use_init(struct lock_entry *e, bool init_call)
 {
 	struct task_struct *task = current;
@@ -38,10 +45,4 @@ static __always_inline int first_use_trylock(struct lock_entry *e, int trylock)
 	if (likely(!READ_ONCE(e->fresh_tid)))
 		return trylock;
 	return first_use_cannot_wait(e) || trylock;
-}
-
-/* The fast path knows no fresh lock. */
-static __always_inline bool first_use_pending(const struct lock_entry *e)
-{
-	return READ_ONCE(e->fresh_tid) != 0;
 }

@@ -431,7 +431,7 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 		held_locks_check(task, ip);
 	if (unlikely(READ_ONCE(lock_plumbing_out_of_line)))
 		ip = lock_plumbing_caller(ip);
-	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() && !first_use_pending(e) &&
+	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
 	    fast_path_innermost_in_task(task) &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;
@@ -450,7 +450,6 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 
 	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it. */
 	if (unlikely(!READ_ONCE(task->entry_ready) || READ_ONCE(lock_plumbing_out_of_line)) ||
-	    first_use_pending(e) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	liblockdep_entry_ip = ip;

@@ -22725,8 +22725,12 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 {
 	struct task_struct *task = current;
 
-	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it. */
-	if (unlikely(!READ_ONCE(task->entry_ready) || READ_ONCE(lock_plumbing_out_of_line)) ||
+	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it.
+	 * Both flags read plainly, each once: GCC folds such a read into its compare
+	 * (a READ_ONCE() is a load and a test apart, 2 instructions per pair). A handler
+	 * that clears entry_ready between the read and busy_begin() leaves the held
+	 * locks as it found them; the plumbing flag only ever goes from false to true. */
+	if (unlikely(!task->entry_ready || lock_plumbing_out_of_line) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	liblockdep_entry_ip = ip;

@@ -25891,18 +25891,16 @@ out:
  * returns to. Not a fault's signal, which cannot wait, nor a one-shot handler's
  * (SA_RESETHAND: the signal's action is already the default).
  */
-static bool signal_defer(int sig, const struct user_handler *user, siginfo_t *info,
-			 ucontext_t *uc)
+static noinline bool signal_defer(int sig, const struct user_handler *user, siginfo_t *info,
+				  ucontext_t *uc)
 {
 	pid_t pid = getpid(), tid = (pid_t)syscall(SYS_gettid);
-	sigset_t one;
+	unsigned long one = sigbit(sig);	/* the kernel's sigset: no room for glibc's here */
 
-	if ((sigbit(sig) & SYNCHRONOUS_SIGNALS) || (user->flags & SA_RESETHAND))
+	if ((one & SYNCHRONOUS_SIGNALS) || (user->flags & SA_RESETHAND))
 		return false;
 	/* Blocked first, so that SA_NODEFER's signal does not come straight back. */
-	sigemptyset(&one);
-	sigaddset(&one, sig);
-	real(pthread_sigmask)(SIG_BLOCK, &one, NULL);
+	syscall(SYS_rt_sigprocmask, SIG_BLOCK, &one, NULL, sizeof(one));
 	if (syscall(SYS_rt_tgsigqueueinfo, pid, tid, sig, info) &&
 	    syscall(SYS_tgkill, pid, tid, sig))
 		return false;
@@ -25913,7 +25911,7 @@ static bool signal_defer(int sig, const struct user_handler *user, siginfo_t *in
 
 /* The thread is out of liblockdep: the signals held back come in now, checked. Not
  * on the handler stack, where every signal stays blocked (it delivers them after). */
-static void deferred_signals_deliver(void)
+static noinline void deferred_signals_deliver(void)
 {
 	unsigned long bits = deferred_signals;
 	sigset_t set;

@@ -1315,16 +1315,18 @@ static void liblockdep_rcu_read_unlock(void);
 #define irqs_disabled()			irqs_disabled_flags(liblockdep_irqs_off)
 #define raw_irqs_disabled()		irqs_disabled()
 
+/* The read section spans the flag: a signal that comes while the flag is set finds
+ * the thread inside liblockdep and waits until it leaves (src/signals.c). */
 #define raw_local_irq_save(flags) do {					\
 	(flags) = liblockdep_irqs_off;					\
-	liblockdep_irqs_off = 1;					\
 	if (!(flags))							\
 		liblockdep_rcu_read_lock();				\
+	liblockdep_irqs_off = 1;					\
 } while (0)
 #define raw_local_irq_restore(flags) do {				\
+	liblockdep_irqs_off = (flags);					\
 	if (!(flags))							\
 		liblockdep_rcu_read_unlock();				\
-	liblockdep_irqs_off = (flags);					\
 } while (0)
 #define local_irq_save(flags)		raw_local_irq_save(flags)
 #define local_irq_restore(flags)	raw_local_irq_restore(flags)
@@ -12789,6 +12791,11 @@ __initcall(lockdep_proc_init);
  */
 static __thread unsigned int liblockdep_busy;
 
+/* Asynchronous signals that came while the thread was inside liblockdep, held back
+ * until it leaves (src/signals.c): a bit per signal. */
+static __thread unsigned long deferred_signals;
+static void deferred_signals_deliver(void);
+
 static void liblockdep_busy_begin(void)
 {
 	liblockdep_busy++;
@@ -12798,7 +12805,8 @@ static void liblockdep_busy_begin(void)
 static void liblockdep_busy_end(void)
 {
 	barrier();
-	liblockdep_busy--;
+	if (--liblockdep_busy == 0 && unlikely(deferred_signals))
+		deferred_signals_deliver();
 }
 
 /*
@@ -13071,6 +13079,8 @@ static void handler_stack_run(void (*fn)(void *), void *arg)
 	liblockdep__stack_call(handler_stack_body, top, top);
 	handler_stack_in_use = false;
 	handler_stack_mask(SIG_SETMASK, &top->saved_mask, NULL);
+	if (unlikely(deferred_signals))
+		deferred_signals_deliver();
 }
 
 /* On the handler stack: the caller's stack pointer and mask, as they were. */
@@ -19031,6 +19041,8 @@ static inline void liblockdep_rcu_read_unlock(void)
 	if (likely((v & RCU_NEST_MASK) == 1)) {
 		rcu_reader_fence();
 		WRITE_ONCE(rcu_self.ctr, 0);
+		if (unlikely(deferred_signals))
+			deferred_signals_deliver();
 	} else if (likely((v & RCU_NEST_MASK) != RCU_NEST_MASK &&
 			  (v & RCU_NEST_MASK))) {
 		WRITE_ONCE(rcu_self.ctr, v - 1);
@@ -25872,6 +25884,52 @@ out:
 	liblockdep_busy_end();
 }
 
+/*
+ * An asynchronous signal that interrupts liblockdep waits until the thread leaves it,
+ * as the kernel's interrupts wait for lockdep's irqs-off sections. Run there, its
+ * handler could only run unchecked, and it may block: on a program lock whose holder
+ * waits for one of liblockdep's mutexes that this thread holds, or for a grace period
+ * that waits for this thread's read section (a hang, where the program alone runs).
+ * The signal is queued again to the thread with its siginfo (or, where the kernel
+ * refuses that, sent again without it) and stays blocked in the mask the handler
+ * returns to. Not a fault's signal, which cannot wait, nor a one-shot handler's
+ * (SA_RESETHAND: the signal's action is already the default).
+ */
+static noinline bool signal_defer(int sig, const struct user_handler *user, siginfo_t *info,
+				  ucontext_t *uc)
+{
+	pid_t pid = getpid(), tid = (pid_t)syscall(SYS_gettid);
+	unsigned long one = sigbit(sig);	/* the kernel's sigset: no room for glibc's here */
+
+	if ((one & SYNCHRONOUS_SIGNALS) || (user->flags & SA_RESETHAND))
+		return false;
+	/* Blocked first, so that SA_NODEFER's signal does not come straight back. */
+	syscall(SYS_rt_sigprocmask, SIG_BLOCK, &one, NULL, sizeof(one));
+	if (syscall(SYS_rt_tgsigqueueinfo, pid, tid, sig, info) &&
+	    syscall(SYS_tgkill, pid, tid, sig))
+		return false;
+	sigaddset(&uc->uc_sigmask, sig);
+	deferred_signals |= sigbit(sig);
+	return true;
+}
+
+/* The thread is out of liblockdep: the signals held back come in now, checked. Not
+ * on the handler stack, where every signal stays blocked (it delivers them after). */
+static noinline void deferred_signals_deliver(void)
+{
+	unsigned long bits = deferred_signals;
+	sigset_t set;
+
+	if (!bits || thread_in_liblockdep() || liblockdep_irqs_off || handler_stack_in_use)
+		return;
+	deferred_signals = 0;
+	sigemptyset(&set);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (bits & sigbit(sig))
+			sigaddset(&set, sig);
+	real(pthread_sigmask)(SIG_UNBLOCK, &set, NULL);
+}
+
 /* A handler's entry or exit, as run on liblockdep's handler stack. */
 struct handler_call {
 	int sig;
@@ -25912,6 +25970,10 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 		return;
 	call.user = &user;
 	checked = !thread_in_liblockdep();
+	if (!checked && signal_defer(sig, &user, info, context)) {
+		errno = saved_errno;
+		return;
+	}
 	if (checked && READ_ONCE(liblockdep_checking))
 		handler_stack_run(handler_enter_checked, &call);
 	else

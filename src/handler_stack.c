@@ -182,6 +182,8 @@ static void handler_stack_run(void (*fn)(void *), void *arg)
 	liblockdep__stack_call(handler_stack_body, top, top);
 	handler_stack_in_use = false;
 	handler_stack_mask(SIG_SETMASK, &top->saved_mask, NULL);
+	if (unlikely(deferred_signals))
+		deferred_signals_deliver();
 }
 
 /* On the handler stack: the caller's stack pointer and mask, as they were. */

@@ -9,6 +9,11 @@
  */
 static __thread unsigned int liblockdep_busy;
 
+/* Asynchronous signals that came while the thread was inside liblockdep, held back
+ * until it leaves (src/signals.c): a bit per signal. */
+static __thread unsigned long deferred_signals;
+static void deferred_signals_deliver(void);
+
 static void liblockdep_busy_begin(void)
 {
 	liblockdep_busy++;
@@ -18,7 +23,8 @@ static void liblockdep_busy_begin(void)
 static void liblockdep_busy_end(void)
 {
 	barrier();
-	liblockdep_busy--;
+	if (--liblockdep_busy == 0 && unlikely(deferred_signals))
+		deferred_signals_deliver();
 }
 
 /*

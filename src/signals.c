@@ -398,6 +398,52 @@ out:
 	liblockdep_busy_end();
 }
 
+/*
+ * An asynchronous signal that interrupts liblockdep waits until the thread leaves it,
+ * as the kernel's interrupts wait for lockdep's irqs-off sections. Run there, its
+ * handler could only run unchecked, and it may block: on a program lock whose holder
+ * waits for one of liblockdep's mutexes that this thread holds, or for a grace period
+ * that waits for this thread's read section (a hang, where the program alone runs).
+ * The signal is queued again to the thread with its siginfo (or, where the kernel
+ * refuses that, sent again without it) and stays blocked in the mask the handler
+ * returns to. Not a fault's signal, which cannot wait, nor a one-shot handler's
+ * (SA_RESETHAND: the signal's action is already the default).
+ */
+static noinline bool signal_defer(int sig, const struct user_handler *user, siginfo_t *info,
+				  ucontext_t *uc)
+{
+	pid_t pid = getpid(), tid = (pid_t)syscall(SYS_gettid);
+	unsigned long one = sigbit(sig);	/* the kernel's sigset: no room for glibc's here */
+
+	if ((one & SYNCHRONOUS_SIGNALS) || (user->flags & SA_RESETHAND))
+		return false;
+	/* Blocked first, so that SA_NODEFER's signal does not come straight back. */
+	syscall(SYS_rt_sigprocmask, SIG_BLOCK, &one, NULL, sizeof(one));
+	if (syscall(SYS_rt_tgsigqueueinfo, pid, tid, sig, info) &&
+	    syscall(SYS_tgkill, pid, tid, sig))
+		return false;
+	sigaddset(&uc->uc_sigmask, sig);
+	deferred_signals |= sigbit(sig);
+	return true;
+}
+
+/* The thread is out of liblockdep: the signals held back come in now, checked. Not
+ * on the handler stack, where every signal stays blocked (it delivers them after). */
+static noinline void deferred_signals_deliver(void)
+{
+	unsigned long bits = deferred_signals;
+	sigset_t set;
+
+	if (!bits || thread_in_liblockdep() || liblockdep_irqs_off || handler_stack_in_use)
+		return;
+	deferred_signals = 0;
+	sigemptyset(&set);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (bits & sigbit(sig))
+			sigaddset(&set, sig);
+	real(pthread_sigmask)(SIG_UNBLOCK, &set, NULL);
+}
+
 /* A handler's entry or exit, as run on liblockdep's handler stack. */
 struct handler_call {
 	int sig;
@@ -438,6 +484,10 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 		return;
 	call.user = &user;
 	checked = !thread_in_liblockdep();
+	if (!checked && signal_defer(sig, &user, info, context)) {
+		errno = saved_errno;
+		return;
+	}
 	if (checked && READ_ONCE(liblockdep_checking))
 		handler_stack_run(handler_enter_checked, &call);
 	else

@@ -55,16 +55,18 @@ static void liblockdep_rcu_read_unlock(void);
 #define irqs_disabled()			irqs_disabled_flags(liblockdep_irqs_off)
 #define raw_irqs_disabled()		irqs_disabled()
 
+/* The read section spans the flag: a signal that comes while the flag is set finds
+ * the thread inside liblockdep and waits until it leaves (src/signals.c). */
 #define raw_local_irq_save(flags) do {					\
 	(flags) = liblockdep_irqs_off;					\
-	liblockdep_irqs_off = 1;					\
 	if (!(flags))							\
 		liblockdep_rcu_read_lock();				\
+	liblockdep_irqs_off = 1;					\
 } while (0)
 #define raw_local_irq_restore(flags) do {				\
+	liblockdep_irqs_off = (flags);					\
 	if (!(flags))							\
 		liblockdep_rcu_read_unlock();				\
-	liblockdep_irqs_off = (flags);					\
 } while (0)
 #define local_irq_save(flags)		raw_local_irq_save(flags)
 #define local_irq_restore(flags)	raw_local_irq_restore(flags)

@@ -16793,6 +16793,7 @@ struct report_stack {
 	const char *class_name;	/* the class the title names, or NULL */
 	bool chain_link;	/* a link of the dependency chain ("-> #1 ...") */
 	unsigned int first_frame, nr_frames;	/* in frames[] */
+	unsigned int nr_plumbing;	/* frames it starts with in the locking plumbing */
 };
 
 struct report_record {
@@ -16817,6 +16818,7 @@ static struct {
 	bool in_held_locks;	/* after "2 locks held by x/12:", to a blank line */
 	bool frame_pending;	/* the next line is the last frame's */
 	bool previous_was_frame;
+	bool in_plumbing;	/* the stack's frames so far may all be locking plumbing */
 	int lock_wanting_site;	/* a "(name) at:" lock whose site is the next line; or -1 */
 	char title[REPORT_NAME_MAX];	/* the last line that was not a frame */
 	char link[REPORT_NAME_MAX];	/* the last "-> (name)..." line */
@@ -16826,6 +16828,21 @@ static unsigned long liblockdep_reports_suppressed;
 
 static void report_json_write(const struct report_record *record);
 static void report_sarif_keep(const struct report_record *record);
+static bool lock_plumbing_frame(unsigned long ip, unsigned int index, unsigned int *plumbing);
+
+/*
+ * Where a stack shows the program: its first frame out of the locking plumbing
+ * (src/lock_plumbing.c), as the "at:" of a lock taken there is, so that at -O0 a
+ * std::mutex is placed in the user's code and not in libstdc++'s; its first frame
+ * when it has no other. NULL for a stack without frames.
+ */
+static const struct report_frame *report_stack_place(const struct report_frame *frames,
+						      const struct report_stack *stack)
+{
+	unsigned int skip = stack->nr_plumbing < stack->nr_frames ? stack->nr_plumbing : 0;
+
+	return stack->nr_frames ? &frames[stack->first_frame + skip] : NULL;
+}
 
 /* A copy in the record's storage; NULL when it is full. */
 static const char *report_record_keep(const char *text, size_t len)
@@ -16891,6 +16908,7 @@ static void report_record_frame(unsigned long address)
 		stack->chain_link = report_starts(report_reading.title, "-> #");
 		stack->class_name = report_stack_class();
 		report_reading.previous_was_frame = true;
+		report_reading.in_plumbing = true;
 	}
 	stack = &r->stacks[r->nr_stacks - 1];
 	if (r->nr_frames == REPORT_RECORD_FRAMES_MAX) {
@@ -16900,6 +16918,9 @@ static void report_record_frame(unsigned long address)
 	frame = &r->frames[r->nr_frames++];
 	stack->nr_frames++;
 	*frame = (struct report_frame){ .address = address };
+	if (report_reading.in_plumbing)
+		report_reading.in_plumbing = lock_plumbing_frame(address, stack->nr_frames - 1,
+								 &stack->nr_plumbing);
 	if ((name = liblockdep_object_at(address, &frame->offset)))
 		frame->object = report_record_keep(name, strlen(name));
 	if ((name = liblockdep_symbol_at(address, &frame->offset, NULL)))
@@ -17137,12 +17158,17 @@ static void report_json_stacks(struct json_out *o, const struct report_record *r
 	json_open(o, '[');
 	for (unsigned int i = 0; i < r->nr_stacks; i++) {
 		const struct report_stack *stack = &r->stacks[i];
+		const struct report_frame *place = report_stack_place(r->frames, stack);
 
 		if (stack->chain_link != chain)
 			continue;
 		json_open(o, '{');
 		json_member_string(o, "title", stack->title);
 		json_member_string(o, "class", stack->class_name);
+		if (place) {
+			json_key(o, "location");
+			report_json_frame(o, place);
+		}
 		report_json_frames(o, "frames", r, stack);
 		json_close(o, '}');
 	}
@@ -17230,7 +17256,8 @@ static void report_json_summary(unsigned long reports)
  * printed report, with its fingerprint in partialFingerprints (so a viewer tracks it
  * across runs), its stacks, and a code flow with one step per stack: for a cycle, the
  * link of the dependency chain where each lock was taken, then the acquisition that
- * closes it. A frame has a physical location (file:line) where the report printed
+ * closes it, each at the stack's place out of the locking plumbing (as the text's
+ * "at:"). A frame has a physical location (file:line) where the report printed
  * one (LIBLOCKDEP_SYMBOLIZE=addr2line), and a logical one (function or object+offset)
  * always. A file under the working directory is named relative to it (%SRCROOT%),
  * as code scanning wants; a suppressed report is left out, as it is from the text.
@@ -17415,14 +17442,9 @@ static void sarif_location(struct json_out *o, const struct report_frame *frame,
 	json_close(o, '}');
 }
 
-static const struct report_frame *sarif_first_frame(const struct sarif_result *result,
-						    const struct report_stack *stack)
-{
-	return stack->nr_frames ? &result->frames[stack->first_frame] : NULL;
-}
-
 /* The result's place: the first frame with file:line of its backtrace (where the
- * report was made), of any stack otherwise, else the backtrace's first frame. */
+ * report was made), of any stack otherwise, else the backtrace's first frame; in each
+ * stack, from its place out of the locking plumbing (report_stack_place()). */
 static const struct report_frame *sarif_primary_frame(const struct sarif_result *result)
 {
 	const struct report_frame *first = NULL;
@@ -17430,18 +17452,18 @@ static const struct report_frame *sarif_primary_frame(const struct sarif_result 
 	for (int pass = 0; pass < 2; pass++)
 		for (unsigned int i = result->nr_stacks; i-- > 0;) {
 			const struct report_stack *stack = &result->stacks[i];
+			const struct report_frame *place = report_stack_place(result->frames, stack);
+			const struct report_frame *end = &result->frames[stack->first_frame +
+									 stack->nr_frames];
 			bool backtrace = !strcmp(stack->title, "Call Trace:");
 
-			if (pass == 0 && !backtrace)
+			if ((pass == 0 && !backtrace) || !place)
 				continue;
-			for (unsigned int f = 0; f < stack->nr_frames; f++) {
-				const struct report_frame *frame = &result->frames[stack->first_frame + f];
-
+			for (const struct report_frame *frame = place; frame < end; frame++)
 				if (frame->file && frame->line)
 					return frame;
-			}
 			if (!first)
-				first = sarif_first_frame(result, stack);
+				first = place;
 		}
 	return first;
 }
@@ -17488,7 +17510,7 @@ static void sarif_code_flow(struct json_out *o, const struct sarif_result *resul
 	for (int chain = 1; chain >= 0; chain--)
 		for (unsigned int i = 0; i < result->nr_stacks; i++) {
 			const struct report_stack *stack = &result->stacks[i];
-			const struct report_frame *frame = sarif_first_frame(result, stack);
+			const struct report_frame *frame = report_stack_place(result->frames, stack);
 
 			if (stack->chain_link != chain || !frame)
 				continue;
@@ -18651,12 +18673,60 @@ static pid_t addr2line_spawn(char *const argv[], int out_fd)
 	return pid;
 }
 
+static bool lock_plumbing_symbol(const char *sym);
+
+/* The next line of fd, without its newline, into line[size] (cut to fit); false at
+ * the end of the output. A byte at a time: addr2line's output is a few lines. */
+static bool addr2line_line(int fd, char *line, size_t size)
+{
+	size_t len = 0;
+	bool any = false;
+	ssize_t n;
+	char c;
+
+	while ((n = read(fd, &c, 1)) > 0 || (n < 0 && errno == EINTR)) {
+		if (n < 0)
+			continue;
+		any = true;
+		if (c == '\n')
+			break;
+		if (len + 1 < size)
+			line[len++] = c;
+	}
+	line[len] = '\0';
+	return any;
+}
+
+/*
+ * addr2line -f -i prints a function and a "file:line" (innermost first) for each
+ * function inlined at the address, then its own. The line kept is the innermost one
+ * outside the locking plumbing (src/lock_plumbing.c): inlined at -O2, std::mutex and
+ * the guards would place every lock of the program in gthr-default.h, as their frames
+ * do at -O0, which the "at:" of a lock skips. A place in a plumbing function is the
+ * plumbing's, so the place kept is the one after the outermost plumbing function's;
+ * the innermost when none is. (The innermost function's name is not always its own,
+ * so it is not asked.)
+ */
+static void addr2line_read(int fd, char *out, size_t size)
+{
+	char function[128], discard[2], *tail;
+	bool take = true;
+
+	out[0] = '\0';
+	while (addr2line_line(fd, function, sizeof(function))) {
+		if (!addr2line_line(fd, take ? out : discard, take ? size : sizeof(discard)))
+			break;
+		take = lock_plumbing_symbol(function);
+	}
+	/* "dir/x.c:12 (discriminator 3)": the file and line, which may hold spaces. */
+	if ((tail = strstr(out, " (discriminator ")))
+		*tail = '\0';
+}
+
 /* Reports are rare, so one short-lived process per frame is fine. */
 static bool addr2line_run(const char *object, const char *offset, char *out, size_t size)
 {
-	char *argv[] = { "addr2line", "-e", (char *)object, (char *)offset, NULL };
-	char *tail;
-	ssize_t len = 0, n;
+	char *argv[] = { "addr2line", "-f", "-i", "-e", (char *)object, (char *)offset, NULL };
 	int fds[2], status;
 	pid_t pid;
 
@@ -18664,18 +18734,12 @@ static bool addr2line_run(const char *object, const char *offset, char *out, siz
 		return false;
 	pid = addr2line_spawn(argv, fds[1]);
 	close(fds[1]);
-	while (pid > 0 && len < (ssize_t)size - 1 &&
-	       ((n = read(fds[0], out + len, size - 1 - len)) > 0 || (n < 0 && errno == EINTR)))
-		len += n > 0 ? n : 0;
+	if (pid > 0)
+		addr2line_read(fds[0], out, size);
 	close(fds[0]);
 	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	out[len] = '\0';
-	/* "dir/x.c:12 (discriminator 3)\n": the file and line, which may hold spaces. */
-	out[strcspn(out, "\n")] = '\0';
-	if ((tail = strstr(out, " (discriminator ")))
-		*tail = '\0';
-	return len > 0 && out[0] != '?';
+	return pid > 0 && out[0] && out[0] != '?';
 }
 
 static bool addr2line(unsigned long addr, char *out, size_t size)
@@ -19418,24 +19482,29 @@ static bool lock_plumbing_at(unsigned long ip, bool *named)
 	return (sym && lock_plumbing_symbol(sym)) || lock_rules_wrapper(ip);
 }
 
+/* Reads frame index of a stack, at ip, while the stack may still be in the plumbing:
+ * when ip is plumbing, *plumbing becomes the number of frames up to it. False when the
+ * plumbing ended before it (named code of the user's); an unnamed frame may be the
+ * plumbing's own if a plumbing frame follows. */
+static bool lock_plumbing_frame(unsigned long ip, unsigned int index, unsigned int *plumbing)
+{
+	bool named;
+
+	if (lock_plumbing_at(ip, &named)) {
+		*plumbing = index + 1;
+		return true;
+	}
+	return !named;
+}
+
 /* The number of plumbing frames that trace[0..count) starts with: named ones, and
  * runs of unnamed frames that a named plumbing frame called. */
 static unsigned int lock_plumbing_frames(const unsigned long *trace, unsigned int count)
 {
-	unsigned int first = 0, next;
-	bool named;
+	unsigned int first = 0;
 
-	while (first < count) {
-		for (next = first; next < count; next++) {
-			if (lock_plumbing_at(trace[next], &named))
-				break;
-			if (named)
-				return first;
-		}
-		if (next == count)
-			return first;
-		first = next + 1;
-	}
+	for (unsigned int i = 0; i < count && lock_plumbing_frame(trace[i], i, &first); i++)
+		;
 	return first;
 }
 

@@ -33,7 +33,8 @@ struct sarif_result {
 static struct sarif_result *sarif_results, **sarif_results_tail = &sarif_results;
 static unsigned int nr_sarif_results;
 
-/* The kinds of report met, in order: a SARIF rule each. */
+/* The kinds of report met, in order: a SARIF rule each, shared by every process and
+ * run, so its text is the kind's (a report's thread and process are its result's). */
 static struct sarif_rule {
 	const char *kind, *headline;
 } sarif_rules[SARIF_RULES_MAX];
@@ -53,7 +54,7 @@ static int sarif_rule_of(const struct report_record *r)
 	if (nr_sarif_rules == SARIF_RULES_MAX)
 		return -1;
 	sarif_rules[nr_sarif_rules].kind = sarif_copy(r->about.kind);
-	sarif_rules[nr_sarif_rules].headline = sarif_copy(r->about.headline);
+	sarif_rules[nr_sarif_rules].headline = sarif_copy(r->about.rule);
 	if (!sarif_rules[nr_sarif_rules].kind || !sarif_rules[nr_sarif_rules].headline)
 		return -1;
 	return (int)nr_sarif_rules++;

@@ -16255,6 +16255,12 @@ static const struct report_slug {
 	{ " too low!", "capacity" },	/* "BUG: MAX_LOCKDEP_KEYS too low!" */
 };
 
+/* The headline of every report of a kind whose printed headline names its thread,
+ * for what describes the kind, not one report (a SARIF rule). */
+static const struct report_slug report_kind_headlines[] = {
+	{ "WARNING: a thread still has locks held!", "held-at-exit" },
+};
+
 static const struct report_kind {
 	const char *headline;		/* a part of the headline */
 	enum report_rule rule;
@@ -16271,6 +16277,7 @@ struct report_about {
 	const char *kind;		/* "circular" */
 	const char *headline;		/* as printed */
 	const char *fingerprint;	/* "circular-5f3a9c1e" */
+	const char *rule;		/* the headline of every report of the kind: no thread's */
 	unsigned int nr_classes;
 	const char *classes[REPORT_CLASSES_MAX];	/* as printed: "name#2/1" */
 };
@@ -16752,6 +16759,10 @@ static void report_identity_describe(struct report_about *about)
 	about->kind = report_identity.slug;
 	about->headline = report_identity.headline_text;
 	about->fingerprint = report_identity.fingerprint;
+	about->rule = report_identity.headline_text;
+	for (size_t i = 0; i < ARRAY_SIZE(report_kind_headlines); i++)
+		if (!strcmp(report_identity.slug, report_kind_headlines[i].slug))
+			about->rule = report_kind_headlines[i].headline;
 	about->nr_classes = 0;
 	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
 		if (report_identity.parts[i].is_class)
@@ -16803,6 +16814,7 @@ struct report_stack {
 	const char *class_name;	/* the class the title names, or NULL */
 	bool chain_link;	/* a link of the dependency chain ("-> #1 ...") */
 	unsigned int first_frame, nr_frames;	/* in frames[] */
+	unsigned int nr_plumbing;	/* frames it starts with in the locking plumbing */
 };
 
 struct report_record {
@@ -16827,6 +16839,7 @@ static struct {
 	bool in_held_locks;	/* after "2 locks held by x/12:", to a blank line */
 	bool frame_pending;	/* the next line is the last frame's */
 	bool previous_was_frame;
+	bool in_plumbing;	/* the stack's frames so far may all be locking plumbing */
 	int lock_wanting_site;	/* a "(name) at:" lock whose site is the next line; or -1 */
 	char title[REPORT_NAME_MAX];	/* the last line that was not a frame */
 	char link[REPORT_NAME_MAX];	/* the last "-> (name)..." line */
@@ -16836,6 +16849,21 @@ static unsigned long liblockdep_reports_suppressed;
 
 static void report_json_write(const struct report_record *record);
 static void report_sarif_keep(const struct report_record *record);
+static bool lock_plumbing_frame(unsigned long ip, unsigned int index, unsigned int *plumbing);
+
+/*
+ * Where a stack shows the program: its first frame out of the locking plumbing
+ * (src/lock_plumbing.c), as the "at:" of a lock taken there is, so that at -O0 a
+ * std::mutex is placed in the user's code and not in libstdc++'s; its first frame
+ * when it has no other. NULL for a stack without frames.
+ */
+static const struct report_frame *report_stack_place(const struct report_frame *frames,
+						      const struct report_stack *stack)
+{
+	unsigned int skip = stack->nr_plumbing < stack->nr_frames ? stack->nr_plumbing : 0;
+
+	return stack->nr_frames ? &frames[stack->first_frame + skip] : NULL;
+}
 
 /* A copy in the record's storage; NULL when it is full. */
 static const char *report_record_keep(const char *text, size_t len)
@@ -16901,6 +16929,7 @@ static void report_record_frame(unsigned long address)
 		stack->chain_link = report_starts(report_reading.title, "-> #");
 		stack->class_name = report_stack_class();
 		report_reading.previous_was_frame = true;
+		report_reading.in_plumbing = true;
 	}
 	stack = &r->stacks[r->nr_stacks - 1];
 	if (r->nr_frames == REPORT_RECORD_FRAMES_MAX) {
@@ -16910,6 +16939,9 @@ static void report_record_frame(unsigned long address)
 	frame = &r->frames[r->nr_frames++];
 	stack->nr_frames++;
 	*frame = (struct report_frame){ .address = address };
+	if (report_reading.in_plumbing)
+		report_reading.in_plumbing = lock_plumbing_frame(address, stack->nr_frames - 1,
+								 &stack->nr_plumbing);
 	if ((name = liblockdep_object_at(address, &frame->offset)))
 		frame->object = report_record_keep(name, strlen(name));
 	if ((name = liblockdep_symbol_at(address, &frame->offset, NULL)))
@@ -17147,12 +17179,17 @@ static void report_json_stacks(struct json_out *o, const struct report_record *r
 	json_open(o, '[');
 	for (unsigned int i = 0; i < r->nr_stacks; i++) {
 		const struct report_stack *stack = &r->stacks[i];
+		const struct report_frame *place = report_stack_place(r->frames, stack);
 
 		if (stack->chain_link != chain)
 			continue;
 		json_open(o, '{');
 		json_member_string(o, "title", stack->title);
 		json_member_string(o, "class", stack->class_name);
+		if (place) {
+			json_key(o, "location");
+			report_json_frame(o, place);
+		}
 		report_json_frames(o, "frames", r, stack);
 		json_close(o, '}');
 	}
@@ -17240,7 +17277,8 @@ static void report_json_summary(unsigned long reports)
  * printed report, with its fingerprint in partialFingerprints (so a viewer tracks it
  * across runs), its stacks, and a code flow with one step per stack: for a cycle, the
  * link of the dependency chain where each lock was taken, then the acquisition that
- * closes it. A frame has a physical location (file:line) where the report printed
+ * closes it, each at the stack's place out of the locking plumbing (as the text's
+ * "at:"). A frame has a physical location (file:line) where the report printed
  * one (LIBLOCKDEP_SYMBOLIZE=addr2line), and a logical one (function or object+offset)
  * always. A file under the working directory is named relative to it (%SRCROOT%),
  * as code scanning wants; a suppressed report is left out, as it is from the text.
@@ -17265,7 +17303,8 @@ struct sarif_result {
 static struct sarif_result *sarif_results, **sarif_results_tail = &sarif_results;
 static unsigned int nr_sarif_results;
 
-/* The kinds of report met, in order: a SARIF rule each. */
+/* The kinds of report met, in order: a SARIF rule each, shared by every process and
+ * run, so its text is the kind's (a report's thread and process are its result's). */
 static struct sarif_rule {
 	const char *kind, *headline;
 } sarif_rules[SARIF_RULES_MAX];
@@ -17285,7 +17324,7 @@ static int sarif_rule_of(const struct report_record *r)
 	if (nr_sarif_rules == SARIF_RULES_MAX)
 		return -1;
 	sarif_rules[nr_sarif_rules].kind = sarif_copy(r->about.kind);
-	sarif_rules[nr_sarif_rules].headline = sarif_copy(r->about.headline);
+	sarif_rules[nr_sarif_rules].headline = sarif_copy(r->about.rule);
 	if (!sarif_rules[nr_sarif_rules].kind || !sarif_rules[nr_sarif_rules].headline)
 		return -1;
 	return (int)nr_sarif_rules++;
@@ -17425,14 +17464,9 @@ static void sarif_location(struct json_out *o, const struct report_frame *frame,
 	json_close(o, '}');
 }
 
-static const struct report_frame *sarif_first_frame(const struct sarif_result *result,
-						    const struct report_stack *stack)
-{
-	return stack->nr_frames ? &result->frames[stack->first_frame] : NULL;
-}
-
 /* The result's place: the first frame with file:line of its backtrace (where the
- * report was made), of any stack otherwise, else the backtrace's first frame. */
+ * report was made), of any stack otherwise, else the backtrace's first frame; in each
+ * stack, from its place out of the locking plumbing (report_stack_place()). */
 static const struct report_frame *sarif_primary_frame(const struct sarif_result *result)
 {
 	const struct report_frame *first = NULL;
@@ -17440,18 +17474,18 @@ static const struct report_frame *sarif_primary_frame(const struct sarif_result 
 	for (int pass = 0; pass < 2; pass++)
 		for (unsigned int i = result->nr_stacks; i-- > 0;) {
 			const struct report_stack *stack = &result->stacks[i];
+			const struct report_frame *place = report_stack_place(result->frames, stack);
+			const struct report_frame *end = &result->frames[stack->first_frame +
+									 stack->nr_frames];
 			bool backtrace = !strcmp(stack->title, "Call Trace:");
 
-			if (pass == 0 && !backtrace)
+			if ((pass == 0 && !backtrace) || !place)
 				continue;
-			for (unsigned int f = 0; f < stack->nr_frames; f++) {
-				const struct report_frame *frame = &result->frames[stack->first_frame + f];
-
+			for (const struct report_frame *frame = place; frame < end; frame++)
 				if (frame->file && frame->line)
 					return frame;
-			}
 			if (!first)
-				first = sarif_first_frame(result, stack);
+				first = place;
 		}
 	return first;
 }
@@ -17498,7 +17532,7 @@ static void sarif_code_flow(struct json_out *o, const struct sarif_result *resul
 	for (int chain = 1; chain >= 0; chain--)
 		for (unsigned int i = 0; i < result->nr_stacks; i++) {
 			const struct report_stack *stack = &result->stacks[i];
-			const struct report_frame *frame = sarif_first_frame(result, stack);
+			const struct report_frame *frame = report_stack_place(result->frames, stack);
 
 			if (stack->chain_link != chain || !frame)
 				continue;
@@ -18661,12 +18695,60 @@ static pid_t addr2line_spawn(char *const argv[], int out_fd)
 	return pid;
 }
 
+static bool lock_plumbing_symbol(const char *sym);
+
+/* The next line of fd, without its newline, into line[size] (cut to fit); false at
+ * the end of the output. A byte at a time: addr2line's output is a few lines. */
+static bool addr2line_line(int fd, char *line, size_t size)
+{
+	size_t len = 0;
+	bool any = false;
+	ssize_t n;
+	char c;
+
+	while ((n = read(fd, &c, 1)) > 0 || (n < 0 && errno == EINTR)) {
+		if (n < 0)
+			continue;
+		any = true;
+		if (c == '\n')
+			break;
+		if (len + 1 < size)
+			line[len++] = c;
+	}
+	line[len] = '\0';
+	return any;
+}
+
+/*
+ * addr2line -f -i prints a function and a "file:line" (innermost first) for each
+ * function inlined at the address, then its own. The line kept is the innermost one
+ * outside the locking plumbing (src/lock_plumbing.c): inlined at -O2, std::mutex and
+ * the guards would place every lock of the program in gthr-default.h, as their frames
+ * do at -O0, which the "at:" of a lock skips. A place in a plumbing function is the
+ * plumbing's, so the place kept is the one after the outermost plumbing function's;
+ * the innermost when none is. (The innermost function's name is not always its own,
+ * so it is not asked.)
+ */
+static void addr2line_read(int fd, char *out, size_t size)
+{
+	char function[128], discard[2], *tail;
+	bool take = true;
+
+	out[0] = '\0';
+	while (addr2line_line(fd, function, sizeof(function))) {
+		if (!addr2line_line(fd, take ? out : discard, take ? size : sizeof(discard)))
+			break;
+		take = lock_plumbing_symbol(function);
+	}
+	/* "dir/x.c:12 (discriminator 3)": the file and line, which may hold spaces. */
+	if ((tail = strstr(out, " (discriminator ")))
+		*tail = '\0';
+}
+
 /* Reports are rare, so one short-lived process per frame is fine. */
 static bool addr2line_run(const char *object, const char *offset, char *out, size_t size)
 {
-	char *argv[] = { "addr2line", "-e", (char *)object, (char *)offset, NULL };
-	char *tail;
-	ssize_t len = 0, n;
+	char *argv[] = { "addr2line", "-f", "-i", "-e", (char *)object, (char *)offset, NULL };
 	int fds[2], status;
 	pid_t pid;
 
@@ -18674,18 +18756,12 @@ static bool addr2line_run(const char *object, const char *offset, char *out, siz
 		return false;
 	pid = addr2line_spawn(argv, fds[1]);
 	close(fds[1]);
-	while (pid > 0 && len < (ssize_t)size - 1 &&
-	       ((n = read(fds[0], out + len, size - 1 - len)) > 0 || (n < 0 && errno == EINTR)))
-		len += n > 0 ? n : 0;
+	if (pid > 0)
+		addr2line_read(fds[0], out, size);
 	close(fds[0]);
 	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	out[len] = '\0';
-	/* "dir/x.c:12 (discriminator 3)\n": the file and line, which may hold spaces. */
-	out[strcspn(out, "\n")] = '\0';
-	if ((tail = strstr(out, " (discriminator ")))
-		*tail = '\0';
-	return len > 0 && out[0] != '?';
+	return pid > 0 && out[0] && out[0] != '?';
 }
 
 static bool addr2line(unsigned long addr, char *out, size_t size)
@@ -19430,24 +19506,29 @@ static bool lock_plumbing_at(unsigned long ip, bool *named)
 	return (sym && lock_plumbing_symbol(sym)) || lock_rules_wrapper(ip);
 }
 
+/* Reads frame index of a stack, at ip, while the stack may still be in the plumbing:
+ * when ip is plumbing, *plumbing becomes the number of frames up to it. False when the
+ * plumbing ended before it (named code of the user's); an unnamed frame may be the
+ * plumbing's own if a plumbing frame follows. */
+static bool lock_plumbing_frame(unsigned long ip, unsigned int index, unsigned int *plumbing)
+{
+	bool named;
+
+	if (lock_plumbing_at(ip, &named)) {
+		*plumbing = index + 1;
+		return true;
+	}
+	return !named;
+}
+
 /* The number of plumbing frames that trace[0..count) starts with: named ones, and
  * runs of unnamed frames that a named plumbing frame called. */
 static unsigned int lock_plumbing_frames(const unsigned long *trace, unsigned int count)
 {
-	unsigned int first = 0, next;
-	bool named;
+	unsigned int first = 0;
 
-	while (first < count) {
-		for (next = first; next < count; next++) {
-			if (lock_plumbing_at(trace[next], &named))
-				break;
-			if (named)
-				return first;
-		}
-		if (next == count)
-			return first;
-		first = next + 1;
-	}
+	for (unsigned int i = 0; i < count && lock_plumbing_frame(trace[i], i, &first); i++)
+		;
 	return first;
 }
 

@@ -176,24 +176,29 @@ static bool lock_plumbing_at(unsigned long ip, bool *named)
 	return (sym && lock_plumbing_symbol(sym)) || lock_rules_wrapper(ip);
 }
 
+/* Reads frame index of a stack, at ip, while the stack may still be in the plumbing:
+ * when ip is plumbing, *plumbing becomes the number of frames up to it. False when the
+ * plumbing ended before it (named code of the user's); an unnamed frame may be the
+ * plumbing's own if a plumbing frame follows. */
+static bool lock_plumbing_frame(unsigned long ip, unsigned int index, unsigned int *plumbing)
+{
+	bool named;
+
+	if (lock_plumbing_at(ip, &named)) {
+		*plumbing = index + 1;
+		return true;
+	}
+	return !named;
+}
+
 /* The number of plumbing frames that trace[0..count) starts with: named ones, and
  * runs of unnamed frames that a named plumbing frame called. */
 static unsigned int lock_plumbing_frames(const unsigned long *trace, unsigned int count)
 {
-	unsigned int first = 0, next;
-	bool named;
+	unsigned int first = 0;
 
-	while (first < count) {
-		for (next = first; next < count; next++) {
-			if (lock_plumbing_at(trace[next], &named))
-				break;
-			if (named)
-				return first;
-		}
-		if (next == count)
-			return first;
-		first = next + 1;
-	}
+	for (unsigned int i = 0; i < count && lock_plumbing_frame(trace[i], i, &first); i++)
+		;
 	return first;
 }
 

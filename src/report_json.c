@@ -63,12 +63,17 @@ static void report_json_stacks(struct json_out *o, const struct report_record *r
 	json_open(o, '[');
 	for (unsigned int i = 0; i < r->nr_stacks; i++) {
 		const struct report_stack *stack = &r->stacks[i];
+		const struct report_frame *place = report_stack_place(r->frames, stack);
 
 		if (stack->chain_link != chain)
 			continue;
 		json_open(o, '{');
 		json_member_string(o, "title", stack->title);
 		json_member_string(o, "class", stack->class_name);
+		if (place) {
+			json_key(o, "location");
+			report_json_frame(o, place);
+		}
 		report_json_frames(o, "frames", r, stack);
 		json_close(o, '}');
 	}

@@ -83,6 +83,12 @@ static const struct report_slug {
 	{ " too low!", "capacity" },	/* "BUG: MAX_LOCKDEP_KEYS too low!" */
 };
 
+/* The headline of every report of a kind whose printed headline names its thread,
+ * for what describes the kind, not one report (a SARIF rule). */
+static const struct report_slug report_kind_headlines[] = {
+	{ "WARNING: a thread still has locks held!", "held-at-exit" },
+};
+
 static const struct report_kind {
 	const char *headline;		/* a part of the headline */
 	enum report_rule rule;
@@ -99,6 +105,7 @@ struct report_about {
 	const char *kind;		/* "circular" */
 	const char *headline;		/* as printed */
 	const char *fingerprint;	/* "circular-5f3a9c1e" */
+	const char *rule;		/* the headline of every report of the kind: no thread's */
 	unsigned int nr_classes;
 	const char *classes[REPORT_CLASSES_MAX];	/* as printed: "name#2/1" */
 };
@@ -580,6 +587,10 @@ static void report_identity_describe(struct report_about *about)
 	about->kind = report_identity.slug;
 	about->headline = report_identity.headline_text;
 	about->fingerprint = report_identity.fingerprint;
+	about->rule = report_identity.headline_text;
+	for (size_t i = 0; i < ARRAY_SIZE(report_kind_headlines); i++)
+		if (!strcmp(report_identity.slug, report_kind_headlines[i].slug))
+			about->rule = report_kind_headlines[i].headline;
 	about->nr_classes = 0;
 	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
 		if (report_identity.parts[i].is_class)

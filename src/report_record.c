@@ -41,6 +41,7 @@ struct report_stack {
 	const char *class_name;	/* the class the title names, or NULL */
 	bool chain_link;	/* a link of the dependency chain ("-> #1 ...") */
 	unsigned int first_frame, nr_frames;	/* in frames[] */
+	unsigned int nr_plumbing;	/* frames it starts with in the locking plumbing */
 };
 
 struct report_record {
@@ -65,6 +66,7 @@ static struct {
 	bool in_held_locks;	/* after "2 locks held by x/12:", to a blank line */
 	bool frame_pending;	/* the next line is the last frame's */
 	bool previous_was_frame;
+	bool in_plumbing;	/* the stack's frames so far may all be locking plumbing */
 	int lock_wanting_site;	/* a "(name) at:" lock whose site is the next line; or -1 */
 	char title[REPORT_NAME_MAX];	/* the last line that was not a frame */
 	char link[REPORT_NAME_MAX];	/* the last "-> (name)..." line */
@@ -74,6 +76,21 @@ static unsigned long liblockdep_reports_suppressed;
 
 static void report_json_write(const struct report_record *record);
 static void report_sarif_keep(const struct report_record *record);
+static bool lock_plumbing_frame(unsigned long ip, unsigned int index, unsigned int *plumbing);
+
+/*
+ * Where a stack shows the program: its first frame out of the locking plumbing
+ * (src/lock_plumbing.c), as the "at:" of a lock taken there is, so that at -O0 a
+ * std::mutex is placed in the user's code and not in libstdc++'s; its first frame
+ * when it has no other. NULL for a stack without frames.
+ */
+static const struct report_frame *report_stack_place(const struct report_frame *frames,
+						      const struct report_stack *stack)
+{
+	unsigned int skip = stack->nr_plumbing < stack->nr_frames ? stack->nr_plumbing : 0;
+
+	return stack->nr_frames ? &frames[stack->first_frame + skip] : NULL;
+}
 
 /* A copy in the record's storage; NULL when it is full. */
 static const char *report_record_keep(const char *text, size_t len)
@@ -139,6 +156,7 @@ static void report_record_frame(unsigned long address)
 		stack->chain_link = report_starts(report_reading.title, "-> #");
 		stack->class_name = report_stack_class();
 		report_reading.previous_was_frame = true;
+		report_reading.in_plumbing = true;
 	}
 	stack = &r->stacks[r->nr_stacks - 1];
 	if (r->nr_frames == REPORT_RECORD_FRAMES_MAX) {
@@ -148,6 +166,9 @@ static void report_record_frame(unsigned long address)
 	frame = &r->frames[r->nr_frames++];
 	stack->nr_frames++;
 	*frame = (struct report_frame){ .address = address };
+	if (report_reading.in_plumbing)
+		report_reading.in_plumbing = lock_plumbing_frame(address, stack->nr_frames - 1,
+								 &stack->nr_plumbing);
 	if ((name = liblockdep_object_at(address, &frame->offset)))
 		frame->object = report_record_keep(name, strlen(name));
 	if ((name = liblockdep_symbol_at(address, &frame->offset, NULL)))

@@ -7,7 +7,8 @@
  * printed report, with its fingerprint in partialFingerprints (so a viewer tracks it
  * across runs), its stacks, and a code flow with one step per stack: for a cycle, the
  * link of the dependency chain where each lock was taken, then the acquisition that
- * closes it. A frame has a physical location (file:line) where the report printed
+ * closes it, each at the stack's place out of the locking plumbing (as the text's
+ * "at:"). A frame has a physical location (file:line) where the report printed
  * one (LIBLOCKDEP_SYMBOLIZE=addr2line), and a logical one (function or object+offset)
  * always. A file under the working directory is named relative to it (%SRCROOT%),
  * as code scanning wants; a suppressed report is left out, as it is from the text.
@@ -32,7 +33,8 @@ struct sarif_result {
 static struct sarif_result *sarif_results, **sarif_results_tail = &sarif_results;
 static unsigned int nr_sarif_results;
 
-/* The kinds of report met, in order: a SARIF rule each. */
+/* The kinds of report met, in order: a SARIF rule each, shared by every process and
+ * run, so its text is the kind's (a report's thread and process are its result's). */
 static struct sarif_rule {
 	const char *kind, *headline;
 } sarif_rules[SARIF_RULES_MAX];
@@ -52,7 +54,7 @@ static int sarif_rule_of(const struct report_record *r)
 	if (nr_sarif_rules == SARIF_RULES_MAX)
 		return -1;
 	sarif_rules[nr_sarif_rules].kind = sarif_copy(r->about.kind);
-	sarif_rules[nr_sarif_rules].headline = sarif_copy(r->about.headline);
+	sarif_rules[nr_sarif_rules].headline = sarif_copy(r->about.rule);
 	if (!sarif_rules[nr_sarif_rules].kind || !sarif_rules[nr_sarif_rules].headline)
 		return -1;
 	return (int)nr_sarif_rules++;
@@ -192,14 +194,9 @@ static void sarif_location(struct json_out *o, const struct report_frame *frame,
 	json_close(o, '}');
 }
 
-static const struct report_frame *sarif_first_frame(const struct sarif_result *result,
-						    const struct report_stack *stack)
-{
-	return stack->nr_frames ? &result->frames[stack->first_frame] : NULL;
-}
-
 /* The result's place: the first frame with file:line of its backtrace (where the
- * report was made), of any stack otherwise, else the backtrace's first frame. */
+ * report was made), of any stack otherwise, else the backtrace's first frame; in each
+ * stack, from its place out of the locking plumbing (report_stack_place()). */
 static const struct report_frame *sarif_primary_frame(const struct sarif_result *result)
 {
 	const struct report_frame *first = NULL;
@@ -207,18 +204,18 @@ static const struct report_frame *sarif_primary_frame(const struct sarif_result 
 	for (int pass = 0; pass < 2; pass++)
 		for (unsigned int i = result->nr_stacks; i-- > 0;) {
 			const struct report_stack *stack = &result->stacks[i];
+			const struct report_frame *place = report_stack_place(result->frames, stack);
+			const struct report_frame *end = &result->frames[stack->first_frame +
+									 stack->nr_frames];
 			bool backtrace = !strcmp(stack->title, "Call Trace:");
 
-			if (pass == 0 && !backtrace)
+			if ((pass == 0 && !backtrace) || !place)
 				continue;
-			for (unsigned int f = 0; f < stack->nr_frames; f++) {
-				const struct report_frame *frame = &result->frames[stack->first_frame + f];
-
+			for (const struct report_frame *frame = place; frame < end; frame++)
 				if (frame->file && frame->line)
 					return frame;
-			}
 			if (!first)
-				first = sarif_first_frame(result, stack);
+				first = place;
 		}
 	return first;
 }
@@ -265,7 +262,7 @@ static void sarif_code_flow(struct json_out *o, const struct sarif_result *resul
 	for (int chain = 1; chain >= 0; chain--)
 		for (unsigned int i = 0; i < result->nr_stacks; i++) {
 			const struct report_stack *stack = &result->stacks[i];
-			const struct report_frame *frame = sarif_first_frame(result, stack);
+			const struct report_frame *frame = report_stack_place(result->frames, stack);
 
 			if (stack->chain_link != chain || !frame)
 				continue;

@@ -128,12 +128,60 @@ static pid_t addr2line_spawn(char *const argv[], int out_fd)
 	return pid;
 }
 
+static bool lock_plumbing_symbol(const char *sym);
+
+/* The next line of fd, without its newline, into line[size] (cut to fit); false at
+ * the end of the output. A byte at a time: addr2line's output is a few lines. */
+static bool addr2line_line(int fd, char *line, size_t size)
+{
+	size_t len = 0;
+	bool any = false;
+	ssize_t n;
+	char c;
+
+	while ((n = read(fd, &c, 1)) > 0 || (n < 0 && errno == EINTR)) {
+		if (n < 0)
+			continue;
+		any = true;
+		if (c == '\n')
+			break;
+		if (len + 1 < size)
+			line[len++] = c;
+	}
+	line[len] = '\0';
+	return any;
+}
+
+/*
+ * addr2line -f -i prints a function and a "file:line" (innermost first) for each
+ * function inlined at the address, then its own. The line kept is the innermost one
+ * outside the locking plumbing (src/lock_plumbing.c): inlined at -O2, std::mutex and
+ * the guards would place every lock of the program in gthr-default.h, as their frames
+ * do at -O0, which the "at:" of a lock skips. A place in a plumbing function is the
+ * plumbing's, so the place kept is the one after the outermost plumbing function's;
+ * the innermost when none is. (The innermost function's name is not always its own,
+ * so it is not asked.)
+ */
+static void addr2line_read(int fd, char *out, size_t size)
+{
+	char function[128], discard[2], *tail;
+	bool take = true;
+
+	out[0] = '\0';
+	while (addr2line_line(fd, function, sizeof(function))) {
+		if (!addr2line_line(fd, take ? out : discard, take ? size : sizeof(discard)))
+			break;
+		take = lock_plumbing_symbol(function);
+	}
+	/* "dir/x.c:12 (discriminator 3)": the file and line, which may hold spaces. */
+	if ((tail = strstr(out, " (discriminator ")))
+		*tail = '\0';
+}
+
 /* Reports are rare, so one short-lived process per frame is fine. */
 static bool addr2line_run(const char *object, const char *offset, char *out, size_t size)
 {
-	char *argv[] = { "addr2line", "-e", (char *)object, (char *)offset, NULL };
-	char *tail;
-	ssize_t len = 0, n;
+	char *argv[] = { "addr2line", "-f", "-i", "-e", (char *)object, (char *)offset, NULL };
 	int fds[2], status;
 	pid_t pid;
 
@@ -141,18 +189,12 @@ static bool addr2line_run(const char *object, const char *offset, char *out, siz
 		return false;
 	pid = addr2line_spawn(argv, fds[1]);
 	close(fds[1]);
-	while (pid > 0 && len < (ssize_t)size - 1 &&
-	       ((n = read(fds[0], out + len, size - 1 - len)) > 0 || (n < 0 && errno == EINTR)))
-		len += n > 0 ? n : 0;
+	if (pid > 0)
+		addr2line_read(fds[0], out, size);
 	close(fds[0]);
 	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	out[len] = '\0';
-	/* "dir/x.c:12 (discriminator 3)\n": the file and line, which may hold spaces. */
-	out[strcspn(out, "\n")] = '\0';
-	if ((tail = strstr(out, " (discriminator ")))
-		*tail = '\0';
-	return len > 0 && out[0] != '?';
+	return pid > 0 && out[0] && out[0] != '?';
 }
 
 static bool addr2line(unsigned long addr, char *out, size_t size)

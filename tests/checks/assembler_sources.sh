@@ -2,6 +2,10 @@
 # liblockdep.h", as zstd's huf_decompress_amd64.S is built) also assembles its .S
 # files: liblockdep.h must be empty there (__ASSEMBLER__), under gcc and clang, with
 # checking on and off. The object still links into a checked program, which reports.
+# lockdep-cc adds the header to a command with C and assembler sources both (its C
+# files are checked: "cc -c main.c add.S", and a link of main.c add.S), and leaves it
+# out only where every source is assembler (clang warns of an unused -include for a
+# .s, an error under -Werror).
 set -eu
 pair=${LIBLOCKDEP_DIR:-$PWD}
 out=$(mktemp -d)
@@ -29,6 +33,10 @@ cat > "$out/main.c" <<'C'
 #include <stdio.h>
 long asm_add(long a, long b);
 static pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+#ifndef LIBLOCKDEP_CHECKS_ASM
+#elif !defined(LIBLOCKDEP)
+#error "a C file compiled without liblockdep.h"
+#endif
 int main(void)
 {
 	pthread_mutex_lock(&a);
@@ -74,5 +82,30 @@ for cc in cc clang; do
 			failed=1
 		fi
 	done
+done
+# lockdep-cc: $1 the real compiler; a mixed compile, a mixed link, assembler alone.
+wrapper_builds() {
+	ccw="env LIBLOCKDEP_CC=$1 $PWD/lockdep-cc -O2 -g -Werror"
+
+	printf '\t.text\n\t.globl asm_nothing\nasm_nothing:\n\t.section .note.GNU-stack,"",@progbits\n' \
+		> "$out/plain.s"
+	if ! (cd "$out" && $ccw -DLIBLOCKDEP_CHECKS_ASM -c main.c add.S) > "$out/err" 2>&1 ||
+	   ! $ccw -c "$out/plain.s" -o "$out/plain.o" >> "$out/err" 2>&1 ||
+	   ! $ccw -DLIBLOCKDEP_CHECKS_ASM -pthread "$out/main.c" "$out/add.S" -o "$out/wrapped" \
+		>> "$out/err" 2>&1; then
+		echo "lockdep-cc with $1: $(head -c 800 "$out/err")"
+		return 1
+	fi
+	status=0
+	"$out/wrapped" > "$out/stdout" 2> "$out/stderr" || status=$?
+	if [ "$(cat "$out/stdout")" != 42 ] || [ "$status" != 66 ] ||
+	   [ "$(grep -c '^WARNING: possible circular locking dependency detected$' "$out/stderr")" != 1 ]; then
+		echo "lockdep-cc with $1: status $status (want 66), output $(cat "$out/stdout"), reports: $(head -c 600 "$out/stderr")"
+		return 1
+	fi
+}
+for cc in cc clang; do
+	command -v $cc > /dev/null || continue
+	wrapper_builds $cc || failed=1
 done
 exit $failed

@@ -128,12 +128,51 @@ static pid_t addr2line_spawn(char *const argv[], int out_fd)
 	return pid;
 }
 
+/* A place in a header of the system or the compiler: libstdc++'s, glibc's. */
+static bool addr2line_system_header(const char *place)
+{
+	return !strncmp(place, "/usr/include/", 13) || !strncmp(place, "/usr/lib/", 9);
+}
+
+/*
+ * With -i, addr2line writes the place of each function inlined at the address,
+ * innermost first, and last the place in the function the frame is named after. The
+ * one kept in out is the innermost outside the system's headers (at -O2
+ * std::mutex::lock is inlined, at gthr-default.h:749; next comes the line of the
+ * user's function that took the lock), else the last. Lines passed over are dropped
+ * as they are read, so a long inline chain fits.
+ */
+static ssize_t addr2line_place(int fd, char *out, size_t size)
+{
+	ssize_t len = 0, n;
+	char *newline;
+
+	for (;;) {
+		while ((newline = memchr(out, '\n', len))) {
+			if (!addr2line_system_header(out))
+				return newline - out;
+			if (newline + 1 == out + len)
+				break;	/* the last line, unless more comes */
+			len -= newline + 1 - out;
+			memmove(out, newline + 1, len);
+		}
+		if (len >= (ssize_t)size - 1)
+			return len;
+		n = read(fd, out + len, size - 1 - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return len;
+		len += n;
+	}
+}
+
 /* Reports are rare, so one short-lived process per frame is fine. */
 static bool addr2line_run(const char *object, const char *offset, char *out, size_t size)
 {
-	char *argv[] = { "addr2line", "-e", (char *)object, (char *)offset, NULL };
+	char *argv[] = { "addr2line", "-i", "-e", (char *)object, (char *)offset, NULL };
 	char *tail;
-	ssize_t len = 0, n;
+	ssize_t len = 0;
 	int fds[2], status;
 	pid_t pid;
 
@@ -141,9 +180,8 @@ static bool addr2line_run(const char *object, const char *offset, char *out, siz
 		return false;
 	pid = addr2line_spawn(argv, fds[1]);
 	close(fds[1]);
-	while (pid > 0 && len < (ssize_t)size - 1 &&
-	       ((n = read(fds[0], out + len, size - 1 - len)) > 0 || (n < 0 && errno == EINTR)))
-		len += n > 0 ? n : 0;
+	if (pid > 0)
+		len = addr2line_place(fds[0], out, size);
 	close(fds[0]);
 	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;

@@ -20,7 +20,7 @@ GENERATOR_INPUTS := amalgamate.py $(wildcard src/*) $(shell find uinclude kernel
 all: liblockdep.c $(BUILD)/demo
 
 # The pair is committed; regenerate it whenever an input changes.
-liblockdep.c liblockdep.h: $(GENERATOR_INPUTS)
+liblockdep.c liblockdep.h &: $(GENERATOR_INPUTS)
 	python3 amalgamate.py
 
 $(BUILD)/demo: examples/demo.c liblockdep.c liblockdep.h

@@ -72,14 +72,17 @@ for case in "127 $out/missing" "126 $out/not-executable"; do
 	[ "$status" -eq "${case%% *}" ] || { echo "lockdep ${case#* }: exit $status"; exit 1; }
 done
 [ -z "$(ls "$out/tmp")" ] || { echo "a failed run left $(ls "$out/tmp")"; exit 1; }
-# From a path with a space, LD_PRELOAD could not name the library: refused loudly.
-mkdir "$out/my checkout" "$out/my checkout/build"
-cp -p "$out/tree/lockdep" "$out/tree/liblockdep.c" "$out/my checkout/"
-cp -p "$out/tree/build/liblockdep.so" "$out/my checkout/build/"
-status=0
-"$out/my checkout/lockdep" "$out/abba" 2> "$out/report" || status=$?
-[ "$status" -eq 125 ] && grep -q '^lockdep: cannot preload .*space' "$out/report" ||
-	{ echo "from a path with a space: exit $status, $(head -c 300 "$out/report")"; exit 1; }
+# From a path with a space or a colon, LD_PRELOAD could not name the library: refused
+# loudly.
+for dir in "my checkout" "my:checkout"; do
+	mkdir "$out/$dir" "$out/$dir/build"
+	cp -p "$out/tree/lockdep" "$out/tree/liblockdep.c" "$out/$dir/"
+	cp -p "$out/tree/build/liblockdep.so" "$out/$dir/build/"
+	status=0
+	"$out/$dir/lockdep" "$out/abba" 2> "$out/report" || status=$?
+	[ "$status" -eq 125 ] && grep -q '^lockdep: cannot preload .*space' "$out/report" ||
+		{ echo "from \"$dir\": exit $status, $(head -c 300 "$out/report")"; exit 1; }
+done
 # An exported CDPATH changes nothing: the runner, from a relative path, checks.
 status=0
 (cd "$out" && CDPATH=$out && export CDPATH && tree/lockdep ./abba) 2> "$out/report" || status=$?

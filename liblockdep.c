@@ -14149,15 +14149,15 @@ static bool demangle(struct demangler *d, const char *mangled, char *out, size_t
 }
 
 /*
- * A class named after a C++ function: "shop::Inventory::restock()+0x2b" rather than
- * its whole signature, which makes names long, cuts rules and changes with a
- * parameter's type. The last parenthesised group before the offset (a function's
- * parameters: "operator()()" keeps its name) is emptied in name[0..len), in place;
- * a C name has none. Returns the new length.
+ * A class named after a C++ function: "shop::Inventory::restock()" rather than its
+ * whole signature, which makes names long, cuts rules and changes with a parameter's
+ * type. The last parenthesised group (a function's parameters: "operator()()" keeps
+ * its name) is emptied in name[0..len), in place; a C name has none. Returns the new
+ * length.
  */
 static size_t demangled_without_parameters(char *name, size_t len)
 {
-	char *end = memrchr(name, '+', len) ?: name + len;
+	char *end = name + len;
 	char *close = end, *open;
 	int depth = 0;
 
@@ -18126,6 +18126,13 @@ static void rule_class_name(const char *printed, char *out, size_t size)
 			    printed, version ? version + 1 + digits : "");
 }
 
+/* Whether a class name fits whole in the room a rule has for it: a suggested rule
+ * about a name cut short would name another class too. */
+static bool rule_class_name_whole(const char *printed)
+{
+	return strlen(printed) < REPORT_NAME_MAX - 1;
+}
+
 /* The classes of the report being decided, as rules name them. */
 static struct {
 	char names[REPORT_CLASSES_MAX][REPORT_NAME_MAX];
@@ -18185,7 +18192,8 @@ static bool rule_suppresses(const struct lock_rule *rule, const struct report_re
 /*
  * The rule line that would suppress this report, printed at its end: by its kind and
  * classes, which say what it is about (a blank in a name becomes '?', as a rule is
- * words); by its fingerprint when that cannot be said, or does not match.
+ * words); by its fingerprint when that cannot be said (a name too long to keep whole),
+ * or does not match.
  */
 static void rule_suggest(const struct report_record *r)
 {
@@ -18196,6 +18204,8 @@ static void rule_suggest(const struct report_record *r)
 
 	if (rule.kind && rule_report_classes.nr && rule_report_classes.nr <= RULE_CLASS_GLOBS_MAX) {
 		for (unsigned int i = 0; i < rule_report_classes.nr; i++) {
+			if (!rule_class_name_whole(r->about.classes[i]))
+				goto by_fingerprint;
 			for (char *c = rule_report_classes.names[i]; *c; c++)
 				*c = *c == ' ' || *c == '\t' ? '?' : *c;
 			rule.class_globs[rule.nr_class_globs++] = rule_report_classes.names[i];
@@ -18206,6 +18216,7 @@ static void rule_suggest(const struct report_record *r)
 			return;
 		}
 	}
+by_fingerprint:
 	printk("rule to suppress it: suppress fingerprint=%s\n", r->about.fingerprint);
 }
 
@@ -18797,14 +18808,20 @@ static void *thread_life_run(void *arg);
 static int thread_life_run_c11(void *arg);
 #define THREAD_ENTRY_BYTES	256
 
+/* A frame of ours that runs a created thread: never printed, as no other frame of
+ * liblockdep is. */
+static bool stack_trace_own_entry_frame(unsigned long ip)
+{
+	return ip - (unsigned long)thread_life_run < THREAD_ENTRY_BYTES ||
+	       ip - (unsigned long)thread_life_run_c11 < THREAD_ENTRY_BYTES;
+}
+
 /* A frame of the code that enters a thread and calls its start routine (or main):
- * in the C library, ours that runs a created thread, or _start's call (a few bytes
- * into the entry point). */
+ * in the C library, ours, or _start's call (a few bytes into the entry point). */
 static bool stack_trace_entry_frame(unsigned long ip)
 {
 	return ip - libc_start < libc_end - libc_start || ip - program_entry < 64 ||
-	       ip - (unsigned long)thread_life_run < THREAD_ENTRY_BYTES ||
-	       ip - (unsigned long)thread_life_run_c11 < THREAD_ENTRY_BYTES;
+	       stack_trace_own_entry_frame(ip);
 }
 
 /*
@@ -18836,6 +18853,8 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 		return;
 	nr_entries = stack_trace_printed(trace, nr_entries);
 	for (unsigned int i = 0; i < nr_entries; i++) {
+		if (stack_trace_own_entry_frame(trace[i]))
+			continue;
 		report_record_frame(trace[i]);
 		if (settings.addr2line)
 			stack_trace_print_where(trace[i], spaces);
@@ -19626,6 +19645,8 @@ struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
+	const char *base;	/* the name without its "~2" (lock_site_name()) */
+	u32 base_hash;
 	const void *variable;	/* the lock its name is the variable of, or NULL */
 	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
@@ -19682,32 +19703,60 @@ static const char *lock_static_name(const void *lock, const char *kind, size_t l
 	return lock_variable_name(lock, lock_size) ?: liblockdep_format("%s@%pS", kind, lock) ?: kind;
 }
 
-/* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
- * kind of lock and where in the code (a C++ function without its parameters,
- * "mutex@shop::Inventory::restock()+0x2b", src/demangle.c) ("mutex@sort+0xae4d" where the code has no
- * symbol: the same in every run, unlike its address). A site whose first lock lives
- * in a named variable carries that variable's name (and knows the variable: a graph
- * across processes tells two programs' static variables apart by it). */
-static const char *lock_site_name(struct lock_site *site, const char *kind,
-				  const void *lock, size_t lock_size)
+/* "mutex@make_account", or with callers "mutex@new_lock<open_db": the kind of lock
+ * and the functions of its code (a C++ function without its parameters,
+ * "mutex@shop::Inventory::restock()", src/demangle.c), never an offset in them, which
+ * an edit elsewhere in the function or another optimisation level changes; where the
+ * code has no symbol, its place in its object ("mutex@sort+0xae4d": the same in every
+ * run, unlike its address). A site whose first lock lives in a named variable carries
+ * that variable's name (and knows the variable: a graph across processes tells two
+ * programs' static variables apart by it). */
+static void lock_site_base_name(struct lock_site *site, const char *kind,
+				const void *lock, size_t lock_size, char *text, size_t size)
 {
-	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
 	const char *variable = lock_variable_name(lock, lock_size);
 	size_t len;
 
 	site->variable = variable ? lock : NULL;
-	if (variable)
-		return variable;
-	len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
-	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i] && len + 1 < sizeof(text); i++) {
+	if (variable) {
+		liblockdep_snprintk(text, size, "%s", variable);
+		return;
+	}
+	len = liblockdep_snprintk(text, size, "%s", kind);
+	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i] && len + 1 < size; i++) {
+		void *ip = (void *)site->ips[i];
 		size_t frame = len + 1;
 
-		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%pS",
-					   i ? '<' : '@', (void *)site->ips[i]);
-		len = frame + demangled_without_parameters(text + frame,
-							   min(len, sizeof(text) - 1) - frame);
+		len += liblockdep_snprintk(text + len, size - len, "%c%ps", i ? '<' : '@', ip);
+		len = min(len, size - 1);
+		if (liblockdep_symbol_at(site->ips[i], NULL, NULL))
+			len = frame + demangled_without_parameters(text + frame, len - frame);
 	}
-	return liblockdep_strdup(text) ?: kind;
+}
+
+/*
+ * Two sites of one name (two locks first used, or initialised, in one function) are
+ * told apart by the order their function's sites appeared in: "mutex@restock()",
+ * then "mutex@restock()~2" (not lockdep's "#2" for two classes of one name, which
+ * goes by the order of first use and which rules and fingerprints leave out). A source line would say more but moves with every edit
+ * above it; the order changes only when the function's own locking does (or, for
+ * sites first used by racing threads, with the race). Classes are keyed by the site
+ * and names must stay unique: the graph file, fingerprints and rules go by names.
+ */
+static const char *lock_site_name(struct lock_site *site, const char *kind,
+				  const void *lock, size_t lock_size)
+{
+	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
+	unsigned int same = 1;
+
+	lock_site_base_name(site, kind, lock, lock_size, text, sizeof(text));
+	site->base_hash = jhash(text, strlen(text), 0);
+	for (struct lock_site *s = lock_sites; s < site; s++)
+		same += s->base_hash == site->base_hash && s->base && !strcmp(s->base, text);
+	site->base = liblockdep_strdup(text);
+	if (!site->base)
+		return kind;
+	return same == 1 ? site->base : liblockdep_format("%s~%u", text, same) ?: kind;
 }
 
 /*
@@ -19839,6 +19888,7 @@ static void lock_sites_forget_code(unsigned long start, unsigned long size)
 			for (int f = 0; f < LOCK_SITE_FRAMES; f++) {
 				if (site->ips[f] - start < size) {
 					memset(site->ips, 0, sizeof(site->ips));
+					site->base = NULL;	/* its name is free again */
 					gone[nr++] = site;
 					break;
 				}
@@ -21262,8 +21312,7 @@ void debug_show_all_locks(void)
  * report prints the recorded side's stack. No second cycle search exists.
  *
  * What makes classes of two processes the same (struct graph_class_id): the class's
- * name (a static lock's symbol, an init site's function+offset, an annotation's
- * name), its subclass, the object that defines it, the file name of a shared library
+ * name (a static lock's symbol, an init site's function, an annotation's name), its subclass, the object that defines it, the file name of a shared library
  * or "" for the main program, so that the same object code linked into several
  * programs matches, and the source files (units) of the static symbols it is named
  * after: "static pthread_mutex_t lock" of test_a.c and of test_b.c are two locks,
@@ -21528,12 +21577,24 @@ static bool graph_unit_append(char *unit, const char *sep, const char *symbol_un
 	return true;
 }
 
+/* The offset of a named frame in its function after its unit, "config.c+0x1c": the
+ * class's name leaves it out (src/lock_sites.c), and two sites of one function are two
+ * classes, which the order of their names ("~2") may not tell apart in another
+ * process. */
+static bool graph_unit_append_offset(char *unit, unsigned long offset)
+{
+	size_t len = strlen(unit);
+
+	return liblockdep_snprintk(unit + len, GRAPH_UNIT_MAX - len, "+0x%lx", offset) <
+	       GRAPH_UNIT_MAX - len;
+}
+
 /*
  * A class's identity in the graph, unit its room for the units; false if the class is
  * not carried over. A dynamic key is a per-instance class. A static lock's class is
  * defined by its storage (its key: the lock itself or an annotation's key variable);
- * an init site's by the site's code, and it is named after its frames or after the
- * variable of its first lock. A site with a frame in main() is not carried over:
+ * an init site's by the site's code (its functions, with each call's offset in the
+ * unit), and it is named after its frames or after the variable of its first lock. A site with a frame in main() is not carried over:
  * every program has its own main(), so main+0x19 in two test programs is two places
  * (a thread created there, a lock made there).
  */
@@ -21566,7 +21627,8 @@ static bool graph_class_id_of(const struct lock_class *class, struct graph_class
 		if (named && !strcmp(place.name, "main"))
 			return false;
 		if (!site->variable &&
-		    !graph_unit_append(unit, i ? "<" : "", named ? place.unit : NULL))
+		    (!graph_unit_append(unit, i ? "<" : "", named ? place.unit : NULL) ||
+		     (named && !graph_unit_append_offset(unit, place.offset))))
 			return false;
 	}
 	if (site->variable)
@@ -21748,7 +21810,8 @@ static inline void graph_lock_first_use(struct lockdep_map *map, unsigned int su
  *
  * kinds is lockdep's DEP_*_MASK bits in decimal (1 to 15), object "" for the main
  * program, unit the source file of a class named after a static symbol
- * ("config_cache.c"; "" for a global; frames of a site '<' apart, "<test_a.c"), a
+ * ("config_cache.c"; "" for a global; for a site, each named frame's with the call's
+ * offset in its function, which the name leaves out, '<' apart: "+0x2b<test_a.c+0x1c"), a
  * frame "take_config+0x1c (test_a)" or with LIBLOCKDEP_SYMBOLIZE=addr2line
  * "take_config+0x1c (test_a, config.c:12)". Every field is printable, tabs apart.
  * Format 1 (no units) is another's: a file of it is not read, in one line.
@@ -22230,6 +22293,8 @@ static void graph_line_of(struct graph_line *l, const struct graph_class_id *fro
 			break;
 		if (d)
 			graph_line_add(l, '\t', d->frames[i].text);
+		else if (stack_trace_own_entry_frame(e->trace->entries[i]))
+			continue;	/* never printed */
 		else {
 			graph_frame_text(frame, sizeof(frame), e->trace->entries[i]);
 			graph_line_add(l, '\t', frame);

@@ -835,15 +835,15 @@ static bool demangle(struct demangler *d, const char *mangled, char *out, size_t
 }
 
 /*
- * A class named after a C++ function: "shop::Inventory::restock()+0x2b" rather than
- * its whole signature, which makes names long, cuts rules and changes with a
- * parameter's type. The last parenthesised group before the offset (a function's
- * parameters: "operator()()" keeps its name) is emptied in name[0..len), in place;
- * a C name has none. Returns the new length.
+ * A class named after a C++ function: "shop::Inventory::restock()" rather than its
+ * whole signature, which makes names long, cuts rules and changes with a parameter's
+ * type. The last parenthesised group (a function's parameters: "operator()()" keeps
+ * its name) is emptied in name[0..len), in place; a C name has none. Returns the new
+ * length.
  */
 static size_t demangled_without_parameters(char *name, size_t len)
 {
-	char *end = memrchr(name, '+', len) ?: name + len;
+	char *end = name + len;
 	char *close = end, *open;
 	int depth = 0;
 

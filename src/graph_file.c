@@ -9,7 +9,8 @@
  *
  * kinds is lockdep's DEP_*_MASK bits in decimal (1 to 15), object "" for the main
  * program, unit the source file of a class named after a static symbol
- * ("config_cache.c"; "" for a global; frames of a site '<' apart, "<test_a.c"), a
+ * ("config_cache.c"; "" for a global; for a site, each named frame's with the call's
+ * offset in its function, which the name leaves out, '<' apart: "+0x2b<test_a.c+0x1c"), a
  * frame "take_config+0x1c (test_a)" or with LIBLOCKDEP_SYMBOLIZE=addr2line
  * "take_config+0x1c (test_a, config.c:12)". Every field is printable, tabs apart.
  * Format 1 (no units) is another's: a file of it is not read, in one line.
@@ -491,6 +492,8 @@ static void graph_line_of(struct graph_line *l, const struct graph_class_id *fro
 			break;
 		if (d)
 			graph_line_add(l, '\t', d->frames[i].text);
+		else if (stack_trace_own_entry_frame(e->trace->entries[i]))
+			continue;	/* never printed */
 		else {
 			graph_frame_text(frame, sizeof(frame), e->trace->entries[i]);
 			graph_line_add(l, '\t', frame);

@@ -8,8 +8,7 @@
  * report prints the recorded side's stack. No second cycle search exists.
  *
  * What makes classes of two processes the same (struct graph_class_id): the class's
- * name (a static lock's symbol, an init site's function+offset, an annotation's
- * name), its subclass, the object that defines it, the file name of a shared library
+ * name (a static lock's symbol, an init site's function, an annotation's name), its subclass, the object that defines it, the file name of a shared library
  * or "" for the main program, so that the same object code linked into several
  * programs matches, and the source files (units) of the static symbols it is named
  * after: "static pthread_mutex_t lock" of test_a.c and of test_b.c are two locks,
@@ -274,12 +273,24 @@ static bool graph_unit_append(char *unit, const char *sep, const char *symbol_un
 	return true;
 }
 
+/* The offset of a named frame in its function after its unit, "config.c+0x1c": the
+ * class's name leaves it out (src/lock_sites.c), and two sites of one function are two
+ * classes, which the order of their names ("~2") may not tell apart in another
+ * process. */
+static bool graph_unit_append_offset(char *unit, unsigned long offset)
+{
+	size_t len = strlen(unit);
+
+	return liblockdep_snprintk(unit + len, GRAPH_UNIT_MAX - len, "+0x%lx", offset) <
+	       GRAPH_UNIT_MAX - len;
+}
+
 /*
  * A class's identity in the graph, unit its room for the units; false if the class is
  * not carried over. A dynamic key is a per-instance class. A static lock's class is
  * defined by its storage (its key: the lock itself or an annotation's key variable);
- * an init site's by the site's code, and it is named after its frames or after the
- * variable of its first lock. A site with a frame in main() is not carried over:
+ * an init site's by the site's code (its functions, with each call's offset in the
+ * unit), and it is named after its frames or after the variable of its first lock. A site with a frame in main() is not carried over:
  * every program has its own main(), so main+0x19 in two test programs is two places
  * (a thread created there, a lock made there).
  */
@@ -312,7 +323,8 @@ static bool graph_class_id_of(const struct lock_class *class, struct graph_class
 		if (named && !strcmp(place.name, "main"))
 			return false;
 		if (!site->variable &&
-		    !graph_unit_append(unit, i ? "<" : "", named ? place.unit : NULL))
+		    (!graph_unit_append(unit, i ? "<" : "", named ? place.unit : NULL) ||
+		     (named && !graph_unit_append_offset(unit, place.offset))))
 			return false;
 	}
 	if (site->variable)

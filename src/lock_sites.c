@@ -33,6 +33,8 @@ struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
 	struct lock_class_key key;
 	const char *name;
+	const char *base;	/* the name without its "~2" (lock_site_name()) */
+	u32 base_hash;
 	const void *variable;	/* the lock its name is the variable of, or NULL */
 	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
@@ -89,32 +91,60 @@ static const char *lock_static_name(const void *lock, const char *kind, size_t l
 	return lock_variable_name(lock, lock_size) ?: liblockdep_format("%s@%pS", kind, lock) ?: kind;
 }
 
-/* "mutex@make_account+0x2b", or with callers "mutex@new_lock+0x1f<open_db+0x4a": the
- * kind of lock and where in the code (a C++ function without its parameters,
- * "mutex@shop::Inventory::restock()+0x2b", src/demangle.c) ("mutex@sort+0xae4d" where the code has no
- * symbol: the same in every run, unlike its address). A site whose first lock lives
- * in a named variable carries that variable's name (and knows the variable: a graph
- * across processes tells two programs' static variables apart by it). */
-static const char *lock_site_name(struct lock_site *site, const char *kind,
-				  const void *lock, size_t lock_size)
+/* "mutex@make_account", or with callers "mutex@new_lock<open_db": the kind of lock
+ * and the functions of its code (a C++ function without its parameters,
+ * "mutex@shop::Inventory::restock()", src/demangle.c), never an offset in them, which
+ * an edit elsewhere in the function or another optimisation level changes; where the
+ * code has no symbol, its place in its object ("mutex@sort+0xae4d": the same in every
+ * run, unlike its address). A site whose first lock lives in a named variable carries
+ * that variable's name (and knows the variable: a graph across processes tells two
+ * programs' static variables apart by it). */
+static void lock_site_base_name(struct lock_site *site, const char *kind,
+				const void *lock, size_t lock_size, char *text, size_t size)
 {
-	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
 	const char *variable = lock_variable_name(lock, lock_size);
 	size_t len;
 
 	site->variable = variable ? lock : NULL;
-	if (variable)
-		return variable;
-	len = liblockdep_snprintk(text, sizeof(text), "%s", kind);
-	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i] && len + 1 < sizeof(text); i++) {
+	if (variable) {
+		liblockdep_snprintk(text, size, "%s", variable);
+		return;
+	}
+	len = liblockdep_snprintk(text, size, "%s", kind);
+	for (int i = 0; i < LOCK_SITE_FRAMES && site->ips[i] && len + 1 < size; i++) {
+		void *ip = (void *)site->ips[i];
 		size_t frame = len + 1;
 
-		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%c%pS",
-					   i ? '<' : '@', (void *)site->ips[i]);
-		len = frame + demangled_without_parameters(text + frame,
-							   min(len, sizeof(text) - 1) - frame);
+		len += liblockdep_snprintk(text + len, size - len, "%c%ps", i ? '<' : '@', ip);
+		len = min(len, size - 1);
+		if (liblockdep_symbol_at(site->ips[i], NULL, NULL))
+			len = frame + demangled_without_parameters(text + frame, len - frame);
 	}
-	return liblockdep_strdup(text) ?: kind;
+}
+
+/*
+ * Two sites of one name (two locks first used, or initialised, in one function) are
+ * told apart by the order their function's sites appeared in: "mutex@restock()",
+ * then "mutex@restock()~2" (not lockdep's "#2" for two classes of one name, which
+ * goes by the order of first use and which rules and fingerprints leave out). A source line would say more but moves with every edit
+ * above it; the order changes only when the function's own locking does (or, for
+ * sites first used by racing threads, with the race). Classes are keyed by the site
+ * and names must stay unique: the graph file, fingerprints and rules go by names.
+ */
+static const char *lock_site_name(struct lock_site *site, const char *kind,
+				  const void *lock, size_t lock_size)
+{
+	static char text[512];	/* under lock_sites_mutex; kept off small stacks */
+	unsigned int same = 1;
+
+	lock_site_base_name(site, kind, lock, lock_size, text, sizeof(text));
+	site->base_hash = jhash(text, strlen(text), 0);
+	for (struct lock_site *s = lock_sites; s < site; s++)
+		same += s->base_hash == site->base_hash && s->base && !strcmp(s->base, text);
+	site->base = liblockdep_strdup(text);
+	if (!site->base)
+		return kind;
+	return same == 1 ? site->base : liblockdep_format("%s~%u", text, same) ?: kind;
 }
 
 /*
@@ -246,6 +276,7 @@ static void lock_sites_forget_code(unsigned long start, unsigned long size)
 			for (int f = 0; f < LOCK_SITE_FRAMES; f++) {
 				if (site->ips[f] - start < size) {
 					memset(site->ips, 0, sizeof(site->ips));
+					site->base = NULL;	/* its name is free again */
 					gone[nr++] = site;
 					break;
 				}

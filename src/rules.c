@@ -478,6 +478,13 @@ static void rule_class_name(const char *printed, char *out, size_t size)
 			    printed, version ? version + 1 + digits : "");
 }
 
+/* Whether a class name fits whole in the room a rule has for it: a suggested rule
+ * about a name cut short would name another class too. */
+static bool rule_class_name_whole(const char *printed)
+{
+	return strlen(printed) < REPORT_NAME_MAX - 1;
+}
+
 /* The classes of the report being decided, as rules name them. */
 static struct {
 	char names[REPORT_CLASSES_MAX][REPORT_NAME_MAX];
@@ -537,7 +544,8 @@ static bool rule_suppresses(const struct lock_rule *rule, const struct report_re
 /*
  * The rule line that would suppress this report, printed at its end: by its kind and
  * classes, which say what it is about (a blank in a name becomes '?', as a rule is
- * words); by its fingerprint when that cannot be said, or does not match.
+ * words); by its fingerprint when that cannot be said (a name too long to keep whole),
+ * or does not match.
  */
 static void rule_suggest(const struct report_record *r)
 {
@@ -548,6 +556,8 @@ static void rule_suggest(const struct report_record *r)
 
 	if (rule.kind && rule_report_classes.nr && rule_report_classes.nr <= RULE_CLASS_GLOBS_MAX) {
 		for (unsigned int i = 0; i < rule_report_classes.nr; i++) {
+			if (!rule_class_name_whole(r->about.classes[i]))
+				goto by_fingerprint;
 			for (char *c = rule_report_classes.names[i]; *c; c++)
 				*c = *c == ' ' || *c == '\t' ? '?' : *c;
 			rule.class_globs[rule.nr_class_globs++] = rule_report_classes.names[i];
@@ -558,6 +568,7 @@ static void rule_suggest(const struct report_record *r)
 			return;
 		}
 	}
+by_fingerprint:
 	printk("rule to suppress it: suppress fingerprint=%s\n", r->about.fingerprint);
 }
 

@@ -230,14 +230,20 @@ static void *thread_life_run(void *arg);
 static int thread_life_run_c11(void *arg);
 #define THREAD_ENTRY_BYTES	256
 
+/* A frame of ours that runs a created thread: never printed, as no other frame of
+ * liblockdep is. */
+static bool stack_trace_own_entry_frame(unsigned long ip)
+{
+	return ip - (unsigned long)thread_life_run < THREAD_ENTRY_BYTES ||
+	       ip - (unsigned long)thread_life_run_c11 < THREAD_ENTRY_BYTES;
+}
+
 /* A frame of the code that enters a thread and calls its start routine (or main):
- * in the C library, ours that runs a created thread, or _start's call (a few bytes
- * into the entry point). */
+ * in the C library, ours, or _start's call (a few bytes into the entry point). */
 static bool stack_trace_entry_frame(unsigned long ip)
 {
 	return ip - libc_start < libc_end - libc_start || ip - program_entry < 64 ||
-	       ip - (unsigned long)thread_life_run < THREAD_ENTRY_BYTES ||
-	       ip - (unsigned long)thread_life_run_c11 < THREAD_ENTRY_BYTES;
+	       stack_trace_own_entry_frame(ip);
 }
 
 /*
@@ -269,6 +275,8 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 		return;
 	nr_entries = stack_trace_printed(trace, nr_entries);
 	for (unsigned int i = 0; i < nr_entries; i++) {
+		if (stack_trace_own_entry_frame(trace[i]))
+			continue;
 		report_record_frame(trace[i]);
 		if (settings.addr2line)
 			stack_trace_print_where(trace[i], spaces);

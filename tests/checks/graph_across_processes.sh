@@ -81,7 +81,7 @@ for p in thread_takes thread_joined; do
 	LIBLOCKDEP_GRAPH=$out/main.graph LIBLOCKDEP_DUMP=$out/$p.dump "$out/$p" 2> "$out/$p.err" ||
 		fail "$p: a correct program failed" "$out/$p.err"
 	[ ! -s "$out/$p.err" ] || fail "$p: a thread made in main() was carried over:" "$out/$p.err"
-	grep -o 'thread@worker+0x0<main+0x[0-9a-f]*' "$out/$p.dump/lockdep" | sort -u > "$out/$p.class"
+	grep -o 'thread@worker<main\(~[0-9]*\)\{0,1\}' "$out/$p.dump/lockdep" | sort -u > "$out/$p.class"
 	[ -s "$out/$p.class" ] ||
 		fail "$p: no thread class" "$out/$p.dump/lockdep"
 done
@@ -115,9 +115,9 @@ for case in static site variable thread; do
 		fail "$case: own_locks_a's classes were not carried over to itself (exit $status)" "$out/own.err"
 done
 grep -q '^8	lock	0		own_locks_a\.c	mutex	0		own_locks_a\.c	own_locks_a	' "$out/own-static.graph" &&
-grep -q '^8	mutex@new_second+0x[0-9a-f]*	0		own_locks_b\.c	mutex@new_first+0x[0-9a-f]*	0		own_locks_b\.c	own_locks_b	' "$out/own-site.graph" &&
+grep -q '^8	mutex@new_second	0		own_locks_b\.c+0x[0-9a-f]*	mutex@new_first	0		own_locks_b\.c+0x[0-9a-f]*	own_locks_b	' "$out/own-site.graph" &&
 grep -q '^8	table_lock	0		own_locks_a\.c	index_lock	0		own_locks_a\.c	own_locks_a	' "$out/own-variable.graph" &&
-grep -q '^8	thread@worker+0x0<start_worker+0x[0-9a-f]*	0		own_locks_a\.c<own_locks_a\.c	shared_lock	0		shared_parts\.c	own_locks_a	' "$out/own-thread.graph" ||
+grep -q '^8	thread@worker<start_worker	0		own_locks_a\.c+0x0<own_locks_a\.c+0x[0-9a-f]*	shared_lock	0		shared_parts\.c	own_locks_a	' "$out/own-thread.graph" ||
 	fail "the classes are not known with their source files:" "$out/own-thread.graph"
 for case in shared-site shared-thread; do
 	g=$out/own-$case.graph
@@ -127,9 +127,9 @@ for case in shared-site shared-thread; do
 	[ "$status" -eq 66 ] && [ "$(grep -c "$headline" "$out/own.err")" -eq 1 ] ||
 		fail "$case: one object's static classes linked into two programs are not one (exit $status)" "$out/own.err"
 done
-grep -q 'recorded by own_locks_a, pid' "$out/own.err" && grep -q '(thread@worker+0x0<start_worker+0x[0-9a-f]*){' "$out/own.err" ||
+grep -q 'recorded by own_locks_a, pid' "$out/own.err" && grep -q '(thread@worker<start_worker){' "$out/own.err" ||
 	fail "shared-thread: the report's classes or recorded side:" "$out/own.err"
-grep -q '	thread@worker+0x0<start_worker+0x[0-9a-f]*	0		shared_parts\.c<shared_parts\.c	shared_lock	0		shared_parts\.c	own_locks_a	' "$out/own-shared-thread.graph" ||
+grep -q '	thread@worker<start_worker	0		shared_parts\.c+0x0<shared_parts\.c+0x[0-9a-f]*	shared_lock	0		shared_parts\.c	own_locks_a	' "$out/own-shared-thread.graph" ||
 	fail "shared-thread: the class is not known with its source files" "$out/own-shared-thread.graph"
 # A static symbol whose source file is not known ("strip -g" drops STT_FILE) is not
 # carried over: it could be any program's static of that name.

@@ -3,7 +3,7 @@
  * deadlock before the call, and pthread still returns EDEADLK as it always does.
  *
  * Expect: WARNING: possible recursive locking detected
- * Names: mutex@main+
+ * Names: mutex@main
  */
 #include "scenario.h"
 #include <errno.h>

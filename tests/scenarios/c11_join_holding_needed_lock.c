@@ -5,7 +5,7 @@
  * takes, and thrd_detach(), are silent.
  *
  * Expect: WARNING: possible circular locking dependency detected
- * Names: cache_lock thread@refill+0x0<main*
+ * Names: cache_lock thread@refill<main
  * Env: LIBLOCKDEP_JOINS=1
  * Cflags: -std=c11
  */

@@ -8,7 +8,7 @@
  * Env: LIBLOCKDEP_CLASSES=stack
  * Expect: WARNING: possible circular locking dependency detected
  * Expect: WARNING: possible circular locking dependency detected
- * Names: mutex@new_lock+0x*<new_btree_lock mutex@new_lock+0x*<new_pager_lock
+ * Names: mutex@new_lock<new_btree_lock mutex@new_lock<new_pager_lock
  */
 #include "classes.h"
 

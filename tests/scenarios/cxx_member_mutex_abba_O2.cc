@@ -8,7 +8,7 @@
  *
  * Cflags: -O2
  * Expect: WARNING: possible circular locking dependency detected
- * Names: mutex@shop::Inventory::restock()+0x* mutex@shop::Ledger::record()+0x*
+ * Names: mutex@shop::Inventory::restock() mutex@shop::Ledger::record()
  */
 #include "cxx_member_mutex_abba.h"
 

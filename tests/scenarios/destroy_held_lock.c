@@ -2,7 +2,7 @@
  * Destroying a mutex while holding it: lockdep's "held lock freed".
  *
  * Expect: WARNING: held lock freed!
- * Names: mutex@main+
+ * Names: mutex@main
  */
 #include "scenario.h"
 

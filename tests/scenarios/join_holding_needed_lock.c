@@ -5,7 +5,7 @@
  * worker's lifetime map ("thread@<start routine><<pthread_create site>"), before it could hang.
  *
  * Expect: WARNING: possible circular locking dependency detected
- * Names: config_lock thread@reload_config+0x0<main*
+ * Names: config_lock thread@reload_config<main
  * Env: LIBLOCKDEP_JOINS=1
  */
 #include "scenario.h"

@@ -9,7 +9,7 @@
  * Rules: classes stack function=new_lock   # the allocator's callers make the class
  * Expect: WARNING: possible circular locking dependency detected
  * Expect: WARNING: possible circular locking dependency detected
- * Names: mutex@new_lock+0x*<new_btree_lock mutex@new_lock+0x*<new_pager_lock
+ * Names: mutex@new_lock<new_btree_lock mutex@new_lock<new_pager_lock
  */
 #include "classes.h"
 

@@ -6,7 +6,7 @@
  *
  * Cflags: -O0
  * Expect: WARNING: possible circular locking dependency detected
- * Names: mutex@Worker::wake()+ mutex@Queue::push()+
+ * Names: mutex@Worker::wake() mutex@Queue::push()
  */
 #include <mutex>
 #include <thread>

@@ -8,7 +8,7 @@
  * spells it.
  *
  * Expect: WARNING: possible circular locking dependency detected
- * Names: accounts rwlock@Ledger::post()+
+ * Names: accounts rwlock@Ledger::post()
  */
 #include <condition_variable>
 #include <mutex>

@@ -11,46 +11,9 @@ cc=${CC:-cc}
 lockdep=$(pwd)/lockdep
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-cat > "$out/clean.c" <<'EOF'
-#include <pthread.h>
-#include <stdio.h>
-
-static pthread_mutex_t first = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t second = PTHREAD_MUTEX_INITIALIZER;
-
-int main(void)
-{
-	pthread_mutex_lock(&first);
-	pthread_mutex_lock(&second);
-	pthread_mutex_unlock(&second);
-	pthread_mutex_unlock(&first);
-	puts("clean");
-	return 0;
-}
-EOF
-cat > "$out/abba.c" <<'EOF'
-#include <pthread.h>
-#include <stdio.h>
-
-static pthread_mutex_t first = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t second = PTHREAD_MUTEX_INITIALIZER;
-
-int main(void)
-{
-	pthread_mutex_lock(&first);
-	pthread_mutex_lock(&second);
-	pthread_mutex_unlock(&second);
-	pthread_mutex_unlock(&first);
-	pthread_mutex_lock(&second);
-	pthread_mutex_lock(&first);
-	pthread_mutex_unlock(&first);
-	pthread_mutex_unlock(&second);
-	puts("abba");
-	return 0;
-}
-EOF
-$cc -o "$out/clean" "$out/clean.c" -pthread
-$cc -o "$out/abba" "$out/abba.c" -pthread
+# The small project's AB-BA (tests/projects), and its corrected order.
+$cc -o "$out/abba" tests/projects/abba.c -pthread
+$cc -DFIXED -o "$out/clean" tests/projects/abba.c -pthread
 ./lockdep /bin/true 2> /dev/null	# the library, fresh
 
 # run NAME STATUS STDOUT SUMMARY COMMAND...: COMMAND under ./lockdep exits STATUS,
@@ -70,18 +33,18 @@ run() {
 		{ echo "$name: more than one summary line: $(cat "$out/$name.err")"; exit 1; }
 }
 
-run clean 0 clean 'lockdep: 1 process checked, 3 lock classes, 0 reports' "$out/clean"
-run abba 66 abba 'lockdep: 1 process checked, 3 lock classes, 1 report (circular)' "$out/abba"
+run clean 0 'balance 0' 'lockdep: 1 process checked, 5 lock classes, 0 reports' "$out/clean"
+run abba 66 'balance 0' 'lockdep: 1 process checked, 5 lock classes, 1 report (circular)' "$out/abba"
 grep -q '^WARNING: possible circular locking dependency detected$' "$out/abba.err"
-run tree 66 "clean
-abba" 'lockdep: 3 processes checked, 3 lock classes, 1 report (circular)' \
+run tree 66 "balance 0
+balance 0" 'lockdep: 3 processes checked, 5 lock classes, 1 report (circular)' \
 	/bin/sh -c '"$0"/clean; "$0"/abba; true' "$out"
 run echo 0 hi 'lockdep: 1 process checked, [0-9]* lock class[es]*, 0 reports' /bin/echo hi
 # The report in a file the runner's directory holds, named relative to it.
-(cd "$out" && run log 66 abba 'lockdep: 2 processes checked, 3 lock classes, 1 report (circular) -- in abba.log: WARNING: possible circular locking dependency detected' \
+(cd "$out" && run log 66 'balance 0' 'lockdep: 2 processes checked, 5 lock classes, 1 report (circular) -- in abba.log: WARNING: possible circular locking dependency detected' \
 	/bin/sh -c './abba 2> abba.log; true') || exit 1
-if $cc -static -o "$out/static" "$out/clean.c" -pthread 2> /dev/null; then
-	run static 0 clean 'lockdep: 0 processes checked (was the program dynamically linked?)' \
+if $cc -DFIXED -static -o "$out/static" tests/projects/abba.c -pthread 2> /dev/null; then
+	run static 0 'balance 0' 'lockdep: 0 processes checked (was the program dynamically linked?)' \
 		"$out/static"
 else
 	echo "static linking fails here: the static case not run"

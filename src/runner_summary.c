@@ -33,6 +33,7 @@ static struct {
 	char places[SUMMARY_TEXT_MAX];	/* "; in a.log: WARNING: ..." for each report */
 	size_t places_len;
 	char line[SUMMARY_LINE_MAX], chunk[4096], text[SUMMARY_TEXT_MAX], cwd[PATH_MAX];
+	char where[SUMMARY_LINE_MAX], headline[SUMMARY_LINE_MAX];	/* escaped */
 } summary;
 
 /* Counts pid once; past the set's half, every pid counts. */
@@ -58,8 +59,9 @@ static void summary_add_kind(const char *kind, size_t len)
 	for (unsigned int i = 0; i < summary.nr_kinds; i++)
 		if (strlen(summary.kinds[i]) == len && !memcmp(summary.kinds[i], kind, len))
 			return;
-	if (summary.nr_kinds == SUMMARY_KINDS_MAX || len >= SUMMARY_KIND_LEN)
-		return;
+	if (summary.nr_kinds == SUMMARY_KINDS_MAX || len >= SUMMARY_KIND_LEN ||
+	    strspn(kind, "abcdefghijklmnopqrstuvwxyz-") < len)
+		return;		/* not one of ours (src/report_once.c) */
 	memcpy(summary.kinds[summary.nr_kinds++], kind, len);
 }
 
@@ -84,8 +86,11 @@ static void summary_add_place(const char *where, const char *headline)
 
 	if (room < 2)
 		return;
-	len = snprintf(out, room, "; %s%s: %s", relative ? "in " : where,
-		       relative ?: "", headline);
+	/* Written by any process of the tree: a control byte must not reach the terminal. */
+	text_escape(summary.where, sizeof(summary.where), relative ?: where, "");
+	text_escape(summary.headline, sizeof(summary.headline), headline, "");
+	len = snprintf(out, room, "; %s%s: %s", relative ? "in " : "", summary.where,
+		       summary.headline);
 	if (len < 0)
 		return;
 	if ((size_t)len >= room || memmem(summary.places, summary.places_len, out, len))

@@ -64,6 +64,7 @@ SRC_FILES = [
     'src/rules.c',
     'src/runtime.c',
     'src/runner.c',
+    'src/runner_summary.c',
     'src/stacktrace.c',
     'src/rcu.c',
     'src/graph_lock.c',

@@ -18273,7 +18273,7 @@ static void lock_rules_summary(void)
  */
 static void cycle_edges_note_line(const char *line);
 static void task_read_name(struct task_struct *task);
-static void note_report(void);
+static void note_report(const char *kind, const char *headline);
 
 int debug_locks = 1;
 int debug_locks_silent;
@@ -18351,7 +18351,7 @@ static void liblockdep_report_end(void)
 		__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
 	printk_release_report();
 	if (printed)
-		note_report();
+		note_report(report_record.about.kind, report_record.about.headline);
 	if (printed && settings.abort_on_report)
 		abort_after_report();
 	liblockdep_graph_unlock();
@@ -18410,11 +18410,12 @@ static const char *print_tainted(void)
 /*
  * Under ./lockdep, a whole tree of processes is checked, and its programs look at
  * each other's exit statuses (rsync's receiver, make's recipes, a test harness): a
- * process must exit with its own status, or the program breaks. So each process that
- * prints a report notes its pid in a file, and only the runner's own process (the
+ * process must exit with its own status, or the program breaks. So the processes of
+ * the tree write what they did in a record, and only the runner's own process (the
  * program it ran, which has the runner's pid: the runner execs it) exits with
  * LIBLOCKDEP_EXITCODE, for a report of its own or of any process it started that
- * reported before it ended.
+ * reported before it ended; it also ends the run with the record's summary line
+ * (src/runner_summary.c).
  *
  * The runner opens the file and removes its name before it execs the program, so
  * nothing is left behind however the run ends (a program that cannot start, one
@@ -18424,6 +18425,14 @@ static const char *print_tainted(void)
  * variable. The descriptor stays open across exec: the runner's process may exec
  * (env, a shell's exec) and report before it does, the new image still answers for
  * the tree. A process of another pid that inherited it closes it before main.
+ *
+ * The record is lines, each appended with one write():
+ *   D <directory>                      the runner's working directory (by the runner)
+ *   S <pid>                            a checked program started (each exec too)
+ *   E <pid> <classes>                  a checked process ended, with its lock classes
+ *   R <pid> <dev>:<ino> <kind>\t<where>\t<headline>
+ *                                      a report: the file it went to, and where that
+ *                                      is: "in <file>", "to a pipe", "to /dev/null"
  */
 #define RUNNER_FD_MIN	1000	/* out of the way of the program's own descriptors */
 #define RUNNER_NAME	"LIBLOCKDEP_RUNNER="
@@ -18431,8 +18440,12 @@ static const char *print_tainted(void)
 static struct {
 	pid_t pid;		/* the runner's process */
 	int fd;			/* its descriptor of the file */
-	pid_t noted_by;		/* the process that noted its report (not a forked child) */
-} runner = { .fd = -1 };
+	int stderr_fd;		/* in its process: standard error kept for the summary */
+	pid_t ended;		/* the process that wrote its E line (not a forked child) */
+} runner = { .fd = -1, .stderr_fd = -1 };
+
+static void runner_summary(void);
+static unsigned long runner_tree_reports(void);
 
 /* The runner's file: a regular file of ours whose name is gone. */
 static bool runner_file(int fd, struct stat *st)
@@ -18460,6 +18473,28 @@ static void runner_name_descriptor(void)
 			return;
 		}
 	}
+}
+
+/*
+ * In the runner's process: where the summary goes, its standard error as it starts,
+ * as a descriptor of ours, for a program may close its own before it ends (GNU
+ * coreutils do, at exit); not kept across exec (each image takes its own) nor fork.
+ */
+static void runner_keep_stderr(void)
+{
+	if (runner.fd < 0)
+		return;
+	runner.stderr_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, RUNNER_FD_MIN);
+	if (runner.stderr_fd < 0)
+		runner.stderr_fd = STDERR_FILENO;	/* few descriptors allowed */
+}
+
+/* fork(), in the child: the runner's standard error is not its own. */
+static void runner_fork_child(void)
+{
+	if (runner.stderr_fd > STDERR_FILENO)
+		close(runner.stderr_fd);
+	runner.stderr_fd = -1;
 }
 
 /* In the runner's process: the descriptor above the program's, kept across exec. */
@@ -18494,6 +18529,36 @@ static void runner_close_inherited(void)
 		close(runner.fd);
 }
 
+/* Appends one line to the record. Only system calls, no allocation: reports are
+ * printed from lock wrappers. The file is checked once open: a descriptor the
+ * program closed may name another file by now. */
+static void runner_write(const char *line, int len, size_t size)
+{
+	char path[48];
+	struct stat st;
+	int fd;
+
+	if (runner.fd < 0 || len <= 0)
+		return;
+	runner_path(path);
+	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0)
+		return;		/* the runner's process has ended */
+	if (runner_file(fd, &st))
+		write_all(fd, line, min((size_t)len, size - 1));
+	close(fd);
+}
+
+/* A checked program starts: its settings are read, validation is on. */
+static void runner_note_start(void)
+{
+	char line[32];
+
+	if (liblockdep_checking)
+		runner_write(line, snprintf(line, sizeof(line), "S %d\n", (int)getpid()),
+			     sizeof(line));
+}
+
 /* LIBLOCKDEP_RUNNER=<pid>:<fd>, set by the runner (then by its process). */
 static void runner_setting(const char *value)
 {
@@ -18513,33 +18578,79 @@ static void runner_setting(const char *value)
 	}
 	runner.pid = (pid_t)pid;
 	runner.fd = (int)fd;
-	if (runner.pid == getpid())
+	if (runner.pid == getpid()) {
 		runner_keep_file();
-	else
+		runner_keep_stderr();
+	} else
 		runner_close_inherited();
+	runner_note_start();
 }
 
-/* After each report: the first of this process goes into the file. Only system
- * calls, no allocation: reports are printed from lock wrappers. The file is checked
- * once open: a descriptor the program closed may name another file by now. */
-static void note_report(void)
+/* A checked process ends, by exit() (exiting) or _exit(); the runner's own process
+ * says the summary instead. */
+static void runner_note_end(bool exiting)
 {
-	char line[64], path[48];
-	struct stat st;
-	pid_t pid;
-	int fd, len;
+	char line[48];
+	pid_t pid = getpid();
 
-	if (runner.fd < 0 || runner.noted_by == (pid = getpid()))
+	if (runner.fd < 0 || runner.ended == pid)
 		return;
-	runner.noted_by = pid;
-	len = snprintf(line, sizeof(line), "%d (%s)\n", (int)pid, current->comm);
-	runner_path(path);
-	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-	if (fd < 0)
-		return;		/* the runner's process has ended */
-	if (runner_file(fd, &st))
-		write_all(fd, line, len);
-	close(fd);
+	runner.ended = pid;
+	if (pid == runner.pid) {
+		if (exiting)
+			fflush(NULL);	/* the program's output before the line, as exit() did */
+		runner_summary();
+		return;
+	}
+	runner_write(line, snprintf(line, sizeof(line), "E %d %lu\n", (int)pid,
+				    nr_lock_classes), sizeof(line));
+}
+
+/*
+ * Where a report went, for the summary: "in <file>" (a test harness's log), "to a
+ * pipe", ..., and which file that is, which the summary compares with its own
+ * standard error. The buffers are static, as report paths keep their stack small:
+ * callers hold output_mutex.
+ */
+static const char *report_where(struct stat *st)
+{
+	static char where[PATH_MAX + 16], target[PATH_MAX];
+	char path[48];
+	ssize_t len;
+	int fd = log_file_fd();
+
+	if (fstat(fd, st))
+		return "nowhere";
+	if (S_ISFIFO(st->st_mode))
+		return "to a pipe";
+	if (S_ISSOCK(st->st_mode))
+		return "to a socket";
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	len = readlink(path, target, sizeof(target) - 1);
+	if (len <= 0)
+		return "elsewhere";
+	target[len] = '\0';
+	strcpy(where, S_ISREG(st->st_mode) ? "in " : "to ");
+	text_escape(where + 3, sizeof(where) - 3, target, "");
+	return where;
+}
+
+/* After each report printed: its kind, where it went and its headline. */
+static void note_report(const char *kind, const char *headline)
+{
+	static char line[PATH_MAX + 256];
+	struct stat st = { 0 };
+	const char *where;
+
+	if (runner.fd < 0)
+		return;
+	internal_lock(&output_mutex);
+	where = report_where(&st);
+	runner_write(line, snprintf(line, sizeof(line), "R %d %lu:%lu %s\t%s\t%s\n",
+				    (int)getpid(), (unsigned long)st.st_dev,
+				    (unsigned long)st.st_ino, kind, where, headline),
+		     sizeof(line));
+	internal_unlock(&output_mutex);
 }
 
 /* Does this process's exit status tell of reports? Its own decide, without a runner;
@@ -18547,15 +18658,13 @@ static void note_report(void)
  * status. An error in the rules file counts as a report (src/rules.c). */
 static bool reports_in_exit_status(unsigned long own_reports)
 {
-	struct stat st;
-
 	own_reports += lock_rules_errors;
 
 	if (runner.fd < 0)
 		return own_reports;
 	if (getpid() != runner.pid)
 		return false;
-	return own_reports || (runner_file(runner.fd, &st) && st.st_size > 0);
+	return own_reports || runner_tree_reports();
 }
 
 #ifdef LIBLOCKDEP_PRELOAD
@@ -18565,6 +18674,7 @@ static bool reports_in_exit_status(unsigned long own_reports)
  */
 LIBLOCKDEP_API void _exit(int status)
 {
+	runner_note_end(false);
 	if (reports_in_exit_status(READ_ONCE(liblockdep_reports)) && settings.exitcode)
 		status = settings.exitcode;
 	for (;;)
@@ -18574,6 +18684,223 @@ LIBLOCKDEP_API void _exit(int status)
 LIBLOCKDEP_API void _Exit(int status) __attribute__((__alias__("_exit")));
 #endif
 /************** End of src/runner.c **************/
+/************** Begin file src/runner_summary.c **************/
+#line 1 "src/runner_summary.c"
+/*
+ * The line that ends a run under ./lockdep, as Valgrind's ERROR SUMMARY does, so that
+ * a clean checked run never looks like an unchecked one, and a report that a test
+ * harness captured in a log is not missed:
+ *
+ *   lockdep: 3 processes checked, 41 lock classes, 1 report (circular) -- in
+ *   cache.log: WARNING: possible circular locking dependency detected
+ *
+ * (one line). Processes: those that ran checked, told apart by pid (an exec keeps
+ * it). Lock classes: the most that any one of them registered. Reports: those
+ * printed (each process prints each problem once), with their kinds. Then, for each
+ * report that did not reach the runner's standard error, where it went and its
+ * headline, a file's path relative to the directory the runner started in (its
+ * record's "D <directory>" line).
+ *
+ * The runner's process prints it as it ends, on its standard error (as it started:
+ * a program may close its own first, src/runner.c), from the record
+ * the tree wrote (src/runner.c). Static storage: it runs once, at the end, and from
+ * _exit(), which a signal handler may call.
+ */
+#define SUMMARY_PIDS_MAX	16384	/* twice the processes told apart; more still count */
+#define SUMMARY_KINDS_MAX	24
+#define SUMMARY_KIND_LEN	32
+#define SUMMARY_LINE_MAX	(PATH_MAX + 256)	/* a record line, as note_report() cuts it */
+#define SUMMARY_TEXT_MAX	4096	/* the summary line, cut with "..." */
+
+static struct {
+	pid_t pids[SUMMARY_PIDS_MAX];
+	unsigned int nr_pids;
+	unsigned long classes, reports;
+	char kinds[SUMMARY_KINDS_MAX][SUMMARY_KIND_LEN];
+	unsigned int nr_kinds;
+	char places[SUMMARY_TEXT_MAX];	/* "; in a.log: WARNING: ..." for each report */
+	size_t places_len;
+	char line[SUMMARY_LINE_MAX], chunk[4096], text[SUMMARY_TEXT_MAX], cwd[PATH_MAX];
+	char where[SUMMARY_LINE_MAX], headline[SUMMARY_LINE_MAX];	/* escaped */
+} summary;
+
+/* Counts pid once; past the set's half, every pid counts. */
+static void summary_add_pid(pid_t pid)
+{
+	unsigned int i = (unsigned int)pid & (SUMMARY_PIDS_MAX - 1);
+
+	if (pid <= 0)
+		return;
+	if (summary.nr_pids >= SUMMARY_PIDS_MAX / 2) {
+		summary.nr_pids++;
+		return;
+	}
+	for (; summary.pids[i]; i = (i + 1) & (SUMMARY_PIDS_MAX - 1))
+		if (summary.pids[i] == pid)
+			return;
+	summary.pids[i] = pid;
+	summary.nr_pids++;
+}
+
+static void summary_add_kind(const char *kind, size_t len)
+{
+	for (unsigned int i = 0; i < summary.nr_kinds; i++)
+		if (strlen(summary.kinds[i]) == len && !memcmp(summary.kinds[i], kind, len))
+			return;
+	if (summary.nr_kinds == SUMMARY_KINDS_MAX || len >= SUMMARY_KIND_LEN ||
+	    strspn(kind, "abcdefghijklmnopqrstuvwxyz-") < len)
+		return;		/* not one of ours (src/report_once.c) */
+	memcpy(summary.kinds[summary.nr_kinds++], kind, len);
+}
+
+/* The file of "in <file>" under the runner's directory, relative to it; or NULL. */
+static const char *summary_relative(const char *where)
+{
+	size_t len = strlen(summary.cwd);
+
+	if (strncmp(where, "in /", 4) || !len || strncmp(where + 3, summary.cwd, len) ||
+	    where[3 + len] != '/')
+		return NULL;
+	return where + 3 + len + 1;
+}
+
+/* "; in cache.log: WARNING: ...", once for each place and headline. */
+static void summary_add_place(const char *where, const char *headline)
+{
+	const char *relative = summary_relative(where);
+	char *out = summary.places + summary.places_len;
+	size_t room = sizeof(summary.places) - summary.places_len;
+	int len;
+
+	if (room < 2)
+		return;
+	/* Written by any process of the tree: a control byte must not reach the terminal. */
+	text_escape(summary.where, sizeof(summary.where), relative ?: where, "");
+	text_escape(summary.headline, sizeof(summary.headline), headline, "");
+	len = snprintf(out, room, "; %s%s: %s", relative ? "in " : "", summary.where,
+		       summary.headline);
+	if (len < 0)
+		return;
+	if ((size_t)len >= room || memmem(summary.places, summary.places_len, out, len))
+		*out = '\0';	/* cut: said by the line's end; or said already */
+	else
+		summary.places_len += len;
+}
+
+/* "R <pid> <dev>:<ino> <kind>\t<where>\t<headline>": a report said nothing more
+ * where it reached this process's standard error (the terminal, mostly). */
+static void summary_add_report(char *line, const struct stat *terminal)
+{
+	unsigned long dev, ino;
+	char *kind, *where, *headline;
+
+	summary_add_pid((pid_t)strtol(line, &kind, 10));
+	dev = strtoul(kind, &kind, 10);
+	ino = *kind == ':' ? strtoul(kind + 1, &kind, 10) : 0;
+	where = *kind == ' ' ? strchr(++kind, '\t') : NULL;
+	headline = where ? strchr(++where, '\t') : NULL;
+	if (!headline)
+		return;
+	summary.reports++;
+	summary_add_kind(kind, where - 1 - kind);
+	*headline++ = '\0';
+	if (dev != (unsigned long)terminal->st_dev || ino != (unsigned long)terminal->st_ino)
+		summary_add_place(where, headline);
+}
+
+static void summary_add_line(char *line, const struct stat *terminal)
+{
+	char *end;
+	long pid;
+
+	if (line[0] == 'D' && line[1] == ' ') {
+		snprintf(summary.cwd, sizeof(summary.cwd), "%s", line + 2);
+		return;
+	}
+	if (line[0] == 'R' && line[1] == ' ') {
+		summary_add_report(line + 2, terminal);
+		return;
+	}
+	if ((line[0] != 'S' && line[0] != 'E') || line[1] != ' ')
+		return;
+	pid = strtol(line + 2, &end, 10);
+	summary_add_pid((pid_t)pid);
+	if (line[0] == 'E' && *end == ' ')
+		summary.classes = max(summary.classes, strtoul(end + 1, NULL, 10));
+}
+
+/* Reads the record from its start; a line too long for the buffer is skipped. */
+static void summary_read(void)
+{
+	size_t len = 0;
+	bool too_long = false;
+	struct stat terminal = { 0 };
+	off_t at = 0;
+	ssize_t n;
+
+	memset(summary.pids, 0, sizeof(summary.pids));
+	summary.nr_pids = summary.nr_kinds = 0;
+	summary.classes = summary.reports = 0;
+	summary.places_len = 0;
+	summary.places[0] = '\0';
+	summary.cwd[0] = '\0';
+	fstat(runner.stderr_fd, &terminal);
+	while ((n = pread(runner.fd, summary.chunk, sizeof(summary.chunk), at)) > 0) {
+		at += n;
+		for (ssize_t i = 0; i < n; i++) {
+			char c = summary.chunk[i];
+
+			if (c != '\n') {
+				if (len < sizeof(summary.line) - 1)
+					summary.line[len++] = c;
+				else
+					too_long = true;
+				continue;
+			}
+			summary.line[len] = '\0';
+			if (!too_long)
+				summary_add_line(summary.line, &terminal);
+			len = 0;
+			too_long = false;
+		}
+	}
+}
+
+/* How many reports the processes of the tree printed. */
+static unsigned long runner_tree_reports(void)
+{
+	summary_read();
+	return summary.reports;
+}
+
+/* The summary line, on this process's standard error. */
+static void runner_summary(void)
+{
+	char *out = summary.text;
+	size_t size = sizeof(summary.text) - 4;	/* room for "...\n" */
+	size_t len;
+
+	summary_read();
+	if (liblockdep_checking)
+		summary.classes = max(summary.classes, nr_lock_classes);
+	len = liblockdep_snprintk(out, size, "lockdep: %u process%s checked%s, %lu lock class%s, "
+			"%lu report%s", summary.nr_pids, summary.nr_pids == 1 ? "" : "es",
+			summary.nr_pids ? "" : " (LIBLOCKDEP=0 turns validation off)",
+			summary.classes, summary.classes == 1 ? "" : "es",
+			summary.reports, str_plural(summary.reports));
+	for (unsigned int i = 0; i < summary.nr_kinds; i++)
+		len += liblockdep_snprintk(out + len, size - len, "%s%s", i ? ", " : " (",
+				 summary.kinds[i]);
+	if (summary.nr_kinds)
+		len += liblockdep_snprintk(out + len, size - len, ")");
+	if (summary.places_len)
+		len += liblockdep_snprintk(out + len, size - len, " --%s", summary.places + 1);
+	if (len >= size - 1)
+		len += liblockdep_snprintk(out + len, sizeof(summary.text) - len, "...");
+	out[len++] = '\n';
+	write_all(runner.stderr_fd, out, len);
+}
+/************** End of src/runner_summary.c **************/
 /************** Begin file src/stacktrace.c **************/
 #line 1 "src/stacktrace.c"
 /*
@@ -23968,6 +24295,8 @@ static struct hang_view hang_views[HANG_THREADS_MAX];	/* under hang_mutex */
 static pthread_mutex_t hang_mutex = PTHREAD_MUTEX_INITIALIZER;
 static sem_t hang_wakeup;
 static bool hang_deadlock_reported;
+static const char hang_deadlock_headline[] =
+	"WARNING: deadlock: threads wait for each other in a cycle";
 
 static u64 hang_now(clockid_t clock)
 {
@@ -24134,7 +24463,7 @@ static bool hang_print_cycle(struct hang_view *v, unsigned int n)
 	if (at != v)
 		return false;
 	printk("\n======================================================\n");
-	printk("WARNING: deadlock: threads wait for each other in a cycle\n");
+	printk("%s\n", hang_deadlock_headline);
 	printk("%s %s %s\n", init_utsname()->release, init_utsname()->version, print_tainted());
 	printk("------------------------------------------------------\n");
 	do {
@@ -24175,7 +24504,7 @@ static void hang_check(void)
 		if (hang_views[i].blocked && hang_print_cycle(&hang_views[i], n)) {
 			hang_deadlock_reported = true;
 			__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
-			note_report();
+			note_report("deadlock", hang_deadlock_headline);
 		}
 	}
 out:
@@ -28197,6 +28526,7 @@ static void fork_child_unchecked(void)
 
 static void internal_locks_fork_child(void)
 {
+	runner_fork_child();
 	if (fork_in_section) {
 		fork_child_unchecked();
 	} else {
@@ -28635,6 +28965,7 @@ static void liblockdep_at_exit(void)
 	report_sarif_write();
 	if (settings.summary)
 		lock_rules_summary();
+	runner_note_end(true);
 	if (reports_in_exit_status(reports) && settings.exitcode) {
 		fflush(NULL);
 		_exit(settings.exitcode);

@@ -70,6 +70,8 @@ static struct hang_view hang_views[HANG_THREADS_MAX];	/* under hang_mutex */
 static pthread_mutex_t hang_mutex = PTHREAD_MUTEX_INITIALIZER;
 static sem_t hang_wakeup;
 static bool hang_deadlock_reported;
+static const char hang_deadlock_headline[] =
+	"WARNING: deadlock: threads wait for each other in a cycle";
 
 static u64 hang_now(clockid_t clock)
 {
@@ -236,7 +238,7 @@ static bool hang_print_cycle(struct hang_view *v, unsigned int n)
 	if (at != v)
 		return false;
 	printk("\n======================================================\n");
-	printk("WARNING: deadlock: threads wait for each other in a cycle\n");
+	printk("%s\n", hang_deadlock_headline);
 	printk("%s %s %s\n", init_utsname()->release, init_utsname()->version, print_tainted());
 	printk("------------------------------------------------------\n");
 	do {
@@ -277,7 +279,7 @@ static void hang_check(void)
 		if (hang_views[i].blocked && hang_print_cycle(&hang_views[i], n)) {
 			hang_deadlock_reported = true;
 			__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
-			note_report();
+			note_report("deadlock", hang_deadlock_headline);
 		}
 	}
 out:

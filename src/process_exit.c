@@ -34,6 +34,7 @@ static void liblockdep_at_exit(void)
 	report_sarif_write();
 	if (settings.summary)
 		lock_rules_summary();
+	runner_note_end(true);
 	if (reports_in_exit_status(reports) && settings.exitcode) {
 		fflush(NULL);
 		_exit(settings.exitcode);

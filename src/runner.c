@@ -1,11 +1,12 @@
 /*
  * Under ./lockdep, a whole tree of processes is checked, and its programs look at
  * each other's exit statuses (rsync's receiver, make's recipes, a test harness): a
- * process must exit with its own status, or the program breaks. So each process that
- * prints a report notes its pid in a file, and only the runner's own process (the
+ * process must exit with its own status, or the program breaks. So the processes of
+ * the tree write what they did in a record, and only the runner's own process (the
  * program it ran, which has the runner's pid: the runner execs it) exits with
  * LIBLOCKDEP_EXITCODE, for a report of its own or of any process it started that
- * reported before it ended.
+ * reported before it ended; it also ends the run with the record's summary line
+ * (src/runner_summary.c).
  *
  * The runner opens the file and removes its name before it execs the program, so
  * nothing is left behind however the run ends (a program that cannot start, one
@@ -15,6 +16,14 @@
  * variable. The descriptor stays open across exec: the runner's process may exec
  * (env, a shell's exec) and report before it does, the new image still answers for
  * the tree. A process of another pid that inherited it closes it before main.
+ *
+ * The record is lines, each appended with one write():
+ *   D <directory>                      the runner's working directory (by the runner)
+ *   S <pid>                            a checked program started (each exec too)
+ *   E <pid> <classes>                  a checked process ended, with its lock classes
+ *   R <pid> <dev>:<ino> <kind>\t<where>\t<headline>
+ *                                      a report: the file it went to, and where that
+ *                                      is: "in <file>", "to a pipe", "to /dev/null"
  */
 #define RUNNER_FD_MIN	1000	/* out of the way of the program's own descriptors */
 #define RUNNER_NAME	"LIBLOCKDEP_RUNNER="
@@ -22,8 +31,12 @@
 static struct {
 	pid_t pid;		/* the runner's process */
 	int fd;			/* its descriptor of the file */
-	pid_t noted_by;		/* the process that noted its report (not a forked child) */
-} runner = { .fd = -1 };
+	int stderr_fd;		/* in its process: standard error kept for the summary */
+	pid_t ended;		/* the process that wrote its E line (not a forked child) */
+} runner = { .fd = -1, .stderr_fd = -1 };
+
+static void runner_summary(void);
+static unsigned long runner_tree_reports(void);
 
 /* The runner's file: a regular file of ours whose name is gone. */
 static bool runner_file(int fd, struct stat *st)
@@ -51,6 +64,28 @@ static void runner_name_descriptor(void)
 			return;
 		}
 	}
+}
+
+/*
+ * In the runner's process: where the summary goes, its standard error as it starts,
+ * as a descriptor of ours, for a program may close its own before it ends (GNU
+ * coreutils do, at exit); not kept across exec (each image takes its own) nor fork.
+ */
+static void runner_keep_stderr(void)
+{
+	if (runner.fd < 0)
+		return;
+	runner.stderr_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, RUNNER_FD_MIN);
+	if (runner.stderr_fd < 0)
+		runner.stderr_fd = STDERR_FILENO;	/* few descriptors allowed */
+}
+
+/* fork(), in the child: the runner's standard error is not its own. */
+static void runner_fork_child(void)
+{
+	if (runner.stderr_fd > STDERR_FILENO)
+		close(runner.stderr_fd);
+	runner.stderr_fd = -1;
 }
 
 /* In the runner's process: the descriptor above the program's, kept across exec. */
@@ -85,6 +120,36 @@ static void runner_close_inherited(void)
 		close(runner.fd);
 }
 
+/* Appends one line to the record. Only system calls, no allocation: reports are
+ * printed from lock wrappers. The file is checked once open: a descriptor the
+ * program closed may name another file by now. */
+static void runner_write(const char *line, int len, size_t size)
+{
+	char path[48];
+	struct stat st;
+	int fd;
+
+	if (runner.fd < 0 || len <= 0)
+		return;
+	runner_path(path);
+	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0)
+		return;		/* the runner's process has ended */
+	if (runner_file(fd, &st))
+		write_all(fd, line, min((size_t)len, size - 1));
+	close(fd);
+}
+
+/* A checked program starts: its settings are read, validation is on. */
+static void runner_note_start(void)
+{
+	char line[32];
+
+	if (liblockdep_checking)
+		runner_write(line, snprintf(line, sizeof(line), "S %d\n", (int)getpid()),
+			     sizeof(line));
+}
+
 /* LIBLOCKDEP_RUNNER=<pid>:<fd>, set by the runner (then by its process). */
 static void runner_setting(const char *value)
 {
@@ -104,33 +169,79 @@ static void runner_setting(const char *value)
 	}
 	runner.pid = (pid_t)pid;
 	runner.fd = (int)fd;
-	if (runner.pid == getpid())
+	if (runner.pid == getpid()) {
 		runner_keep_file();
-	else
+		runner_keep_stderr();
+	} else
 		runner_close_inherited();
+	runner_note_start();
 }
 
-/* After each report: the first of this process goes into the file. Only system
- * calls, no allocation: reports are printed from lock wrappers. The file is checked
- * once open: a descriptor the program closed may name another file by now. */
-static void note_report(void)
+/* A checked process ends, by exit() (exiting) or _exit(); the runner's own process
+ * says the summary instead. */
+static void runner_note_end(bool exiting)
 {
-	char line[64], path[48];
-	struct stat st;
-	pid_t pid;
-	int fd, len;
+	char line[48];
+	pid_t pid = getpid();
 
-	if (runner.fd < 0 || runner.noted_by == (pid = getpid()))
+	if (runner.fd < 0 || runner.ended == pid)
 		return;
-	runner.noted_by = pid;
-	len = snprintf(line, sizeof(line), "%d (%s)\n", (int)pid, current->comm);
-	runner_path(path);
-	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-	if (fd < 0)
-		return;		/* the runner's process has ended */
-	if (runner_file(fd, &st))
-		write_all(fd, line, len);
-	close(fd);
+	runner.ended = pid;
+	if (pid == runner.pid) {
+		if (exiting)
+			fflush(NULL);	/* the program's output before the line, as exit() did */
+		runner_summary();
+		return;
+	}
+	runner_write(line, snprintf(line, sizeof(line), "E %d %lu\n", (int)pid,
+				    nr_lock_classes), sizeof(line));
+}
+
+/*
+ * Where a report went, for the summary: "in <file>" (a test harness's log), "to a
+ * pipe", ..., and which file that is, which the summary compares with its own
+ * standard error. The buffers are static, as report paths keep their stack small:
+ * callers hold output_mutex.
+ */
+static const char *report_where(struct stat *st)
+{
+	static char where[PATH_MAX + 16], target[PATH_MAX];
+	char path[48];
+	ssize_t len;
+	int fd = log_file_fd();
+
+	if (fstat(fd, st))
+		return "nowhere";
+	if (S_ISFIFO(st->st_mode))
+		return "to a pipe";
+	if (S_ISSOCK(st->st_mode))
+		return "to a socket";
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	len = readlink(path, target, sizeof(target) - 1);
+	if (len <= 0)
+		return "elsewhere";
+	target[len] = '\0';
+	strcpy(where, S_ISREG(st->st_mode) ? "in " : "to ");
+	text_escape(where + 3, sizeof(where) - 3, target, "");
+	return where;
+}
+
+/* After each report printed: its kind, where it went and its headline. */
+static void note_report(const char *kind, const char *headline)
+{
+	static char line[PATH_MAX + 256];
+	struct stat st = { 0 };
+	const char *where;
+
+	if (runner.fd < 0)
+		return;
+	internal_lock(&output_mutex);
+	where = report_where(&st);
+	runner_write(line, snprintf(line, sizeof(line), "R %d %lu:%lu %s\t%s\t%s\n",
+				    (int)getpid(), (unsigned long)st.st_dev,
+				    (unsigned long)st.st_ino, kind, where, headline),
+		     sizeof(line));
+	internal_unlock(&output_mutex);
 }
 
 /* Does this process's exit status tell of reports? Its own decide, without a runner;
@@ -138,15 +249,13 @@ static void note_report(void)
  * status. An error in the rules file counts as a report (src/rules.c). */
 static bool reports_in_exit_status(unsigned long own_reports)
 {
-	struct stat st;
-
 	own_reports += lock_rules_errors;
 
 	if (runner.fd < 0)
 		return own_reports;
 	if (getpid() != runner.pid)
 		return false;
-	return own_reports || (runner_file(runner.fd, &st) && st.st_size > 0);
+	return own_reports || runner_tree_reports();
 }
 
 #ifdef LIBLOCKDEP_PRELOAD
@@ -156,6 +265,7 @@ static bool reports_in_exit_status(unsigned long own_reports)
  */
 LIBLOCKDEP_API void _exit(int status)
 {
+	runner_note_end(false);
 	if (reports_in_exit_status(READ_ONCE(liblockdep_reports)) && settings.exitcode)
 		status = settings.exitcode;
 	for (;;)

@@ -6,7 +6,7 @@
  */
 static void cycle_edges_note_line(const char *line);
 static void task_read_name(struct task_struct *task);
-static void note_report(void);
+static void note_report(const char *kind, const char *headline);
 
 int debug_locks = 1;
 int debug_locks_silent;
@@ -84,7 +84,7 @@ static void liblockdep_report_end(void)
 		__atomic_add_fetch(&liblockdep_reports, 1, __ATOMIC_RELAXED);
 	printk_release_report();
 	if (printed)
-		note_report();
+		note_report(report_record.about.kind, report_record.about.headline);
 	if (printed && settings.abort_on_report)
 		abort_after_report();
 	liblockdep_graph_unlock();

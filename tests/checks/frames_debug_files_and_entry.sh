@@ -13,8 +13,10 @@ $cc -O2 -g -pthread tests/scenarios/abba_one_thread.c -o "$out/main"
 ./lockdep /bin/true	# the library, fresh, before any namespace
 
 # The last frame of the report's final "Call Trace:".
-# The last frame: the report's two closing lines (fingerprint, rule) are not frames.
-last_frame() { sed -n '/^Call Trace:$/,$p' "$1" | grep -v '^fingerprint: \|^rule to suppress it: ' | sed -n '$s/^ *//p'; }
+# The last frame: the report's two closing lines (fingerprint, rule) are not frames,
+# nor the runner's summary line.
+last_frame() { sed -n '/^Call Trace:$/,$p' "$1" |
+	grep -v '^fingerprint: \|^rule to suppress it: \|^lockdep: [0-9]* process' | sed -n '$s/^ *//p'; }
 
 libc=$(ldd "$out/threads" | sed -n 's/.*libc\.so\.6 => \([^ ]*\).*/\1/p')
 id=$(LC_ALL=C readelf -n "$libc" 2> /dev/null | sed -n 's/.*Build ID: //p')

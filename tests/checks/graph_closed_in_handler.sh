@@ -14,7 +14,7 @@ $cc -O2 -g -pthread tests/graph/handler_order.c -o "$out/plain"
 make -s preload > /dev/null 2>&1
 for flavour in drop-in preload; do
 	prog=$out/drop-in
-	[ $flavour = preload ] && prog="./lockdep $out/plain"
+	[ $flavour = preload ] && prog="tests/lockdep_summary_stripped $out/plain"
 	status=0
 	$prog both 2> "$out/err" || status=$?
 	[ $status -eq 66 ] && grep -q '^WARNING: ' "$out/err" ||

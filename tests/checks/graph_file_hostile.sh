@@ -39,7 +39,7 @@ make -s check-graph preload > /dev/null 2>&1	# built now, not under the limit
 
 for flavour in drop-in preload; do
 	prog=$out/test_a
-	[ $flavour = preload ] && prog="./lockdep $out/plain_a"
+	[ $flavour = preload ] && prog="tests/lockdep_summary_stripped $out/plain_a"
 	# An empty file: the graph starts in it, silently.
 	empty=$(mktemp "$out/empty.XXXXXX")
 	run "$empty" $prog
@@ -100,7 +100,7 @@ hold "$shared/suite.graph.lock" setpriv --reuid=nobody --regid=65534 --clear-gro
 [ "$(stat -c %U "$shared/suite.graph.lock")" = nobody ] || fail "not a test: the lock file is not nobody's"
 for flavour in drop-in preload; do
 	prog=$out/test_a
-	[ $flavour = preload ] && prog="./lockdep $out/plain_a"
+	[ $flavour = preload ] && prog="tests/lockdep_summary_stripped $out/plain_a"
 	start=$(date +%s)
 	run "$shared/suite.graph" $prog
 	took=$(($(date +%s) - start))

@@ -16,7 +16,7 @@ $cc -O2 -g -pthread tests/graph/nested_nodes.c -o "$out/plain"
 make -s preload check-graph > /dev/null 2>&1
 for flavour in drop-in preload; do
 	prog=$out/drop-in
-	[ $flavour = preload ] && prog="./lockdep $out/plain"
+	[ $flavour = preload ] && prog="tests/lockdep_summary_stripped $out/plain"
 	graph=$out/$flavour.graph
 	rm -f "$out"/*.graph
 	LIBLOCKDEP_GRAPH=$graph $prog nest 2> "$out/err" && [ ! -s "$out/err" ] ||

@@ -16,7 +16,7 @@ make -s preload > /dev/null 2>&1
 	fail "not a test: the program has not two units named log.c"
 for flavour in drop-in preload; do
 	prog=$out/drop-in
-	[ $flavour = preload ] && prog="./lockdep $out/plain"
+	[ $flavour = preload ] && prog="tests/lockdep_summary_stripped $out/plain"
 	for run in 1 2 3; do
 		status=0
 		LIBLOCKDEP_GRAPH=$out/$flavour.graph $prog 2> "$out/err" || status=$?

@@ -37,7 +37,9 @@ grep -q '^WARNING: possible circular locking dependency detected$' "$out/report"
 grep -q '(first_lock)' "$out/report"
 status=0
 PATH=$out/prefix/bin:/usr/bin:/bin lockdep sh -c 'exit 7' 2> "$out/report" || status=$?
-[ "$status" -eq 7 ] && [ ! -s "$out/report" ] ||
+[ "$status" -eq 7 ] &&
+	grep -qx 'lockdep: 1 process checked, [0-9]* lock class[es]*, 0 reports' "$out/report" &&
+	[ "$(wc -l < "$out/report")" -eq 1 ] ||
 	{ echo "installed lockdep: status $status, output $(head -c 600 "$out/report")"; exit 1; }
 PATH=$out/prefix/bin:/usr/bin:/bin lockdep --help | grep -q "^The library is $out/prefix/lib/liblockdep.so"
 [ "$(PATH=$out/prefix/bin:/usr/bin:/bin lockdep --version)" = "$(cd "$top" && ./lockdep --version)" ] ||

@@ -235,7 +235,7 @@ same_as_plain() {
 	LD_PRELOAD=$allocator timeout 60 "$@" < "$out/words" > "$out/plain" 2> "$out/plain.err" ||
 		status=$?
 	checked=0
-	timeout 60 env LD_PRELOAD="$allocator" ./lockdep "$@" < "$out/words" > "$out/checked" \
+	timeout 60 env LD_PRELOAD="$allocator" tests/lockdep_summary_stripped "$@" < "$out/words" > "$out/checked" \
 		2> "$out/report" || checked=$?
 	if [ "$checked" -ne "$status" ]; then
 		echo "$*: exit status $checked under ./lockdep (124: hung), $status plain"

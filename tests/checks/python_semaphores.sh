@@ -59,9 +59,9 @@ status=0
 LIBLOCKDEP_SEMAPHORES=1 ./lockdep /usr/bin/python3 "$out/abba.py" 2> "$out/abba.err" || status=$?
 [ $status -eq 66 ] && grep -q '^WARNING: possible circular locking dependency detected$' "$out/abba.err" ||
 	{ echo "AB-BA on two Locks not reported (exit $status):"; cat "$out/abba.err"; exit 1; }
-./lockdep /usr/bin/python3 "$out/abba.py" 2> "$out/off.err" && [ ! -s "$out/off.err" ] ||
+tests/lockdep_summary_stripped /usr/bin/python3 "$out/abba.py" 2> "$out/off.err" && [ ! -s "$out/off.err" ] ||
 	{ echo "without LIBLOCKDEP_SEMAPHORES: not silent"; cat "$out/off.err"; exit 1; }
-LIBLOCKDEP_SEMAPHORES=1 ./lockdep /usr/bin/python3 "$out/correct.py" 2> "$out/correct.err" &&
+LIBLOCKDEP_SEMAPHORES=1 tests/lockdep_summary_stripped /usr/bin/python3 "$out/correct.py" 2> "$out/correct.err" &&
 	[ ! -s "$out/correct.err" ] ||
 	{ echo "a correct program was reported:"; head -60 "$out/correct.err"; exit 1; }
 
@@ -82,7 +82,7 @@ for i in range(50):
 PY
 for run in 1 2 3 4 5 6 7 8 9 10; do
 	status=0
-	LIBLOCKDEP_SEMAPHORES=1 ./lockdep /usr/bin/python3 "$out/handoff.py" 2> "$out/handoff.err" || status=$?
+	LIBLOCKDEP_SEMAPHORES=1 tests/lockdep_summary_stripped /usr/bin/python3 "$out/handoff.py" 2> "$out/handoff.err" || status=$?
 	[ $status -eq 0 ] && [ ! -s "$out/handoff.err" ] ||
 		{ echo "run $run: a Lock released by main after join: exit $status:"; head -40 "$out/handoff.err"; exit 1; }
 done

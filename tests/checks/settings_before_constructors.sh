@@ -43,7 +43,7 @@ expect() {
 	fi
 }
 
-for run in "$out/drop-in" "./lockdep $out/preload"; do
+for run in "$out/drop-in" "tests/lockdep_summary_stripped $out/preload"; do
 	expect "LIBLOCKDEP=0 $run" 0 env LIBLOCKDEP=0 $run
 	rm -f "$out/log"
 	expect "LIBLOCKDEP_LOG $run" 66 env LIBLOCKDEP_LOG="$out/log" $run

@@ -12785,7 +12785,8 @@ __initcall(lockdep_proc_init);
  * liblockdep again while the code it interrupted is in the middle of liblockdep's
  * own work: holding one of its mutexes (a handler on the same thread would wait for
  * it forever), allocating, or half way through a per-thread update; src/signals.c
- * runs such a handler unchecked. Lockdep's own sections say so by the RCU read
+ * holds such a signal back until the thread leaves liblockdep (a fault's runs
+ * unchecked). Lockdep's own sections say so by the RCU read
  * section they are; everything else that takes liblockdep's mutexes counts itself
  * here. The fast path of a lock or unlock takes none, and pays nothing.
  */
@@ -12807,6 +12808,28 @@ static void liblockdep_busy_end(void)
 	barrier();
 	if (--liblockdep_busy == 0 && unlikely(deferred_signals))
 		deferred_signals_deliver();
+}
+
+/*
+ * The fast path's few stores to the thread's held locks (src/fast_path.c) count in
+ * the same word, as a bit of their own: a handler that comes then sees the thread
+ * busy and goes unchecked, as it always did. It is not held back as in
+ * liblockdep's other work (src/signals.c), which may hold a mutex or lockdep's
+ * section that a blocking handler would keep; the fast path holds neither, so its end
+ * need not look for held-back signals, and costs one instruction.
+ */
+#define LIBLOCKDEP_BUSY_FAST_PATH	0x10000u
+
+static __always_inline void fast_path_busy_begin(void)
+{
+	liblockdep_busy += LIBLOCKDEP_BUSY_FAST_PATH;
+	barrier();
+}
+
+static __always_inline void fast_path_busy_end(void)
+{
+	barrier();
+	liblockdep_busy -= LIBLOCKDEP_BUSY_FAST_PATH;
 }
 
 /*
@@ -19463,8 +19486,6 @@ static inline void liblockdep_rcu_read_unlock(void)
 	if (likely((v & RCU_NEST_MASK) == 1)) {
 		rcu_reader_fence();
 		WRITE_ONCE(rcu_self.ctr, 0);
-		if (unlikely(deferred_signals))
-			deferred_signals_deliver();
 	} else if (likely((v & RCU_NEST_MASK) != RCU_NEST_MASK &&
 			  (v & RCU_NEST_MASK))) {
 		WRITE_ONCE(rcu_self.ctr, v - 1);
@@ -19709,7 +19730,16 @@ static const char *const lock_plumbing_std[] = {
 	"__mutex_base", "__recursive_mutex_base", "__timed_mutex_impl",
 	"lock_guard", "unique_lock", "scoped_lock", "shared_lock",
 	"lock", "try_lock", "__detail::__lock_impl", "__detail::__try_lock_impl",
-	"thread", "jthread",	/* where a thread is created: its caller (src/thread_join.c) */
+};
+
+/*
+ * Functions of std:: (not scopes) that create a thread: its class is their caller's
+ * (src/thread_join.c). Only these: the rest of std::thread is the thread's own code,
+ * and at -O2 _State_impl::_M_run holds the user's function, inlined, locks and all.
+ */
+static const char *const lock_plumbing_std_thread[] = {
+	"thread", "thread::thread", "thread::_M_start_thread",	/* "thread": a mangled ctor */
+	"jthread", "jthread::jthread", "jthread::_S_create",
 };
 
 /* The well-known helpers that create every lock of their library (libuv's its threads too). */
@@ -19837,6 +19867,9 @@ static bool lock_plumbing_symbol(const char *sym)
 		in_std += 5;
 	for (size_t i = 0; i < ARRAY_SIZE(lock_plumbing_std); i++)
 		if (plumbing_path_in(in_std, lock_plumbing_std[i]))
+			return true;
+	for (size_t i = 0; i < ARRAY_SIZE(lock_plumbing_std_thread); i++)
+		if (!strcmp(in_std, lock_plumbing_std_thread[i]))
 			return true;
 	return false;
 }
@@ -21347,7 +21380,7 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	}
 	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
 		return false;
-	liblockdep_busy_begin();
+	fast_path_busy_begin();
 	/* depth and chain_key read again (after the barrier), rather than kept in
 	 * registers that would have to be saved. */
 	depth = task->lockdep_depth;
@@ -21363,7 +21396,7 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	memcpy(HELD_LOCK_TAIL(hlock), &tail, sizeof(tail));
 	task->curr_chain_key = step->next_chain_key;
 	task->lockdep_depth = depth + 1;
-	liblockdep_busy_end();
+	fast_path_busy_end();
 	return true;
 }
 
@@ -25984,8 +26017,10 @@ static void handler_usage_forget(void)
  * A handler is lockdep's *threaded* hard-irq context: it may block on a mutex (the
  * thread waits, others run), but not under a spin lock (src/validate.c).
  *
- * A handler that interrupted liblockdep itself (src/reentry.c) runs unchecked: its
- * locks and unlocks go straight to pthread, so lockdep's state stays the interrupted
+ * An asynchronous signal that interrupts liblockdep itself (src/reentry.c) waits
+ * until the thread leaves it (signal_defer()). Only a fault's signal, a one-shot
+ * handler's, or one the kernel would not queue again runs there, unchecked: its locks
+ * and unlocks go straight to pthread, so lockdep's state stays the interrupted
  * code's. A handler left by siglongjmp() never returns to the trampoline: each
  * frame is remembered per thread, and the next entry into liblockdep drops the
  * frames whose handler is gone (the stack is back above the trampoline, or the
@@ -26265,6 +26300,18 @@ static bool thread_in_liblockdep(void)
 }
 
 /*
+ * Whether a signal that interrupted liblockdep waits until the thread leaves: inside
+ * its own work, where a mutex of its own may be held, whose end delivers it. Not the
+ * fast path's stores, which hold nothing (src/reentry.c), nor a read section alone
+ * (lockdep's, a lookup's), whose end is on the lock path and does not look: a
+ * handler goes unchecked there, as it always did.
+ */
+static bool thread_defers_signals(void)
+{
+	return liblockdep_busy & ~LIBLOCKDEP_BUSY_FAST_PATH;
+}
+
+/*
  * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
  * hard-irq context begins; inside, interrupts are on again if the handler's mask
  * lets some handled signal in. Returns the frame's index. Unchecked: the handler
@@ -26395,7 +26442,7 @@ static noinline void deferred_signals_deliver(void)
 	unsigned long bits = deferred_signals;
 	sigset_t set;
 
-	if (!bits || thread_in_liblockdep() || liblockdep_irqs_off || handler_stack_in_use)
+	if (!bits || liblockdep_busy || liblockdep_irqs_off || handler_stack_in_use)
 		return;
 	deferred_signals = 0;
 	sigemptyset(&set);
@@ -26445,7 +26492,8 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 		return;
 	call.user = &user;
 	checked = !thread_in_liblockdep();
-	if (!checked && signal_defer(sig, &user, info, context)) {
+	if (!checked && thread_defers_signals() &&
+	    signal_defer(sig, &user, info, context)) {
 		errno = saved_errno;
 		return;
 	}

@@ -166,7 +166,7 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	}
 	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
 		return false;
-	liblockdep_busy_begin();
+	fast_path_busy_begin();
 	/* depth and chain_key read again (after the barrier), rather than kept in
 	 * registers that would have to be saved. */
 	depth = task->lockdep_depth;
@@ -182,7 +182,7 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	memcpy(HELD_LOCK_TAIL(hlock), &tail, sizeof(tail));
 	task->curr_chain_key = step->next_chain_key;
 	task->lockdep_depth = depth + 1;
-	liblockdep_busy_end();
+	fast_path_busy_end();
 	return true;
 }
 

@@ -33,7 +33,16 @@ static const char *const lock_plumbing_std[] = {
 	"__mutex_base", "__recursive_mutex_base", "__timed_mutex_impl",
 	"lock_guard", "unique_lock", "scoped_lock", "shared_lock",
 	"lock", "try_lock", "__detail::__lock_impl", "__detail::__try_lock_impl",
-	"thread", "jthread",	/* where a thread is created: its caller (src/thread_join.c) */
+};
+
+/*
+ * Functions of std:: (not scopes) that create a thread: its class is their caller's
+ * (src/thread_join.c). Only these: the rest of std::thread is the thread's own code,
+ * and at -O2 _State_impl::_M_run holds the user's function, inlined, locks and all.
+ */
+static const char *const lock_plumbing_std_thread[] = {
+	"thread", "thread::thread", "thread::_M_start_thread",	/* "thread": a mangled ctor */
+	"jthread", "jthread::jthread", "jthread::_S_create",
 };
 
 /* The well-known helpers that create every lock of their library (libuv's its threads too). */
@@ -161,6 +170,9 @@ static bool lock_plumbing_symbol(const char *sym)
 		in_std += 5;
 	for (size_t i = 0; i < ARRAY_SIZE(lock_plumbing_std); i++)
 		if (plumbing_path_in(in_std, lock_plumbing_std[i]))
+			return true;
+	for (size_t i = 0; i < ARRAY_SIZE(lock_plumbing_std_thread); i++)
+		if (!strcmp(in_std, lock_plumbing_std_thread[i]))
 			return true;
 	return false;
 }

@@ -254,8 +254,6 @@ static inline void liblockdep_rcu_read_unlock(void)
 	if (likely((v & RCU_NEST_MASK) == 1)) {
 		rcu_reader_fence();
 		WRITE_ONCE(rcu_self.ctr, 0);
-		if (unlikely(deferred_signals))
-			deferred_signals_deliver();
 	} else if (likely((v & RCU_NEST_MASK) != RCU_NEST_MASK &&
 			  (v & RCU_NEST_MASK))) {
 		WRITE_ONCE(rcu_self.ctr, v - 1);

@@ -3,7 +3,8 @@
  * liblockdep again while the code it interrupted is in the middle of liblockdep's
  * own work: holding one of its mutexes (a handler on the same thread would wait for
  * it forever), allocating, or half way through a per-thread update; src/signals.c
- * runs such a handler unchecked. Lockdep's own sections say so by the RCU read
+ * holds such a signal back until the thread leaves liblockdep (a fault's runs
+ * unchecked). Lockdep's own sections say so by the RCU read
  * section they are; everything else that takes liblockdep's mutexes counts itself
  * here. The fast path of a lock or unlock takes none, and pays nothing.
  */
@@ -25,6 +26,28 @@ static void liblockdep_busy_end(void)
 	barrier();
 	if (--liblockdep_busy == 0 && unlikely(deferred_signals))
 		deferred_signals_deliver();
+}
+
+/*
+ * The fast path's few stores to the thread's held locks (src/fast_path.c) count in
+ * the same word, as a bit of their own: a handler that comes then sees the thread
+ * busy and goes unchecked, as it always did. It is not held back as in
+ * liblockdep's other work (src/signals.c), which may hold a mutex or lockdep's
+ * section that a blocking handler would keep; the fast path holds neither, so its end
+ * need not look for held-back signals, and costs one instruction.
+ */
+#define LIBLOCKDEP_BUSY_FAST_PATH	0x10000u
+
+static __always_inline void fast_path_busy_begin(void)
+{
+	liblockdep_busy += LIBLOCKDEP_BUSY_FAST_PATH;
+	barrier();
+}
+
+static __always_inline void fast_path_busy_end(void)
+{
+	barrier();
+	liblockdep_busy -= LIBLOCKDEP_BUSY_FAST_PATH;
 }
 
 /*

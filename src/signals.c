@@ -23,8 +23,10 @@
  * A handler is lockdep's *threaded* hard-irq context: it may block on a mutex (the
  * thread waits, others run), but not under a spin lock (src/validate.c).
  *
- * A handler that interrupted liblockdep itself (src/reentry.c) runs unchecked: its
- * locks and unlocks go straight to pthread, so lockdep's state stays the interrupted
+ * An asynchronous signal that interrupts liblockdep itself (src/reentry.c) waits
+ * until the thread leaves it (signal_defer()). Only a fault's signal, a one-shot
+ * handler's, or one the kernel would not queue again runs there, unchecked: its locks
+ * and unlocks go straight to pthread, so lockdep's state stays the interrupted
  * code's. A handler left by siglongjmp() never returns to the trampoline: each
  * frame is remembered per thread, and the next entry into liblockdep drops the
  * frames whose handler is gone (the stack is back above the trampoline, or the
@@ -304,6 +306,18 @@ static bool thread_in_liblockdep(void)
 }
 
 /*
+ * Whether a signal that interrupted liblockdep waits until the thread leaves: inside
+ * its own work, where a mutex of its own may be held, whose end delivers it. Not the
+ * fast path's stores, which hold nothing (src/reentry.c), nor a read section alone
+ * (lockdep's, a lookup's), whose end is on the lock path and does not look: a
+ * handler goes unchecked there, as it always did.
+ */
+static bool thread_defers_signals(void)
+{
+	return liblockdep_busy & ~LIBLOCKDEP_BUSY_FAST_PATH;
+}
+
+/*
  * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
  * hard-irq context begins; inside, interrupts are on again if the handler's mask
  * lets some handled signal in. Returns the frame's index. Unchecked: the handler
@@ -434,7 +448,7 @@ static noinline void deferred_signals_deliver(void)
 	unsigned long bits = deferred_signals;
 	sigset_t set;
 
-	if (!bits || thread_in_liblockdep() || liblockdep_irqs_off || handler_stack_in_use)
+	if (!bits || liblockdep_busy || liblockdep_irqs_off || handler_stack_in_use)
 		return;
 	deferred_signals = 0;
 	sigemptyset(&set);
@@ -484,7 +498,8 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 		return;
 	call.user = &user;
 	checked = !thread_in_liblockdep();
-	if (!checked && signal_defer(sig, &user, info, context)) {
+	if (!checked && thread_defers_signals() &&
+	    signal_defer(sig, &user, info, context)) {
 		errno = saved_errno;
 		return;
 	}

@@ -2,9 +2,13 @@
 # locks and destroys mutexes, each a class of its own (LIBLOCKDEP_CLASSES=instance:
 # liblockdep's lock table and lockdep's graph change under their locks, and grace
 # periods pass, all the time) while another thread signals it; the handler forks, the
-# child exits at once, the handler waits for it. Neither parent nor child may hang;
-# the children forked inside liblockdep's work say in one line that they run
-# unchecked, and there is nothing else to see. Drop-in and preloaded.
+# child exits at once, the handler waits for it, and the next signal is sent then.
+# Neither parent nor child may hang.
+# An ordinary handler waits until its thread leaves liblockdep's work (src/signals.c),
+# so none of its children is forked inside it: nothing at all is printed. A one-shot
+# handler (SA_RESETHAND, armed again for each signal) cannot wait, runs inside that work, and
+# the children forked there say in one line that they run unchecked, and there is
+# nothing else to see. Drop-in and preloaded.
 set -eu
 cc=${CC:-cc}
 build=${BUILD:-build}
@@ -28,31 +32,48 @@ static void fork_and_wait(int sig)
 {
 	pid_t pid = fork();
 
-	(void)sig;
 	if (pid == 0)
 		_exit(0);
 	if (pid > 0 && waitpid(pid, NULL, 0) == pid)
 		forks++;
+	(void)sig;
 }
 
 static void *signaller(void *arg)
 {
 	struct timespec pause = { 0, 100000 };
 
+	/* A signal at a time, the next once the handler is done: faster, a handler
+	 * slower than the signals (liblockdep's fork costs more than plain's) would
+	 * starve the main thread, checked or not, and the program would never end. */
 	while (!stop) {
+		sig_atomic_t seen = forks;
+#ifdef ONE_SHOT
+		/* Armed again here, not by the handler, which is reset as it starts. */
+		struct sigaction sa = { .sa_handler = fork_and_wait, .sa_flags = SA_RESETHAND };
+
+		sigaddset(&sa.sa_mask, SIGUSR1);
+		sigaction(SIGUSR1, &sa, NULL);
+#endif
 		pthread_kill(main_thread, SIGUSR1);
-		nanosleep(&pause, NULL);
+		while (forks == seen && !stop)
+			nanosleep(&pause, NULL);
 	}
 	return arg;
 }
 
 int main(void)
 {
+#ifdef ONE_SHOT
+	struct sigaction sa = { .sa_handler = fork_and_wait, .sa_flags = SA_RESETHAND };
+#else
 	struct sigaction sa = { .sa_handler = fork_and_wait };
+#endif
 	pthread_mutex_t m[MUTEXES];
 	time_t end = time(NULL) + 5;
 	pthread_t thread;
 
+	sigaddset(&sa.sa_mask, SIGUSR1);
 	main_thread = pthread_self();
 	if (sigaction(SIGUSR1, &sa, NULL) || pthread_create(&thread, NULL, signaller, NULL))
 		return 2;
@@ -75,14 +96,28 @@ EOF
 $cc -O2 -pthread "$out/fork_in_handler.c" -o "$out/plain"
 $cc -O2 -DLIBLOCKDEP -include liblockdep.h -pthread "$out/fork_in_handler.c" liblockdep.c \
 	-o "$out/dropin"
+$cc -O2 -DONE_SHOT -pthread "$out/fork_in_handler.c" -o "$out/plain_one_shot"
+$cc -O2 -DONE_SHOT -DLIBLOCKDEP -include liblockdep.h -pthread "$out/fork_in_handler.c" \
+	liblockdep.c -o "$out/dropin_one_shot"
 make -s preload > /dev/null
+for flavour in drop-in preload; do
+	case $flavour in
+	drop-in) set -- "$out/dropin" ;;
+	preload) set -- env LD_PRELOAD="$(cd "$build" && pwd)/liblockdep.so" "$out/plain" ;;
+	esac
+	status=0
+	LIBLOCKDEP_CLASSES=instance timeout 30 "$@" > "$out/forks" 2> "$out/err" || status=$?
+	[ "$status" -eq 0 ] || { echo "$flavour: exit status $status (124: hung)"; head -n 5 "$out/err"; exit 1; }
+	[ ! -s "$out/err" ] || { echo "$flavour, a handler that waits: unexpected output:"; head -n 5 "$out/err"; exit 1; }
+	[ "$(cat "$out/forks")" -gt 0 ] || { echo "$flavour: no fork from the handler"; exit 1; }
+done
 line='liblockdep: fork() in a signal handler that interrupted liblockdep: no checking in the child (pid [0-9]*)'
 # Whether a fork lands inside liblockdep is chance: up to 3 runs a flavour until one
 # does; every run must end, and print nothing but the child's line.
 for flavour in drop-in preload; do
 	case $flavour in
-	drop-in) set -- "$out/dropin" ;;
-	preload) set -- env LD_PRELOAD="$(cd "$build" && pwd)/liblockdep.so" "$out/plain" ;;
+	drop-in) set -- "$out/dropin_one_shot" ;;
+	preload) set -- env LD_PRELOAD="$(cd "$build" && pwd)/liblockdep.so" "$out/plain_one_shot" ;;
 	esac
 	inside=0
 	for attempt in 1 2 3; do

@@ -10,6 +10,12 @@
 #include "scenario.h"
 #include <stdint.h>
 
+/* reallocarray_moved_lock_memory_reused.c grows it with reallocarray(). */
+#ifndef GROW
+#define GROW(b)		realloc(b, 1 << 20)
+#define GROW_NAME	"realloc"
+#endif
+
 struct buffer {
 	pthread_mutex_t lock;
 	char data[24];
@@ -38,10 +44,10 @@ int main(void)
 {
 	struct buffer *b = fill(), *again;
 	uintptr_t old = (uintptr_t)b;
-	void *grown = realloc(b, 1 << 20);
+	void *grown = GROW(b);
 
 	if (!grown || (uintptr_t)grown == old) {
-		fprintf(stderr, "scenario: realloc did not move the block\n");
+		fprintf(stderr, "scenario: " GROW_NAME " did not move the block\n");
 		return 3;
 	}
 	again = malloc(sizeof(*again));

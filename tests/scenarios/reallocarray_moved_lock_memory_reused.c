@@ -8,50 +8,6 @@
  *
  * Expect: silent
  */
-#include "scenario.h"
-#include <stdint.h>
-
-struct buffer {
-	pthread_mutex_t lock;
-	char data[24];
-};
-
-static pthread_mutex_t registry = PTHREAD_MUTEX_INITIALIZER;
-
-static __attribute__((noinline)) struct buffer *fill(void)
-{
-	struct buffer *b = malloc(sizeof(*b));
-
-	if (!b)
-		exit(2);
-	pthread_mutex_init(&b->lock, NULL);
-	nest(&b->lock, &registry);
-	return b;
-}
-
-static __attribute__((noinline)) void flush(struct buffer *b)
-{
-	b->lock = (pthread_mutex_t)PTHREAD_MUTEX_INITIALIZER;
-	nest(&registry, &b->lock);
-}
-
-int main(void)
-{
-	struct buffer *b = fill(), *again;
-	uintptr_t old = (uintptr_t)b;
-	void *grown = reallocarray(b, 1 << 10, 1 << 10);
-
-	if (!grown || (uintptr_t)grown == old) {
-		fprintf(stderr, "scenario: reallocarray did not move the block\n");
-		return 3;
-	}
-	again = malloc(sizeof(*again));
-	if ((uintptr_t)again != old) {
-		fprintf(stderr, "scenario: malloc did not reuse the old block\n");
-		return 3;
-	}
-	flush(again);
-	free(again);
-	free(grown);
-	return 0;
-}
+#define GROW(b)		reallocarray(b, 1 << 10, 1 << 10)
+#define GROW_NAME	"reallocarray"
+#include "realloc_moved_lock_memory_reused.c"

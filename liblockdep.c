@@ -21385,15 +21385,15 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	 * registers that would have to be saved. */
 	depth = task->lockdep_depth;
 	hlock = &task->held_locks[depth];
+	/* CONFIG_LOCK_STAT's time stamps are left as they are: only read with statistics
+	 * on, and then lockdep writes every record itself. */
+	tail = step->bits;
+	memcpy(HELD_LOCK_TAIL(hlock), &tail, sizeof(tail));
 	/* One store each: GCC would pair these two through a vector register. */
 	WRITE_ONCE(hlock->prev_chain_key, task->curr_chain_key);
 	WRITE_ONCE(hlock->acquire_ip, ip);
 	hlock->instance = map;
 	hlock->nest_lock = NULL;
-	/* CONFIG_LOCK_STAT's time stamps are left as they are: only read with statistics
-	 * on, and then lockdep writes every record itself. */
-	tail = step->bits;
-	memcpy(HELD_LOCK_TAIL(hlock), &tail, sizeof(tail));
 	task->curr_chain_key = step->next_chain_key;
 	task->lockdep_depth = depth + 1;
 	fast_path_busy_end();
@@ -23251,7 +23251,6 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 	if (unlikely(!task->entry_ready || lock_plumbing_out_of_line) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
-	liblockdep_entry_ip = ip;
 	return fast_path_acquire(&e->map, subclass, read, trylock, ip, false);
 }
 
@@ -23343,14 +23342,15 @@ static __always_inline void liblockdep_release(struct lock_entry *e, unsigned lo
 }
 
 /* The real call failed after lock_acquire_fast(): its record, the innermost (a signal
- * handler in between leaves the held locks as it found them), goes again. */
+ * handler in between leaves the held locks as it found them), goes again, released
+ * where it was acquired (the fast path keeps no entry address of its own). */
 static noinline void lock_acquire_fast_undo(void)
 {
 	struct task_struct *task = current;
 	struct held_lock *hlock = &task->held_locks[task->lockdep_depth - 1];
 
 	liblockdep_release(container_of(hlock->instance, struct lock_entry, map),
-			   liblockdep_entry_ip);
+			   hlock->acquire_ip);
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);

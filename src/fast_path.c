@@ -171,15 +171,15 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	 * registers that would have to be saved. */
 	depth = task->lockdep_depth;
 	hlock = &task->held_locks[depth];
+	/* CONFIG_LOCK_STAT's time stamps are left as they are: only read with statistics
+	 * on, and then lockdep writes every record itself. */
+	tail = step->bits;
+	memcpy(HELD_LOCK_TAIL(hlock), &tail, sizeof(tail));
 	/* One store each: GCC would pair these two through a vector register. */
 	WRITE_ONCE(hlock->prev_chain_key, task->curr_chain_key);
 	WRITE_ONCE(hlock->acquire_ip, ip);
 	hlock->instance = map;
 	hlock->nest_lock = NULL;
-	/* CONFIG_LOCK_STAT's time stamps are left as they are: only read with statistics
-	 * on, and then lockdep writes every record itself. */
-	tail = step->bits;
-	memcpy(HELD_LOCK_TAIL(hlock), &tail, sizeof(tail));
 	task->curr_chain_key = step->next_chain_key;
 	task->lockdep_depth = depth + 1;
 	fast_path_busy_end();

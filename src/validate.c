@@ -456,7 +456,6 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 	if (unlikely(!task->entry_ready || lock_plumbing_out_of_line) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
-	liblockdep_entry_ip = ip;
 	return fast_path_acquire(&e->map, subclass, read, trylock, ip, false);
 }
 
@@ -548,14 +547,15 @@ static __always_inline void liblockdep_release(struct lock_entry *e, unsigned lo
 }
 
 /* The real call failed after lock_acquire_fast(): its record, the innermost (a signal
- * handler in between leaves the held locks as it found them), goes again. */
+ * handler in between leaves the held locks as it found them), goes again, released
+ * where it was acquired (the fast path keeps no entry address of its own). */
 static noinline void lock_acquire_fast_undo(void)
 {
 	struct task_struct *task = current;
 	struct held_lock *hlock = &task->held_locks[task->lockdep_depth - 1];
 
 	liblockdep_release(container_of(hlock->instance, struct lock_entry, map),
-			   liblockdep_entry_ip);
+			   hlock->acquire_ip);
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);

@@ -10,8 +10,7 @@ done
 . tests/projects/expect.sh
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-/usr/bin/make -s install PREFIX="$out/prefix" > "$out/make" 2>&1 ||
-	{ echo "make install: $(cat "$out/make")"; exit 1; }
+install_to "$out/prefix" "$out/make"
 mkdir "$out/project"
 cp tests/projects/configure.ac tests/projects/Makefile.am tests/projects/abba.c \
 	tests/projects/shop.cc "$out/project"

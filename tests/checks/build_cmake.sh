@@ -13,8 +13,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 top=$(pwd)
 prefix=$out/prefix
-/usr/bin/make -s install PREFIX="$prefix" > "$out/make" 2>&1 ||
-	{ echo "make install: $(cat "$out/make")"; exit 1; }
+install_to "$prefix" "$out/make"
 cp tests/projects/CMakeLists.txt tests/projects/abba.c tests/projects/shop.cc \
 	tests/projects/nop.S "$out"
 c_line=$(line_of abba.c)

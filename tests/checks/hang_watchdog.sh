@@ -39,16 +39,22 @@ start() {
 	pid=$!
 }
 
-for flavour in dropin plain; do
-	log=$out/abba-$flavour
-	start abba_hang $flavour "$log"
+# Waits (10 s at most) until the started program's log shows the watchdog's DEADLOCK
+# line twice, then kills it: a hung program never ends by itself.
+hung_until_two_deadlocks() {
 	for _ in $(seq 100); do
-		grep -q '^ \*\*\* DEADLOCK \*\*\*$' "$log" && [ "$(grep -c '^ \*\*\* DEADLOCK' "$log")" -ge 2 ] && break
+		[ "$(grep -c '^ \*\*\* DEADLOCK \*\*\*$' "$1")" -ge 2 ] && break
 		sleep 0.1
 	done
 	sleep 0.5
 	kill -KILL $pid 2>/dev/null || true
 	wait $pid 2>/dev/null || true
+}
+
+for flavour in dropin plain; do
+	log=$out/abba-$flavour
+	start abba_hang $flavour "$log"
+	hung_until_two_deadlocks "$log"
 	grep -q '^WARNING: possible circular locking dependency detected$' "$log" ||
 		fail "$flavour: no inversion report before the hang" "$log"
 	grep -q '^INFO: task abba_hang[^:]*:[0-9]* blocked for more than 1 seconds\.$' "$log" ||
@@ -67,13 +73,7 @@ for flavour in dropin plain; do
 	# A writer that waits for a reader waits as much as a mutex's waiter does.
 	log=$out/rwlock-$flavour
 	start rwlock_mutex_hang $flavour "$log"
-	for _ in $(seq 100); do
-		grep -q '^ \*\*\* DEADLOCK \*\*\*$' "$log" && [ "$(grep -c '^ \*\*\* DEADLOCK' "$log")" -ge 2 ] && break
-		sleep 0.1
-	done
-	sleep 0.5
-	kill -KILL $pid 2>/dev/null || true
-	wait $pid 2>/dev/null || true
+	hung_until_two_deadlocks "$log"
 	sed -n '/^WARNING: deadlock: threads wait for each other in a cycle$/,/DEADLOCK/p' "$log" > "$log.cycle"
 	grep -q 'waits in lock [0-9a-f]* (table_lock), held by rwlock_mutex_ha[^/]*/[0-9]*$' "$log.cycle" &&
 	grep -q 'waits in lock [0-9a-f]* (stats_lock), held by rwlock_mutex_ha[^/]*/[0-9]*$' "$log.cycle" ||

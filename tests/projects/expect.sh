@@ -1,5 +1,12 @@
-# Sourced by the build checks (tests/checks/build_*.sh): what a program built from
-# abba.c or shop.cc by a project's own build must do when run.
+# Sourced by the build checks (tests/checks/build_*.sh): liblockdep installed as a
+# user installs it, and what a program built from abba.c or shop.cc by a project's
+# own build must do when run.
+
+# install_to PREFIX LOG: make install into PREFIX (the check fails if it does not).
+install_to() {
+	/usr/bin/make -s install PREFIX="$1" > "$2" 2>&1 ||
+		{ echo "make install PREFIX=\"$1\": $(cat "$2")"; exit 1; }
+}
 
 # expect_abba PROGRAM FIRST SECOND [WHERE]: one report, the circular dependency
 # between the classes FIRST and SECOND, a stack frame at WHERE ("abba.c:31"), status 66.

@@ -6,19 +6,11 @@
  * Expect: WARNING: possible circular locking dependency detected
  * Names: inbox_lock outbox_lock
  */
-#include <pthread.h>
+#include "scenario.h"
 #include <thread>
 
 static pthread_mutex_t inbox_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t outbox_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
-{
-	pthread_mutex_lock(outer);
-	pthread_mutex_lock(inner);
-	pthread_mutex_unlock(inner);
-	pthread_mutex_unlock(outer);
-}
 
 int main()
 {

@@ -1,12 +1,15 @@
-/* Helpers shared by the scenarios: run a function in a thread and wait for it, install
- * a signal handler. */
+/* Helpers shared by the scenarios (C and C++): run a function in a thread and wait for
+ * it, install a signal handler. */
 #ifndef SCENARIO_H
 #define SCENARIO_H
+#ifndef _GNU_SOURCE		/* g++ defines it */
 #define _GNU_SOURCE
+#endif
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static inline void run_in_thread(void *(*fn)(void *), void *arg)
 {
@@ -30,7 +33,7 @@ static inline void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
 /* nest() as a thread's body: pair points at { outer, inner }. */
 static inline void *nest_pair(void *pair)
 {
-	pthread_mutex_t **locks = pair;
+	pthread_mutex_t **locks = (pthread_mutex_t **)pair;
 
 	nest(locks[0], locks[1]);
 	return NULL;
@@ -39,8 +42,11 @@ static inline void *nest_pair(void *pair)
 /* sigaction() with these flags and nothing blocked but what the kernel blocks. */
 static inline void install_handler(int sig, void (*handler)(int), int flags)
 {
-	struct sigaction sa = { .sa_handler = handler, .sa_flags = flags };
+	struct sigaction sa;
 
+	memset(&sa, 0, sizeof(sa));	/* no designated initialisers in C++ */
+	sa.sa_handler = handler;
+	sa.sa_flags = flags;
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(sig, &sa, NULL)) {
 		fprintf(stderr, "scenario: cannot install a handler\n");

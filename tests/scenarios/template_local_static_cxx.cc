@@ -6,21 +6,13 @@
  * Expect: WARNING: possible circular locking dependency detected
  * Names: table_lock<int>()::m table_lock<long>()::m
  */
-#include <pthread.h>
+#include "scenario.h"
 
 template <typename T> static pthread_mutex_t *table_lock()
 {
 	static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 
 	return &m;
-}
-
-static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
-{
-	pthread_mutex_lock(outer);
-	pthread_mutex_lock(inner);
-	pthread_mutex_unlock(inner);
-	pthread_mutex_unlock(outer);
 }
 
 int main()

@@ -101,6 +101,7 @@ SRC_FILES = [
     'src/sarif_merge.c',
     'src/internal_locks.c',
     'src/fork.c',
+    'src/credentials.c',
     'src/dump.c',
     'src/process_exit.c',
     'src/preload.c',

@@ -487,6 +487,10 @@ LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
 LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
+LIBLOCKDEP_CALL(PROCESS, int, setuid, (uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, seteuid, (uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, setreuid, (uid_t, uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, setresuid, (uid_t, uid_t, uid_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
@@ -741,6 +745,10 @@ LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
 LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
+LIBLOCKDEP_CALL(PROCESS, int, setuid, (uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, seteuid, (uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, setreuid, (uid_t, uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, setresuid, (uid_t, uid_t, uid_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
@@ -833,6 +841,10 @@ LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
 LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
+LIBLOCKDEP_CALL(PROCESS, int, setuid, (uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, seteuid, (uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, setreuid, (uid_t, uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, setresuid, (uid_t, uid_t, uid_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
@@ -18467,6 +18479,21 @@ static struct {
 	pid_t ended;		/* the process that wrote its E line (not a forked child) */
 } runner = { .fd = -1, .stderr_fd = -1 };
 
+/*
+ * The file as this process knows it, and a descriptor of this process's own, opened
+ * for appending, that reaches it whatever user the process becomes (-1: none). The
+ * runner's process opens one as it starts; another process only before it changes
+ * user (src/credentials.c): mariadbd, started as root, becomes mysql, which may open
+ * neither /proc/<pid>/fd of root's process nor the file, and its reports were
+ * missing from the runner's status and summary. Kept out of the way of the program's
+ * descriptors, closed at exec (each image opens its own).
+ */
+static struct {
+	dev_t dev;
+	ino_t ino;
+	int fd;
+} record = { .fd = -1 };
+
 static void runner_summary(void);
 static unsigned long runner_tree_reports(void);
 
@@ -18540,6 +18567,52 @@ static void runner_keep_file(void)
 	runner_name_descriptor();
 }
 
+/* Opens record.fd, through the runner's process as runner_write() does, now that
+ * this process can. */
+static void runner_record_open(void)
+{
+	struct stat st;
+	char path[48];
+	int fd, moved;
+
+	runner_path(path);
+	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (!runner_file(fd, &st)) {
+		close(fd);
+		return;
+	}
+	moved = fcntl(fd, F_DUPFD_CLOEXEC, RUNNER_FD_MIN);
+	if (moved >= 0) {
+		close(fd);
+		fd = moved;
+	}
+	record.dev = st.st_dev;
+	record.ino = st.st_ino;
+	record.fd = fd;
+}
+
+/* Before this process changes user (src/credentials.c): errno as it was. */
+static void runner_record_keep(void)
+{
+	int saved_errno = errno;
+
+	if (runner.fd >= 0 && record.fd < 0)
+		runner_record_open();
+	errno = saved_errno;
+}
+
+/* record.fd is still the file: the program may have closed it, and the number may
+ * name one of its own files by now. */
+static bool runner_record_kept(void)
+{
+	struct stat st;
+
+	return record.fd >= 0 && !fstat(record.fd, &st) && st.st_dev == record.dev &&
+	       st.st_ino == record.ino && st.st_nlink == 0;
+}
+
 /* In another process: an inherited descriptor of the file is not the program's. */
 static void runner_close_inherited(void)
 {
@@ -18563,6 +18636,10 @@ static void runner_write(const char *line, int len, size_t size)
 
 	if (runner.fd < 0 || len <= 0)
 		return;
+	if (runner_record_kept()) {
+		write_all(record.fd, line, min((size_t)len, size - 1));
+		return;
+	}
 	runner_path(path);
 	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
 	if (fd < 0)
@@ -18604,6 +18681,8 @@ static void runner_setting(const char *value)
 	if (runner.pid == getpid()) {
 		runner_keep_file();
 		runner_keep_stderr();
+		if (runner.fd >= 0)
+			runner_record_open();
 	} else
 		runner_close_inherited();
 	runner_note_start();
@@ -28638,6 +28717,44 @@ LIBLOCKDEP_API pid_t liblockdep_fork(void)
 	return pid;
 }
 /************** End of src/fork.c **************/
+/************** Begin file src/credentials.c **************/
+#line 1 "src/credentials.c"
+/*
+ * The calls that change the process's user. Under ./lockdep a process that becomes
+ * another user (a server started as root that drops to its own account) may no longer
+ * reach the runner's record of the run, which root's process holds: the record is
+ * opened first (src/runner.c), so that the process's reports still count in the
+ * runner's exit status and summary. Nothing else changes: the real call follows.
+ */
+LIBLOCKDEP_WRAPPER(int, setuid, (uid_t uid))
+LIBLOCKDEP_WRAPPER(int, seteuid, (uid_t euid))
+LIBLOCKDEP_WRAPPER(int, setreuid, (uid_t ruid, uid_t euid))
+LIBLOCKDEP_WRAPPER(int, setresuid, (uid_t ruid, uid_t euid, uid_t suid))
+
+LIBLOCKDEP_API int liblockdep_setuid(uid_t uid)
+{
+	runner_record_keep();
+	return real(setuid)(uid);
+}
+
+LIBLOCKDEP_API int liblockdep_seteuid(uid_t euid)
+{
+	runner_record_keep();
+	return real(seteuid)(euid);
+}
+
+LIBLOCKDEP_API int liblockdep_setreuid(uid_t ruid, uid_t euid)
+{
+	runner_record_keep();
+	return real(setreuid)(ruid, euid);
+}
+
+LIBLOCKDEP_API int liblockdep_setresuid(uid_t ruid, uid_t euid, uid_t suid)
+{
+	runner_record_keep();
+	return real(setresuid)(ruid, euid, suid);
+}
+/************** End of src/credentials.c **************/
 /************** Begin file src/dump.c **************/
 #line 1 "src/dump.c"
 /*
@@ -29144,6 +29261,10 @@ LIBLOCKDEP_CALL(SIGNAL, int, pthread_sigmask, (int, const sigset_t *, sigset_t *
 LIBLOCKDEP_CALL(SIGNAL, int, sigprocmask, (int, const sigset_t *, sigset_t *))
 LIBLOCKDEP_CALL(LOADER, int, dlclose, (void *))
 LIBLOCKDEP_CALL(PROCESS, pid_t, fork, (void))
+LIBLOCKDEP_CALL(PROCESS, int, setuid, (uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, seteuid, (uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, setreuid, (uid_t, uid_t))
+LIBLOCKDEP_CALL(PROCESS, int, setresuid, (uid_t, uid_t, uid_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void, free, (void *))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))

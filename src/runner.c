@@ -35,6 +35,21 @@ static struct {
 	pid_t ended;		/* the process that wrote its E line (not a forked child) */
 } runner = { .fd = -1, .stderr_fd = -1 };
 
+/*
+ * The file as this process knows it, and a descriptor of this process's own, opened
+ * for appending, that reaches it whatever user the process becomes (-1: none). The
+ * runner's process opens one as it starts; another process only before it changes
+ * user (src/credentials.c): mariadbd, started as root, becomes mysql, which may open
+ * neither /proc/<pid>/fd of root's process nor the file, and its reports were
+ * missing from the runner's status and summary. Kept out of the way of the program's
+ * descriptors, closed at exec (each image opens its own).
+ */
+static struct {
+	dev_t dev;
+	ino_t ino;
+	int fd;
+} record = { .fd = -1 };
+
 static void runner_summary(void);
 static unsigned long runner_tree_reports(void);
 
@@ -108,6 +123,52 @@ static void runner_keep_file(void)
 	runner_name_descriptor();
 }
 
+/* Opens record.fd, through the runner's process as runner_write() does, now that
+ * this process can. */
+static void runner_record_open(void)
+{
+	struct stat st;
+	char path[48];
+	int fd, moved;
+
+	runner_path(path);
+	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (!runner_file(fd, &st)) {
+		close(fd);
+		return;
+	}
+	moved = fcntl(fd, F_DUPFD_CLOEXEC, RUNNER_FD_MIN);
+	if (moved >= 0) {
+		close(fd);
+		fd = moved;
+	}
+	record.dev = st.st_dev;
+	record.ino = st.st_ino;
+	record.fd = fd;
+}
+
+/* Before this process changes user (src/credentials.c): errno as it was. */
+static void runner_record_keep(void)
+{
+	int saved_errno = errno;
+
+	if (runner.fd >= 0 && record.fd < 0)
+		runner_record_open();
+	errno = saved_errno;
+}
+
+/* record.fd is still the file: the program may have closed it, and the number may
+ * name one of its own files by now. */
+static bool runner_record_kept(void)
+{
+	struct stat st;
+
+	return record.fd >= 0 && !fstat(record.fd, &st) && st.st_dev == record.dev &&
+	       st.st_ino == record.ino && st.st_nlink == 0;
+}
+
 /* In another process: an inherited descriptor of the file is not the program's. */
 static void runner_close_inherited(void)
 {
@@ -131,6 +192,10 @@ static void runner_write(const char *line, int len, size_t size)
 
 	if (runner.fd < 0 || len <= 0)
 		return;
+	if (runner_record_kept()) {
+		write_all(record.fd, line, min((size_t)len, size - 1));
+		return;
+	}
 	runner_path(path);
 	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
 	if (fd < 0)
@@ -172,6 +237,8 @@ static void runner_setting(const char *value)
 	if (runner.pid == getpid()) {
 		runner_keep_file();
 		runner_keep_stderr();
+		if (runner.fd >= 0)
+			runner_record_open();
 	} else
 		runner_close_inherited();
 	runner_note_start();

@@ -46,6 +46,38 @@ $cc -O2 -pthread -Itests/scenarios "$out/report_then_exec.c" -o "$out/report_the
 status=0
 ./lockdep "$out/report_then_exec" 2> /dev/null || status=$?
 [ "$status" -eq 66 ] || { echo "the runner's process reported, then exec'd: exit $status"; exit 1; }
+# A process that becomes another user, as a server started as root does (mariadbd
+# --user=mysql), can no longer open root's record: it is opened before the change.
+# Both the runner's process and a child of it; the summary counts the report.
+if [ "$(id -u)" -eq 0 ]; then
+	cat > "$out/drop_user.c" <<'C'
+#include <sys/wait.h>
+#include <unistd.h>
+#define main abba_main
+#include "abba_two_threads.c"
+#undef main
+
+int main(int argc, char **argv)
+{
+	pid_t pid = argc > 1 ? fork() : 0;
+
+	if (pid == 0) {
+		if (setgid(65534) || setuid(65534))
+			return 2;
+		return abba_main();
+	}
+	waitpid(pid, NULL, 0);
+	return 0;
+}
+C
+	$cc -O2 -pthread -Itests/scenarios "$out/drop_user.c" -o "$out/drop_user"
+	for who in "" child; do
+		status=0
+		./lockdep "$out/drop_user" $who 2> "$out/err" || status=$?
+		[ "$status" -eq 66 ] && grep -q '^lockdep: .*, 1 report (circular)' "$out/err" ||
+			{ echo "${who:-the runner's process} became another user and reported: exit $status, $(tail -n 1 "$out/err")"; exit 1; }
+	done
+fi
 # The file's descriptor is kept out of the programs' way: none but the runner's
 # process holds it, and a descriptor the caller passes on stays the program's.
 ./lockdep sh -c 'ls -l /proc/self/fd' > "$out/fds"

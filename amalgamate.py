@@ -43,37 +43,51 @@ KERNEL_MAIN = 'kernel/locking/lockdep.c'
 KERNEL_PROC = 'kernel/locking/lockdep_proc.c'
 
 # Our runtime, in dependency order: each file may use what the files above it define.
+# One group per layer, from the ground up.
 SRC_FILES = [
+    # Ground floor: the re-entry guard, the process's name, the stack signal handlers
+    # run liblockdep on, lock-free memory.
     'src/reentry.c',
     'src/process_name.c',
     'src/handler_stack.c',
     'src/arena.c',
+    # Code addresses to names: loaded objects, the demangler, symbol tables.
     'src/loaded_objects.c',
     'src/demangle.c',
     'src/symbols.c',
+    # Output: printk, the environment read safely, files opened without following
+    # links, the log, JSON.
     'src/printk.c',
     'src/environment.c',
     'src/output_files.c',
     'src/log_file.c',
     'src/json_writer.c',
+    # Settings, read once before the first check.
     'src/settings.c',
+    # Reports: once per problem, recorded, in JSON and SARIF, filtered by rules.
     'src/report_once.c',
     'src/report_record.c',
     'src/report_json.c',
     'src/report_sarif.c',
     'src/rules.c',
+    # The run: debug_locks and the report lifecycle, the ./lockdep runner's record and
+    # summary.
     'src/runtime.c',
     'src/runner.c',
     'src/runner_summary.c',
+    # What lockdep needs of a kernel: stack traces, RCU, the graph lock.
     'src/stacktrace.c',
     'src/rcu.c',
     'src/graph_lock.c',
+    # Locks to classes: plumbing skipped, init sites, owning objects, the lock table.
     'src/lock_plumbing.c',
     'src/lock_sites.c',
     'src/class_objects.c',
     'src/lock_places.c',
     'src/lock_table.c',
     'src/first_use.c',
+    # Validation: statistics, the fast path, threads, the graph file, lockdep's calls,
+    # instance nesting, locks released unseen, hangs.
     'src/lock_stat.c',
     'src/fast_path.c',
     'src/task.c',
@@ -83,6 +97,7 @@ SRC_FILES = [
     'src/instance_nesting.c',
     'src/lock_owners.c',
     'src/hang_watchdog.c',
+    # The checked calls: pthread and C11 locks, annotations, joins, once.
     'src/pthread_mutex.c',
     'src/pthread_rwlock.c',
     'src/pthread_spin.c',
@@ -91,14 +106,20 @@ SRC_FILES = [
     'src/lock_map.c',
     'src/thread_join.c',
     'src/once.c',
+    # Signal handlers as hard interrupts.
     'src/handler_usage.c',
     'src/signals.c',
+    # Lifetimes: memory freed, objects unloaded.
     'src/freed_memory.c',
     'src/unloaded_objects.c',
+    # The public API, and semaphores (opt-in).
     'src/api.c',
     'src/semaphores.c',
+    # Tools the runner starts: lockdep --check-graph, lockdep --merge-sarif.
     'src/graph_check.c',
     'src/sarif_merge.c',
+    # The process: internal locks across fork, a change of user, the dump, exit, and
+    # the preload flavour's exports.
     'src/internal_locks.c',
     'src/fork.c',
     'src/credentials.c',

@@ -112,8 +112,10 @@ SRC_FILES = [
     # Lifetimes: memory freed, objects unloaded.
     'src/freed_memory.c',
     'src/unloaded_objects.c',
-    # The public API, and semaphores (opt-in).
+    # The public API, one copy of it checking when a drop-in build is preloaded too,
+    # and semaphores (opt-in).
     'src/api.c',
+    'src/two_copies.c',
     'src/semaphores.c',
     # Tools the runner starts: lockdep --check-graph, lockdep --merge-sarif.
     'src/graph_check.c',

@@ -16125,6 +16125,11 @@ static int setting_show_locks_signal(const char *name)
 static const char *addr2line_find(void);
 
 static void runner_setting(const char *value);
+#ifdef LIBLOCKDEP_PRELOAD
+#define two_copies_one_checks() do { } while (0)
+#else
+static void two_copies_one_checks(void);
+#endif
 static void lock_stat_start(bool on);
 
 static void lock_rules_read(const char *path);
@@ -16155,6 +16160,7 @@ static void liblockdep_read_settings(void)
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
 	graph_file_start(liblockdep_getenv("LIBLOCKDEP_GRAPH"));
+	two_copies_one_checks();
 	runner_setting(liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);
 	settings.joins = setting_bool("LIBLOCKDEP_JOINS", false);
@@ -18611,6 +18617,17 @@ static bool runner_record_kept(void)
 
 	return record.fd >= 0 && !fstat(record.fd, &st) && st.st_dev == record.dev &&
 	       st.st_ino == record.ino && st.st_nlink == 0;
+}
+
+/* The preloaded copy, when the program has its own (src/two_copies.c): the record,
+ * the exit status and the summary are the program's copy's. The descriptors are
+ * shared with it: not closed, but record.fd, this copy's own. */
+static void runner_stand_aside(void)
+{
+	if (record.fd >= 0 && record.fd != runner.fd)
+		close(record.fd);
+	record.fd = -1;
+	runner.fd = -1;
 }
 
 /* In another process: an inherited descriptor of the file is not the program's. */
@@ -27352,6 +27369,40 @@ LIBLOCKDEP_API void liblockdep_check_free(const void *ptr, unsigned long size)
 		forget_locks_in(ptr, size, _RET_IP_);
 }
 /************** End of src/api.c **************/
+/************** Begin file src/two_copies.c **************/
+#line 1 "src/two_copies.c"
+/*
+ * A program built with the drop-in and run by ./lockdep holds two copies of
+ * liblockdep: its own, and the preloaded one, which its own calls as "the C library"
+ * (real(name) resolves to the preloaded wrappers). Both would check the program's
+ * locks and print each report twice. The program's copy is the one it was built
+ * with, and the one its annotations reach: as its settings are read, it asks the
+ * preloaded copy to stand aside, which then checks nothing more, as after
+ * liblockdep_disable(), and leaves the runner's record to the program's copy. The
+ * libraries' own locks, which only the preloaded copy saw, go unchecked, as in a
+ * drop-in build run directly.
+ */
+#ifdef LIBLOCKDEP_PRELOAD
+LIBLOCKDEP_API void liblockdep_preload_stand_aside(void);
+
+LIBLOCKDEP_API void liblockdep_preload_stand_aside(void)
+{
+	liblockdep_disable();
+	runner_stand_aside();
+}
+#else
+/* A weak reference, bound by the dynamic linker as the program loads (a call of
+ * dlsym() here, on a lock wrapper's first call, would take the loader's lock). */
+extern void liblockdep_preload_stand_aside(void)
+	__attribute__((__weak__, __visibility__("default")));
+
+static void two_copies_one_checks(void)
+{
+	if (liblockdep_preload_stand_aside)
+		liblockdep_preload_stand_aside();
+}
+#endif
+/************** End of src/two_copies.c **************/
 /************** Begin file src/semaphores.c **************/
 #line 1 "src/semaphores.c"
 /*

@@ -169,6 +169,17 @@ static bool runner_record_kept(void)
 	       st.st_ino == record.ino && st.st_nlink == 0;
 }
 
+/* The preloaded copy, when the program has its own (src/two_copies.c): the record,
+ * the exit status and the summary are the program's copy's. The descriptors are
+ * shared with it: not closed, but record.fd, this copy's own. */
+static void runner_stand_aside(void)
+{
+	if (record.fd >= 0 && record.fd != runner.fd)
+		close(record.fd);
+	record.fd = -1;
+	runner.fd = -1;
+}
+
 /* In another process: an inherited descriptor of the file is not the program's. */
 static void runner_close_inherited(void)
 {

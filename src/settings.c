@@ -169,6 +169,11 @@ static int setting_show_locks_signal(const char *name)
 static const char *addr2line_find(void);
 
 static void runner_setting(const char *value);
+#ifdef LIBLOCKDEP_PRELOAD
+#define two_copies_one_checks() do { } while (0)
+#else
+static void two_copies_one_checks(void);
+#endif
 static void lock_stat_start(bool on);
 
 static void lock_rules_read(const char *path);
@@ -199,6 +204,7 @@ static void liblockdep_read_settings(void)
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
 	graph_file_start(liblockdep_getenv("LIBLOCKDEP_GRAPH"));
+	two_copies_one_checks();
 	runner_setting(liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);
 	settings.joins = setting_bool("LIBLOCKDEP_JOINS", false);

@@ -3,8 +3,9 @@
 # family of src/routed_calls.h, see src/freed_memory.c), and a shared library built
 # from it exports nothing else: no lock_acquire,
 # debug_locks, printk, list_add or any other kernel or shim name. The preload flavour
-# exports the same, plus each routed call under its real name, and _exit/_Exit (the
-# runner's exit status, src/runner.c). The object liblockdep.o holds no other global
+# exports the same, plus each routed call under its real name, _exit/_Exit (the
+# runner's exit status, src/runner.c) and liblockdep_preload_stand_aside (which a
+# drop-in build's copy calls, src/two_copies.c). The object liblockdep.o holds no other global
 # either, so a program with a function named like a kernel one (lock_stats) links.
 set -eu
 cc=${CC:-cc}
@@ -67,7 +68,7 @@ for name in lock_acquire debug_locks printk list_add current lockdep_init_map_ty
 done
 $cc -O2 -fPIC -shared -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -pthread liblockdep.c -o "$out/preload.so" -ldl
 sed -n 's/^LIBLOCKDEP_CALL([A-Z_]*, [^,]*, \([a-z_0-9]*\),.*/\1/p' src/routed_calls.h |
-	cat - "$out/exported.syms" | { cat; printf '_Exit\n_exit\n'; } | sort -u > "$out/preload.want"
+	cat - "$out/exported.syms" | { cat; printf '_Exit\n_exit\nliblockdep_preload_stand_aside\n'; } | sort -u > "$out/preload.want"
 nm -D --defined-only "$out/preload.so" | awk '{ print $3 }' | sort > "$out/preload.syms"
 if ! cmp -s "$out/preload.want" "$out/preload.syms"; then
 	echo "the preload flavour exports other names than liblockdep's API and the routed calls:"

@@ -11,7 +11,10 @@
 # partialFingerprints. A log that is not JSON or not liblockdep's gives one line
 # naming it and exit 125; the output is never written through a symbolic link. Then
 # examples/github-code-scanning.yml is YAML (python3's yaml module, SKIP without it)
-# with mkdir, security-events write, the merge step, the upload and a category.
+# with mkdir, security-events write, the merge step, the upload and a category, and
+# builds as docs/build.md recommends: liblockdep installed from its checkout into a
+# prefix whose bin goes on the PATH, the project configured with build.md's CMake
+# commands (the wrapper), no compile or link flags of its own.
 set -eu
 cc=${CC:-cc}
 cxx=${CXX:-c++}
@@ -219,6 +222,28 @@ for job in jobs.values():
     need(len(uses) == 1 and uses[0]["with"]["sarif_file"].endswith(".sarif"), "the upload of one file")
     need(uses[0]["with"].get("category"), "category")
     need(uses[0].get("if") == "always()", "upload also when the tests fail")
+# The build is docs/build.md's recommended one: liblockdep installed from its
+# checkout, its bin on the PATH, and the CMake commands of build.md's CMake block
+# (the compiler wrapper), not flags of our own that replace the project's.
+def commands(text):
+    return [" ".join(c.split()) for c in text.replace("\\\n", " ").split("\n") if c.strip()]
+doc = open("docs/build.md").read()
+block = doc[doc.index("## CMake"):]
+block = block[block.index("```sh\n") + 6:]
+doc_cmake = [c for c in commands(block[:block.index("```")]) if c.startswith("cmake ")]
+need(len(doc_cmake) == 2, "docs/build.md's CMake block: %r" % doc_cmake)
+for job in jobs.values():
+    cmds = [c for s in job["steps"] for c in commands(s.get("run", ""))]
+    need([c for c in cmds if c.startswith("cmake ")] == doc_cmake,
+         "the build is not docs/build.md's: %r" % [c for c in cmds if c.startswith("cmake ")])
+    install = [c for c in cmds if c.startswith("make ") and " install " in c + " "]
+    need(len(install) == 1 and 'PREFIX="$RUNNER_TEMP/liblockdep"' in install[0],
+         "no make install into the job's prefix: %r" % install)
+    need('echo "$RUNNER_TEMP/liblockdep/bin" >> "$GITHUB_PATH"' in cmds, "the prefix's bin not on the PATH")
+    need(any(c.startswith("lockdep --merge-sarif ") for c in cmds), "the merge is not the installed lockdep's")
+    for c in cmds:
+        for old in ("CMAKE_C_FLAGS", "CMAKE_CXX_FLAGS", "CMAKE_EXE_LINKER_FLAGS", "liblockdep.h", "liblockdep.o"):
+            need(old not in c, "flags of its own (%s): %r" % (old, c))
 PY
 else
 	echo "SKIP sarif_merge workflow YAML: needs python3-yaml"

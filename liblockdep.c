@@ -17304,7 +17304,11 @@ static void report_json_summary(unsigned long reports)
  * "at:"). A frame has a physical location (file:line) where the report printed
  * one (LIBLOCKDEP_SYMBOLIZE=addr2line), and a logical one (function or object+offset)
  * always. A file under the working directory is named relative to it (%SRCROOT%),
- * as code scanning wants; a suppressed report is left out, as it is from the text.
+ * as code scanning wants, any other by an absolute file:// URI: SARIF allows a
+ * relative URI only with a base. A file the debug information names relative to a
+ * directory it does not record (the C library's "./nptl/pthread_create.c") has no
+ * place to give, and its frame keeps only its logical location. A suppressed report
+ * is left out, as it is from the text.
  *
  * Reports are kept until exit in liblockdep's own memory (src/arena.c): a copy of
  * each record's stacks, made when the report ends.
@@ -17453,7 +17457,7 @@ static void sarif_location(struct json_out *o, const struct report_frame *frame,
 	char name[256];
 
 	json_open(o, '{');
-	if (frame->file && frame->line) {
+	if (frame->file && frame->file[0] == '/' && frame->line) {
 		json_key(o, "physicalLocation");
 		json_open(o, '{');
 		json_key(o, "artifactLocation");
@@ -17464,7 +17468,7 @@ static void sarif_location(struct json_out *o, const struct report_frame *frame,
 			sarif_uri_path(o, "", frame->file + sarif_where.cwd_len);
 			json_member_string(o, "uriBaseId", SARIF_ROOT_ID);
 		} else {
-			sarif_uri_path(o, frame->file[0] == '/' ? "file://" : "", frame->file);
+			sarif_uri_path(o, "file://", frame->file);
 		}
 		json_close(o, '}');
 		json_key(o, "region");
@@ -27554,7 +27558,10 @@ LIBLOCKDEP_API int liblockdep_check_graph(int nr_files, char *const files[])
  * automationDetails.id ($LIBLOCKDEP_SARIF_CATEGORY, else "liblockdep/"), and every
  * file named relative to one source root ($LIBLOCKDEP_SRCROOT, else the working
  * directory) as %SRCROOT%: each process named its files relative to its own working
- * directory (a CMake build directory, say), or as absolute file:// URIs. A result
+ * directory (a CMake build directory, say), or as absolute file:// URIs, as files
+ * outside the root stay; a relative URI without a base, which SARIF does not allow
+ * and an older log may hold (a C library file named "./nptl/..."), names no file
+ * that can be found, and its physicalLocation is left out. A result
  * whose place is outside the root (a libstdc++ header) is placed at the first frame
  * of its stacks inside the root, backtrace first, when there is one.
  *
@@ -28281,8 +28288,21 @@ static void sarif_write_artifact(struct sarif_merge *m, struct json_out *o,
 	json_close(o, '}');
 }
 
+/* A physicalLocation whose file is a relative URI without a base. */
+static bool sarif_unresolved(const struct sarif_node *n)
+{
+	const struct sarif_node *artifact;
+
+	if (n->type != '{' || !n->key || strcmp(n->key, "physicalLocation"))
+		return false;
+	artifact = sarif_member(n, "artifactLocation", '{');
+	return artifact && !artifact->path;
+}
+
 static void sarif_write_node(struct sarif_merge *m, struct json_out *o, const struct sarif_node *n)
 {
+	if (sarif_unresolved(n))
+		return;
 	if (n->key)
 		json_key(o, n->key);
 	switch (n->type) {

@@ -18403,7 +18403,9 @@ static void liblockdep_line_done(const char *line, size_t len)
 		liblockdep_turn_off();
 }
 
-static void liblockdep_warn(const char *file, int line, const char *cond)
+/* Never inlined, as dump_stack() is not (src/stacktrace.c): a warning's code kept out
+ * of lockdep's __lock_acquire leaves GCC the room to inline validate_chain there. */
+static noinline void liblockdep_warn(const char *file, int line, const char *cond)
 {
 	printk(KERN_WARNING "WARNING: lockdep internal check failed: %s at %s:%d\n",
 	       cond, file, line);
@@ -19219,8 +19221,10 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 }
 
 /* Inside a report, whose reporter holds the graph lock (src/runtime.c): one trace
- * at a time, in static storage. */
-static void dump_stack(void)
+ * at a time, in static storage. Never inlined: inlined into lockdep's
+ * __lock_acquire, it takes the room GCC gives validate_chain there, whose frame then
+ * comes on top of it on a report's path (tests/checks/stack_budget.sh). */
+static noinline void dump_stack(void)
 {
 	static unsigned long trace[STACK_TRACE_MAX_FRAMES];
 	unsigned int n;

@@ -13357,22 +13357,36 @@ static int static_obj(const void *addr)
  *
  * It covers what names of functions, methods and their classes use: nested and local
  * names, templates, constructors and destructors, operators, lambdas, ABI tags, the
- * builtin and compound types, substitutions and template parameters, clones (".cold").
- * Anything else (expressions in template arguments, pointers to members, decltype,
- * pack expansions)
- * fails the whole name, which is then shown mangled: never a wrong name. Return types
- * of function templates are left out, as in "func+0x1f" the kernel prints none.
+ * builtin and compound types, pointers to functions and members ("void (*&&)()",
+ * "void (Worker::*)()"), substitutions, template parameters and argument packs with
+ * their expansions (std::thread's and std::invoke's plumbing), clones (".cold").
+ * Anything else (expressions in template arguments, decltype, arrays behind pointers)
+ * fails the whole name, which is then shown mangled: never a wrong name. The text is
+ * what c++filt prints, but for the return types of function templates, which are left
+ * out, as in "func+0x1f" the kernel prints none (tests/checks/demangle_like_cxxfilt.sh
+ * compares every name libstdc++ exports).
  */
 #define DEMANGLE_WORK_MAX	2048	/* all text produced, substitutions included */
 #define DEMANGLE_SUBS_MAX	64
 #define DEMANGLE_ARGS_MAX	16
+#define DEMANGLE_PACK_MAX	32	/* elements of the function template's packs */
 #define DEMANGLE_DEPTH_MAX	12	/* nested types and names: 2 KiB of stack at most */
+#define DEMANGLE_NOT_PACK	0xff
+#define DEMANGLE_GONE		0xffff	/* a span whose text was not kept whole */
 
-/* Text produced earlier, in one piece or two: a function type "ret (params)" is
- * printed only inside "ret (*)(params)". */
+/*
+ * Text produced earlier, in one piece or two: a declarator put inside a type's text
+ * ("void (*)()" made "void (* const)()") leaves the type on both sides of it.
+ */
 struct demangle_span {
 	unsigned short start, len;
 	unsigned short start2, len2;
+};
+
+/* A template argument of the function; a pack's elements are in packs[]. */
+struct demangle_arg {
+	struct demangle_span text;
+	unsigned char first, count;	/* count DEMANGLE_NOT_PACK: not a pack */
 };
 
 struct demangler {
@@ -13381,9 +13395,12 @@ struct demangler {
 	unsigned int len;
 	bool failed;
 	unsigned int depth;
-	unsigned int nr_subs, nr_args;
+	unsigned int nr_subs, nr_args, nr_packs;
 	struct demangle_span subs[DEMANGLE_SUBS_MAX];
-	struct demangle_span args[DEMANGLE_ARGS_MAX];	/* of the function template */
+	struct demangle_arg args[DEMANGLE_ARGS_MAX];	/* of the function template */
+	struct demangle_span packs[DEMANGLE_PACK_MAX];
+	int pack_index;			/* the element an expansion is at; -1 outside one */
+	int pack_len;			/* the size of the pack it expands; -1 none yet */
 	struct demangle_span last_name;			/* for constructors */
 	struct demangle_span cut;			/* a return type, not shown */
 	bool local;			/* the next encoding is a local name's function */
@@ -13443,7 +13460,7 @@ static void dm_put_number(struct demangler *d, unsigned long n)
 /* A copy of earlier text: a substitution or a template parameter. */
 static void dm_put_span(struct demangler *d, struct demangle_span span)
 {
-	if (d->len + span.len + span.len2 >= sizeof(d->work)) {
+	if (span.start == DEMANGLE_GONE || d->len + span.len + span.len2 >= sizeof(d->work)) {
 		dm_fail(d);
 		return;
 	}
@@ -13464,6 +13481,140 @@ static void dm_add_sub(struct demangler *d, unsigned int start)
 		dm_fail(d);
 	else
 		d->subs[d->nr_subs++] = dm_span_from(d, start);
+}
+
+/* A piece of a span after n bytes were inserted at at: false if it has to be cut in
+ * two there. */
+static bool dm_piece_insert(unsigned short *start, unsigned short *len, unsigned int at,
+			    unsigned int n)
+{
+	if (*start >= at)
+		*start += n;
+	else if (*start + *len > at)
+		return false;
+	return true;
+}
+
+static void dm_span_insert(struct demangle_span *s, unsigned int at, unsigned int n)
+{
+	unsigned int end = s->start + s->len;
+
+	if (s->start == DEMANGLE_GONE)
+		return;
+	if (!dm_piece_insert(&s->start2, &s->len2, at, n)) {
+		s->start = DEMANGLE_GONE;
+	} else if (!dm_piece_insert(&s->start, &s->len, at, n)) {
+		if (s->len2) {
+			s->start = DEMANGLE_GONE;	/* a third piece: rare */
+			return;
+		}
+		s->len = at - s->start;
+		s->start2 = at + n;
+		s->len2 = end - at;
+	}
+}
+
+/*
+ * A piece of a span after [s, c) and [c, to) swapped places. Earlier text is
+ * whole before the swap or after it, but for a piece from [c, to) on beyond to (a
+ * member's function type, "void (params)", of which the class goes in the middle),
+ * which is cut in two at to: false if it has to be.
+ */
+static bool dm_piece_rotate(unsigned short *start, unsigned short *len, unsigned int s,
+			    unsigned int c, unsigned int to, bool *cut)
+{
+	unsigned int end = *start + *len;
+
+	*cut = false;
+	if (end <= s || *start >= to || (!*len && (*start < s || *start >= to)))
+		return true;
+	if (*start >= s && end <= c)
+		*start += to - c;
+	else if (*start >= c && end <= to)
+		*start -= c - s;
+	else if (*start >= c && *start < to)
+		*cut = true;
+	else
+		return false;
+	return true;
+}
+
+static void dm_span_rotate(struct demangle_span *sp, unsigned int s, unsigned int c,
+			   unsigned int to)
+{
+	unsigned int end = sp->start + sp->len;
+	bool cut;
+
+	if (sp->start == DEMANGLE_GONE)
+		return;
+	if (!dm_piece_rotate(&sp->start2, &sp->len2, s, c, to, &cut) || cut ||
+	    !dm_piece_rotate(&sp->start, &sp->len, s, c, to, &cut) || (cut && sp->len2)) {
+		sp->start = DEMANGLE_GONE;
+	} else if (cut) {
+		sp->start -= c - s;
+		sp->len = to - (sp->start + (c - s));
+		sp->start2 = to;
+		sp->len2 = end - to;
+	}
+}
+
+/* A span of earlier text after an edit of the work buffer: an insertion of b bytes at
+ * a, or the swap of [a, b) and [b, c). */
+static void dm_span_fix(struct demangle_span *s, unsigned int a, unsigned int b,
+			unsigned int c, bool swapped)
+{
+	if (swapped)
+		dm_span_rotate(s, a, b, c);
+	else
+		dm_span_insert(s, a, b);
+}
+
+static void dm_spans_fix(struct demangler *d, unsigned int a, unsigned int b, unsigned int c,
+			 bool swapped)
+{
+	for (unsigned int i = 0; i < d->nr_subs; i++)
+		dm_span_fix(&d->subs[i], a, b, c, swapped);
+	for (unsigned int i = 0; i < d->nr_args; i++)
+		dm_span_fix(&d->args[i].text, a, b, c, swapped);
+	for (unsigned int i = 0; i < d->nr_packs; i++)
+		dm_span_fix(&d->packs[i], a, b, c, swapped);
+	dm_span_fix(&d->last_name, a, b, c, swapped);
+	dm_span_fix(&d->cut, a, b, c, swapped);
+}
+
+/* text put inside earlier text, at at: a declarator inside a type. */
+static void dm_insert(struct demangler *d, unsigned int at, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (d->failed || d->len + n >= sizeof(d->work)) {
+		dm_fail(d);
+		return;
+	}
+	memmove(d->work + at + n, d->work + at, d->len - at);
+	memcpy(d->work + at, text, n);
+	d->len += n;
+	dm_spans_fix(d, at, n, 0, false);
+}
+
+/* [s, c) moved behind [c, to): the class of a pointer to member behind its type. */
+static void dm_rotate(struct demangler *d, unsigned int s, unsigned int c, unsigned int to)
+{
+	char *w = d->work;
+
+	/* Three reversals: no buffer, whatever the lengths. */
+	for (unsigned int pass = 0; pass < 3; pass++) {
+		unsigned int lo = pass == 0 ? s : pass == 1 ? c : s;
+		unsigned int hi = pass == 0 ? c : to;
+
+		while (lo + 1 < hi) {
+			char t = w[lo];
+
+			w[lo++] = w[--hi];
+			w[hi] = t;
+		}
+	}
+	dm_spans_fix(d, s, c, to, true);
 }
 
 static bool dm_eat(struct demangler *d, const char *prefix)
@@ -13518,7 +13669,7 @@ static void dm_source_name(struct demangler *d)
 	unsigned long n = dm_number(d);
 	unsigned int start = d->len;
 
-	if (d->failed || strnlen(d->in, n) < n) {
+	if (d->failed || !n || strnlen(d->in, n) < n) {
 		dm_fail(d);
 		return;
 	}
@@ -13530,17 +13681,49 @@ static void dm_source_name(struct demangler *d)
 	d->last_name = dm_span_from(d, start);
 }
 
+/* The commas of a list as c++filt prints them: an element that prints nothing (an
+ * empty pack) keeps its comma unless only such elements follow it: "f<, int>",
+ * "f<int, , int>", but "f<int>". */
+struct demangle_list {
+	unsigned int nr, before, trailing;
+};
+
+/* Before an element: its comma; returns where its text starts. */
+static unsigned int dm_list_element(struct demangler *d, struct demangle_list *list)
+{
+	list->before = d->len;
+	if (list->nr++)
+		dm_puts(d, ", ");
+	return d->len;
+}
+
+static void dm_list_element_end(struct demangler *d, struct demangle_list *list,
+				unsigned int start)
+{
+	if (d->len > start)
+		list->trailing = 0;
+	else if (!list->trailing)
+		list->trailing = list->before;
+}
+
+static void dm_list_end(struct demangler *d, const struct demangle_list *list)
+{
+	if (list->trailing)
+		d->len = list->trailing;
+}
+
 /* Types separated by commas up to the closing E (or the end of a function's). */
 static void dm_type_list(struct demangler *d, char end)
 {
-	bool first = true;
+	struct demangle_list list = { 0 };
+	unsigned int start;
 
 	while (!d->failed && *d->in && *d->in != end && *d->in != '.') {
-		if (!first)
-			dm_puts(d, ", ");
-		first = false;
+		start = dm_list_element(d, &list);
 		dm_type(d);
+		dm_list_element_end(d, &list, start);
 	}
+	dm_list_end(d, &list);
 }
 
 
@@ -13565,6 +13748,10 @@ static void dm_literal(struct demangler *d)
 	const char *suffix = dm_literal_suffix(*d->in);
 	unsigned int start;
 
+	if (*d->in && strchr("defg", *d->in)) {
+		dm_fail(d);	/* a floating-point value, whose bytes c++filt shows: rare */
+		return;
+	}
 	if (dm_eat(d, "_Z")) {
 		dm_encoding(d);
 	} else if (dm_eat(d, "b0") || dm_eat(d, "b1")) {
@@ -13590,42 +13777,69 @@ static void dm_literal(struct demangler *d)
 		dm_fail(d);
 }
 
-static void dm_template_arg(struct demangler *d)
+static void dm_template_arg(struct demangler *d, bool of_function);
+
+/* "J <arg>... E": an argument pack, "a, b"; the function's keeps each element. */
+static void dm_argument_pack(struct demangler *d, bool of_function)
 {
-	if (dm_eat(d, "L")) {
-		dm_literal(d);
-	} else if (dm_eat(d, "J")) {
-		dm_type_list(d, 'E');
-		if (!dm_eat(d, "E"))
+	struct demangle_list list = { 0 };
+	unsigned int start;
+
+	while (!d->failed && *d->in && *d->in != 'E') {
+		if (*d->in == 'J') {
+			dm_fail(d);	/* a pack in a pack: rare, and unbounded */
+			return;
+		}
+		start = dm_list_element(d, &list);
+		dm_template_arg(d, false);
+		dm_list_element_end(d, &list, start);
+		if (!of_function)
+			continue;
+		if (d->nr_packs == DEMANGLE_PACK_MAX)
 			dm_fail(d);
-	} else {
-		dm_type(d);
+		else
+			d->packs[d->nr_packs++] = dm_span_from(d, start);
 	}
+	dm_list_end(d, &list);
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+static void dm_template_arg(struct demangler *d, bool of_function)
+{
+	if (dm_eat(d, "L"))
+		dm_literal(d);
+	else if (dm_eat(d, "J"))
+		dm_argument_pack(d, of_function);
+	else
+		dm_type(d);
 }
 
 /* "I...E": the arguments of a template; those of the function itself are kept for
  * its template parameters (T_). */
 static void dm_template_args(struct demangler *d, bool of_function)
 {
-	unsigned int nr = 0, start;
+	struct demangle_list list = { 0 };
+	unsigned int start;
 
 	d->in++;
 	if (of_function)
-		d->nr_args = 0;
+		d->nr_args = d->nr_packs = 0;
 	/* "operator<< <...>" */
 	dm_puts(d, d->len && d->work[d->len - 1] == '<' ? " <" : "<");
 	while (!d->failed && *d->in && *d->in != 'E') {
-		unsigned int before = d->len;
+		unsigned int first = d->nr_packs;
+		bool pack = *d->in == 'J';
 
-		if (nr++)
-			dm_puts(d, ", ");
-		start = d->len;
-		dm_template_arg(d);
-		if (d->len == start)
-			d->len = before;	/* an empty pack */
+		start = dm_list_element(d, &list);
+		dm_template_arg(d, of_function);
+		dm_list_element_end(d, &list, start);
 		if (of_function && d->nr_args < DEMANGLE_ARGS_MAX)
-			d->args[d->nr_args++] = dm_span_from(d, start);
+			d->args[d->nr_args++] = (struct demangle_arg){
+				dm_span_from(d, start), first,
+				pack ? d->nr_packs - first : DEMANGLE_NOT_PACK };
 	}
+	dm_list_end(d, &list);
 	/* "a<b<c> >", as c++filt spells it. */
 	dm_puts(d, d->len && d->work[d->len - 1] == '>' ? " >" : ">");
 	if (!dm_eat(d, "E"))
@@ -13707,10 +13921,14 @@ static bool dm_unqualified_name(struct demangler *d)
 		dm_source_name(d);
 	} else if (*d->in == 'C' && d->in[1] >= '1' && d->in[1] <= '5') {
 		d->in += 2;
+		if (!d->last_name.len)
+			dm_fail(d);	/* the constructor of no class */
 		dm_put_span(d, d->last_name);
 		special = true;
-	} else if (*d->in == 'D' && d->in[1] >= '0' && d->in[1] <= '5') {
+	} else if (*d->in == 'D' && d->in[1] >= '0' && d->in[1] <= '5' && d->in[1] != '3') {
 		d->in += 2;
+		if (!d->last_name.len)
+			dm_fail(d);
 		dm_puts(d, "~");
 		dm_put_span(d, d->last_name);
 		special = true;
@@ -13771,16 +13989,33 @@ static bool dm_substitution(struct demangler *d, bool in_prefix)
 	return true;
 }
 
+/* "T_", "T0_": a template argument of the function; in a pack expansion, a pack's
+ * element. */
 static void dm_template_param(struct demangler *d)
 {
+	const struct demangle_arg *arg;
 	unsigned long n;
 
 	d->in++;
 	n = dm_seq_id(d);
-	if (n >= d->nr_args)
+	if (n >= d->nr_args) {
 		dm_fail(d);
-	else
-		dm_put_span(d, d->args[n]);
+		return;
+	}
+	arg = &d->args[n];
+	if (arg->count == DEMANGLE_NOT_PACK) {
+		dm_put_span(d, arg->text);
+		return;
+	}
+	if (d->pack_index < 0) {
+		dm_fail(d);	/* a pack outside an expansion: c++filt shows part of it */
+		return;
+	}
+	if (d->pack_len >= 0 && d->pack_len != arg->count)
+		dm_fail(d);	/* two packs of different sizes */
+	d->pack_len = arg->count;
+	if (d->pack_index < arg->count)
+		dm_put_span(d, d->packs[arg->first + d->pack_index]);
 }
 
 struct demangle_name {
@@ -13801,14 +14036,17 @@ static void dm_method_quals(struct demangler *d, struct demangle_name *name)
 static void dm_nested_name(struct demangler *d, struct demangle_name *name)
 {
 	unsigned int start = d->len;
-	bool first = true, added;
+	bool first = true, added = false;
 	struct demangle_span own;
 
 	dm_method_quals(d, name);
 	while (!d->failed && *d->in && *d->in != 'E') {
 		added = true;
 		name->is_template = *d->in == 'I';
-		if (name->is_template) {
+		if (name->is_template && first) {
+			dm_fail(d);	/* arguments of no template */
+			break;
+		} else if (name->is_template) {
 			own = d->last_name;
 			dm_template_args(d, d->depth == 1);
 			d->last_name = own;
@@ -13816,6 +14054,11 @@ static void dm_nested_name(struct demangler *d, struct demangle_name *name)
 			if (!first)
 				dm_puts(d, "::");
 			name->special = false;
+			/* std, a substitution, a template parameter: only a prefix's first. */
+			if (!first && (*d->in == 'S' || *d->in == 'T')) {
+				dm_fail(d);
+				break;
+			}
 			if (dm_eat(d, "St")) {
 				dm_puts(d, "std");
 				added = false;
@@ -13831,7 +14074,8 @@ static void dm_nested_name(struct demangler *d, struct demangle_name *name)
 		if (added && *d->in != 'E')
 			dm_add_sub(d, start);
 	}
-	if (!dm_eat(d, "E"))
+	/* Nothing, or std or a substitution alone: a name compilers do not make. */
+	if (!added || !dm_eat(d, "E"))
 		dm_fail(d);
 }
 
@@ -13839,67 +14083,121 @@ static void dm_nested_name(struct demangler *d, struct demangle_name *name)
 static void dm_parameters(struct demangler *d, char end)
 {
 	dm_puts(d, "(");
-	if (d->in[0] == 'v' && (d->in[1] == end || d->in[1] == '.' || !d->in[1]))
+	if (!*d->in || *d->in == end || *d->in == '.')
+		dm_fail(d);	/* no type at all, not even "v" */
+	else if (d->in[0] == 'v' && (d->in[1] == end || d->in[1] == '.' || !d->in[1]))
 		d->in++;
 	else
 		dm_type_list(d, end);
 	dm_puts(d, ")");
 }
 
-/* A function type "F <ret> <params> E": "ret (params)", or behind a pointer or a
- * reference "ret (*)(params)", where the function type, a candidate of its own, is
- * the text around the declarator. */
-static void dm_function_type(struct demangler *d, const char *declarator)
+/* How the text from start on ends: 1 with a parenthesis (a function type's
+ * parameters; decltype(auto), refused where it matters), -1 with an array's bound
+ * (rare behind a pointer: shown mangled), 0 otherwise. */
+static int dm_compound_end(const struct demangler *d, unsigned int start)
 {
-	unsigned int start = d->len, params;
-	struct demangle_span function;
+	static const char nullptr_type[] = "decltype(nullptr)";
+	unsigned int n = sizeof(nullptr_type) - 1;
+	char last = d->len > start ? d->work[d->len - 1] : 0;
 
-	dm_eat(d, "Y");
-	dm_type(d);
-	dm_puts(d, " ");
-	function = dm_span_from(d, start);
-	if (*declarator) {
-		dm_puts(d, "(");
-		dm_puts(d, declarator);
-		dm_puts(d, ")");
-	}
-	params = d->len;
-	dm_parameters(d, 'E');
-	if (!dm_eat(d, "E"))
-		dm_fail(d);
-	if (!*declarator)
-		return;
-	function.start2 = params;
-	function.len2 = d->len - params;
-	if (d->nr_subs == DEMANGLE_SUBS_MAX)
-		dm_fail(d);
-	else
-		d->subs[d->nr_subs++] = function;
+	if (last == ']')
+		return -1;	/* an array behind a pointer: rare, shown mangled */
+	if (last != ')')
+		return 0;
+	if (d->len - start >= n && !memcmp(d->work + d->len - n, nullptr_type, n))
+		return 0;
+	return 1;
 }
 
 /*
- * A pointer or reference to a type, or the type qualified. A reference to a
- * reference (through a template parameter) is one reference: an lvalue one unless
- * both are rvalue references.
+ * A function type's text from start on, "ret (params)" or with a declarator
+ * "ret (*)(params)": where the parameters' '(' is, and whether the declarator's group
+ * is before it; 0 if it is not a function type's.
  */
-static void dm_qualified_type(struct demangler *d, const char *suffix)
+static unsigned int dm_function_params(const struct demangler *d, unsigned int start,
+				       bool *declarator)
+{
+	const char *w = d->work;
+	unsigned int i = d->len;
+	int depth = 0;
+
+	do {
+		i--;
+		depth += (w[i] == ')') - (w[i] == '(');
+	} while (depth && i > start);
+	if (depth || i == start || (w[i - 1] != ')' && w[i - 1] != ' '))
+		return 0;
+	*declarator = w[i - 1] == ')';
+	return i;
+}
+
+/* A function type "F <ret> <params> E": "ret (params)". A return type that is itself
+ * a function pointer ("void (*(int))()") is rare: shown mangled. */
+static void dm_function_type(struct demangler *d)
 {
 	unsigned int start = d->len;
 
-	if (*d->in == 'A' || (*suffix == ' ' && *d->in == 'F')) {
-		dm_fail(d);	/* a pointer to an array, a const function: rare */
-		return;
-	}
-	if (dm_eat(d, "F")) {
-		dm_function_type(d, suffix);
-		return;
-	}
+	dm_eat(d, "Y");
 	dm_type(d);
-	/* An array or a function pointer behind a template parameter or substitution
-	 * takes its qualifiers inside: rare, and shown mangled. */
-	if (d->len > start && (d->work[d->len - 1] == ']' || (d->work[d->len - 1] == ')' &&
-	    (d->len - start < 8 || strncmp(d->work + d->len - 8, "nullptr)", 8))))) {
+	if (dm_compound_end(d, start))
 		dm_fail(d);
+	dm_puts(d, " ");
+	dm_parameters(d, 'E');
+	if (!dm_eat(d, "E"))
+		dm_fail(d);
+}
+
+/*
+ * A pointer, reference or qualifier applied to a function type goes inside it, as
+ * the declarator: "void (*)()", "void (* const&)()". A cv-qualified function type,
+ * a qualifier twice, an lvalue reference to an rvalue one: rare, shown mangled.
+ */
+static void dm_function_declarator(struct demangler *d, unsigned int start, const char *suffix)
+{
+	unsigned int params, n = strlen(suffix);
+	bool declarator;
+	char group[16] = "(";
+
+	params = dm_function_params(d, start, &declarator);
+	if (!params) {
+		dm_fail(d);	/* "decltype(auto)", or ')' from something else */
+		return;
+	}
+	if (!declarator) {
+		if (*suffix == ' ')
+			dm_fail(d);
+		strcat(strcat(group, suffix), ")");
+		dm_insert(d, params, group);
+		return;
+	}
+	/* A reference to a reference is one: "void (&)()" stays, "&&" on "&&" too. */
+	if (d->work[params - 2] == '&') {
+		if (*suffix != '&' || (!suffix[1] && d->work[params - 3] == '&'))
+			dm_fail(d);
+		return;
+	}
+	if (*suffix == ' ' && params - 1 - start >= n &&
+	    !memcmp(d->work + params - 1 - n, suffix, n))
+		dm_fail(d);
+	dm_insert(d, params - 1, suffix);
+}
+
+/*
+ * The type whose text starts at start made a pointer or reference to it, or
+ * qualified. A reference to a reference (through a template parameter) is one
+ * reference: an lvalue one unless both are rvalue references.
+ */
+static void dm_qualify(struct demangler *d, unsigned int start, const char *suffix)
+{
+	int compound = d->failed ? -1 : dm_compound_end(d, start);
+
+	if (compound < 0) {
+		dm_fail(d);
+		return;
+	}
+	if (compound) {
+		dm_function_declarator(d, start, suffix);
 		return;
 	}
 	if (*suffix == '&' && d->len && d->work[d->len - 1] == '&') {
@@ -13912,6 +14210,63 @@ static void dm_qualified_type(struct demangler *d, const char *suffix)
 	    !strncmp(d->work + d->len - strlen(suffix), suffix, strlen(suffix)))
 		return;
 	dm_puts(d, suffix);
+}
+
+static void dm_qualified_type(struct demangler *d, const char *suffix)
+{
+	unsigned int start = d->len;
+
+	dm_type(d);
+	dm_qualify(d, start, suffix);
+}
+
+/* "r", "V", "K" in a row qualify one type, one candidate for substitution: "VKi" is
+ * "int const volatile", the innermost qualifier first. */
+static void dm_cv_qualified_type(struct demangler *d)
+{
+	const char *quals = d->in, *order = "rVK";
+	unsigned int start = d->len;
+	size_t n = strspn(d->in, "rVK");
+
+	/* In the ABI's order, each once: "KVK" is no type compilers write. */
+	for (size_t i = 0; i < n && order; i++)
+		order = strchr(order, quals[i]) ? strchr(order, quals[i]) + 1 : NULL;
+	if (!order)
+		dm_fail(d);
+	d->in += n;
+	dm_type(d);
+	while (n--)
+		dm_qualify(d, start, quals[n] == 'K' ? " const" :
+				     quals[n] == 'V' ? " volatile" : " restrict");
+}
+
+/*
+ * "M <class> <type>", a pointer to a member: "int Shop::*", or for a method
+ * "void (Shop::*)(int)". The class comes first in the mangled name and after the
+ * member's type (behind its return type) in the text, to which it is moved; a
+ * pointer to a function pointer member, or to a const method, is rare: mangled.
+ */
+static void dm_member_pointer(struct demangler *d)
+{
+	unsigned int start = d->len, class_end, at, params = 0;
+	bool declarator = false;
+	int compound;
+
+	dm_type(d);
+	class_end = d->len;
+	dm_type(d);
+	compound = d->failed ? -1 : dm_compound_end(d, class_end);
+	if (compound > 0)
+		params = dm_function_params(d, class_end, &declarator);
+	if (compound < 0 || (compound && (!params || declarator))) {
+		dm_fail(d);
+		return;
+	}
+	at = params ?: d->len;
+	dm_rotate(d, start, class_end, at);
+	at -= class_end - start;	/* the class's text, now up to the old at */
+	dm_insert(d, at, params ? "(" : " ");
+	dm_insert(d, at + 1 + (class_end - start), params ? "::*)" : "::*");
 }
 
 static const char *dm_builtin(struct demangler *d)
@@ -13944,6 +14299,45 @@ static void dm_array_type(struct demangler *d)
 	dm_puts(d, "]");
 }
 
+/*
+ * "Dp <pattern>": the pattern once per element of the pack a template parameter in
+ * it names ("DpOT_" with T_ = {int, long}: "int&&, long&&"), nothing for an empty
+ * pack. The pattern is read again for each element, its candidates for
+ * substitution kept once; what refers to them, or to the expansion, is rare and
+ * refused (c++filt prints the pack there), as is an expansion in an expansion.
+ */
+static void dm_pack_expansion(struct demangler *d, unsigned int start)
+{
+	const char *pattern = d->in, *end;
+	unsigned int subs = d->nr_subs, first_subs;
+
+	if (d->pack_index >= 0) {
+		dm_fail(d);
+		return;
+	}
+	d->pack_index = 0;
+	d->pack_len = -1;
+	dm_type(d);
+	end = d->in;
+	first_subs = d->nr_subs;
+	while (!d->failed && ++d->pack_index < d->pack_len) {
+		dm_puts(d, ", ");
+		d->in = pattern;
+		dm_type(d);
+		d->nr_subs = first_subs;
+		if (d->in != end)
+			dm_fail(d);
+	}
+	if (d->pack_len < 0)
+		dm_fail(d);	/* no pack in the pattern */
+	else if (!d->pack_len)
+		d->len = start;
+	d->pack_index = -1;
+	dm_add_sub(d, start);
+	while (subs < d->nr_subs)
+		d->subs[subs++].start = DEMANGLE_GONE;
+}
+
 /* A type, and whether it is a new candidate for substitution (builtins are not, nor
  * a plain substitution; a name adds itself). */
 static bool dm_type_body(struct demangler *d, unsigned int start)
@@ -13959,11 +14353,17 @@ static bool dm_type_body(struct demangler *d, unsigned int start)
 		d->in++;
 		dm_qualified_type(d, c == 'P' ? "*" : c == 'R' ? "&" : "&&");
 	} else if (c == 'K' || c == 'V' || c == 'r') {
-		d->in++;
-		dm_qualified_type(d, c == 'K' ? " const" : c == 'V' ? " volatile" : " restrict");
+		dm_cv_qualified_type(d);
 	} else if (c == 'F') {
 		d->in++;
-		dm_function_type(d, "");
+		dm_function_type(d);
+	} else if (c == 'M') {
+		d->in++;
+		dm_member_pointer(d);
+	} else if (c == 'D' && d->in[1] == 'p') {
+		d->in += 2;
+		dm_pack_expansion(d, start);
+		return false;
 	} else if (c == 'A') {
 		d->in++;
 		dm_array_type(d);
@@ -14047,6 +14447,10 @@ static void dm_name_of(struct demangler *d, bool as_type, struct demangle_name *
 		}
 	}
 	d->depth--;
+	/* A method's qualifiers ("NK...E"), a constructor's name, on a type: not a name
+	 * compilers make. */
+	if (as_type && (*name->method_cv || *name->method_ref || name->special))
+		dm_fail(d);
 	if (as_type)
 		dm_add_sub(d, start);
 }
@@ -14117,14 +14521,20 @@ static void dm_encoding(struct demangler *d)
 	if (dm_special_name(d))
 		return;
 	dm_name_of(d, false, &name);
-	if (d->failed || !*d->in || *d->in == 'E' || *d->in == '.')
+	if (d->failed || !*d->in || *d->in == 'E' || *d->in == '.') {
+		/* A variable: a method's qualifiers would be lost. */
+		if (*name.method_cv || *name.method_ref)
+			dm_fail(d);
 		return;
+	}
 	if (name.is_template && !name.special) {
 		unsigned int start = d->len;
 
 		dm_type(d);
-		if (!shown || d->cut.len)
-			dm_fail(d);	/* in a template argument, or a second: rare, mangled */
+		/* In a template argument, a second, or a function pointer around the
+		 * name ("void (*f<int>())()"): rare, mangled. */
+		if (!shown || d->cut.len || dm_compound_end(d, start))
+			dm_fail(d);
 		d->cut = dm_span_from(d, start);
 	}
 	dm_parameters(d, 'E');
@@ -14159,18 +14569,20 @@ static void dm_clones(struct demangler *d)
 /*
  * Demangles into out (size bytes), from "_Z..." to "ns::func(int) const"; false when
  * the name is not one this demangler reads. The state is the caller's (see struct
- * demangler): src/symbols.c keeps one in static storage, under its lock.
+ * demangler): src/symbols.c keeps one in static storage, under its lock. Never
+ * inlined: its frames are on the stack only while a C++ name is read, not in the
+ * frame of every symbol lookup (tests/checks/stack_budget.sh).
  */
-static bool demangle(struct demangler *d, const char *mangled, char *out, size_t size)
+static noinline bool demangle(struct demangler *d, const char *mangled, char *out, size_t size)
 {
 	unsigned int head, tail;
 
 	if (strncmp(mangled, "_Z", 2))
 		return false;
-	*d = (struct demangler){ .in = mangled + 2 };
+	*d = (struct demangler){ .in = mangled + 2, .pack_index = -1 };
 	dm_encoding(d);
 	dm_clones(d);
-	if (d->failed || *d->in)
+	if (d->failed || *d->in || (d->cut.len && (d->cut.start == DEMANGLE_GONE || d->cut.len2)))
 		return false;
 	/* Without the return type of a function template, if any. */
 	head = d->cut.len ? d->cut.start : d->len;
@@ -17322,7 +17734,11 @@ static void report_json_summary(unsigned long reports)
  * "at:"). A frame has a physical location (file:line) where the report printed
  * one (LIBLOCKDEP_SYMBOLIZE=addr2line), and a logical one (function or object+offset)
  * always. A file under the working directory is named relative to it (%SRCROOT%),
- * as code scanning wants; a suppressed report is left out, as it is from the text.
+ * as code scanning wants, any other by an absolute file:// URI: SARIF allows a
+ * relative URI only with a base. A file the debug information names relative to a
+ * directory it does not record (the C library's "./nptl/pthread_create.c") has no
+ * place to give, and its frame keeps only its logical location. A suppressed report
+ * is left out, as it is from the text.
  *
  * Reports are kept until exit in liblockdep's own memory (src/arena.c): a copy of
  * each record's stacks, made when the report ends.
@@ -17471,7 +17887,7 @@ static void sarif_location(struct json_out *o, const struct report_frame *frame,
 	char name[256];
 
 	json_open(o, '{');
-	if (frame->file && frame->line) {
+	if (frame->file && frame->file[0] == '/' && frame->line) {
 		json_key(o, "physicalLocation");
 		json_open(o, '{');
 		json_key(o, "artifactLocation");
@@ -17482,7 +17898,7 @@ static void sarif_location(struct json_out *o, const struct report_frame *frame,
 			sarif_uri_path(o, "", frame->file + sarif_where.cwd_len);
 			json_member_string(o, "uriBaseId", SARIF_ROOT_ID);
 		} else {
-			sarif_uri_path(o, frame->file[0] == '/' ? "file://" : "", frame->file);
+			sarif_uri_path(o, "file://", frame->file);
 		}
 		json_close(o, '}');
 		json_key(o, "region");
@@ -18417,7 +18833,9 @@ static void liblockdep_line_done(const char *line, size_t len)
 		liblockdep_turn_off();
 }
 
-static void liblockdep_warn(const char *file, int line, const char *cond)
+/* Never inlined, as dump_stack() is not (src/stacktrace.c): a warning's code kept out
+ * of lockdep's __lock_acquire leaves GCC the room to inline validate_chain there. */
+static noinline void liblockdep_warn(const char *file, int line, const char *cond)
 {
 	printk(KERN_WARNING "WARNING: lockdep internal check failed: %s at %s:%d\n",
 	       cond, file, line);
@@ -19311,8 +19729,10 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 }
 
 /* Inside a report, whose reporter holds the graph lock (src/runtime.c): one trace
- * at a time, in static storage. */
-static void dump_stack(void)
+ * at a time, in static storage. Never inlined: inlined into lockdep's
+ * __lock_acquire, it takes the room GCC gives validate_chain there, whose frame then
+ * comes on top of it on a report's path (tests/checks/stack_budget.sh). */
+static noinline void dump_stack(void)
 {
 	static unsigned long trace[STACK_TRACE_MAX_FRAMES];
 	unsigned int n;
@@ -25767,12 +26187,19 @@ static void thread_life_end(void *arg)
 	thread_life_put(life);
 }
 
+/* The thread's map is acquired "at" its start routine, the user's function its class
+ * is named after: the frame that acquires it is ours, which no report shows. */
+static void thread_life_begin(struct thread_life *life, unsigned long start)
+{
+	map_acquire(&life->map, 0, 0, 0, "liblockdep_map_acquire", start);
+}
+
 static void *thread_life_run(void *arg)
 {
 	struct thread_life *life = arg;
 	void *ret;
 
-	liblockdep_map_acquire(&life->map);
+	thread_life_begin(life, (unsigned long)life->start.posix);
 	pthread_cleanup_push(thread_life_end, life);
 	ret = life->start.posix(life->arg);
 	pthread_cleanup_pop(1);
@@ -25784,7 +26211,7 @@ static int thread_life_run_c11(void *arg)
 	struct thread_life *life = arg;
 	int ret;
 
-	liblockdep_map_acquire(&life->map);
+	thread_life_begin(life, (unsigned long)life->start.c11);
 	pthread_cleanup_push(thread_life_end, life);
 	ret = life->start.c11(life->arg);
 	pthread_cleanup_pop(1);
@@ -27677,7 +28104,10 @@ LIBLOCKDEP_API int liblockdep_check_graph(int nr_files, char *const files[])
  * automationDetails.id ($LIBLOCKDEP_SARIF_CATEGORY, else "liblockdep/"), and every
  * file named relative to one source root ($LIBLOCKDEP_SRCROOT, else the working
  * directory) as %SRCROOT%: each process named its files relative to its own working
- * directory (a CMake build directory, say), or as absolute file:// URIs. A result
+ * directory (a CMake build directory, say), or as absolute file:// URIs, as files
+ * outside the root stay; a relative URI without a base, which SARIF does not allow
+ * and an older log may hold (a C library file named "./nptl/..."), names no file
+ * that can be found, and its physicalLocation is left out. A result
  * whose place is outside the root (a libstdc++ header) is placed at the first frame
  * of its stacks inside the root, backtrace first, when there is one.
  *
@@ -28404,8 +28834,21 @@ static void sarif_write_artifact(struct sarif_merge *m, struct json_out *o,
 	json_close(o, '}');
 }
 
+/* A physicalLocation whose file is a relative URI without a base. */
+static bool sarif_unresolved(const struct sarif_node *n)
+{
+	const struct sarif_node *artifact;
+
+	if (n->type != '{' || !n->key || strcmp(n->key, "physicalLocation"))
+		return false;
+	artifact = sarif_member(n, "artifactLocation", '{');
+	return artifact && !artifact->path;
+}
+
 static void sarif_write_node(struct sarif_merge *m, struct json_out *o, const struct sarif_node *n)
 {
+	if (sarif_unresolved(n))
+		return;
 	if (n->key)
 		json_key(o, n->key);
 	switch (n->type) {

@@ -11,7 +11,11 @@
  * "at:"). A frame has a physical location (file:line) where the report printed
  * one (LIBLOCKDEP_SYMBOLIZE=addr2line), and a logical one (function or object+offset)
  * always. A file under the working directory is named relative to it (%SRCROOT%),
- * as code scanning wants; a suppressed report is left out, as it is from the text.
+ * as code scanning wants, any other by an absolute file:// URI: SARIF allows a
+ * relative URI only with a base. A file the debug information names relative to a
+ * directory it does not record (the C library's "./nptl/pthread_create.c") has no
+ * place to give, and its frame keeps only its logical location. A suppressed report
+ * is left out, as it is from the text.
  *
  * Reports are kept until exit in liblockdep's own memory (src/arena.c): a copy of
  * each record's stacks, made when the report ends.
@@ -160,7 +164,7 @@ static void sarif_location(struct json_out *o, const struct report_frame *frame,
 	char name[256];
 
 	json_open(o, '{');
-	if (frame->file && frame->line) {
+	if (frame->file && frame->file[0] == '/' && frame->line) {
 		json_key(o, "physicalLocation");
 		json_open(o, '{');
 		json_key(o, "artifactLocation");
@@ -171,7 +175,7 @@ static void sarif_location(struct json_out *o, const struct report_frame *frame,
 			sarif_uri_path(o, "", frame->file + sarif_where.cwd_len);
 			json_member_string(o, "uriBaseId", SARIF_ROOT_ID);
 		} else {
-			sarif_uri_path(o, frame->file[0] == '/' ? "file://" : "", frame->file);
+			sarif_uri_path(o, "file://", frame->file);
 		}
 		json_close(o, '}');
 		json_key(o, "region");

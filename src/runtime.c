@@ -109,7 +109,9 @@ static void liblockdep_line_done(const char *line, size_t len)
 		liblockdep_turn_off();
 }
 
-static void liblockdep_warn(const char *file, int line, const char *cond)
+/* Never inlined, as dump_stack() is not (src/stacktrace.c): a warning's code kept out
+ * of lockdep's __lock_acquire leaves GCC the room to inline validate_chain there. */
+static noinline void liblockdep_warn(const char *file, int line, const char *cond)
 {
 	printk(KERN_WARNING "WARNING: lockdep internal check failed: %s at %s:%d\n",
 	       cond, file, line);

@@ -6,7 +6,10 @@
  * automationDetails.id ($LIBLOCKDEP_SARIF_CATEGORY, else "liblockdep/"), and every
  * file named relative to one source root ($LIBLOCKDEP_SRCROOT, else the working
  * directory) as %SRCROOT%: each process named its files relative to its own working
- * directory (a CMake build directory, say), or as absolute file:// URIs. A result
+ * directory (a CMake build directory, say), or as absolute file:// URIs, as files
+ * outside the root stay; a relative URI without a base, which SARIF does not allow
+ * and an older log may hold (a C library file named "./nptl/..."), names no file
+ * that can be found, and its physicalLocation is left out. A result
  * whose place is outside the root (a libstdc++ header) is placed at the first frame
  * of its stacks inside the root, backtrace first, when there is one.
  *
@@ -733,8 +736,21 @@ static void sarif_write_artifact(struct sarif_merge *m, struct json_out *o,
 	json_close(o, '}');
 }
 
+/* A physicalLocation whose file is a relative URI without a base. */
+static bool sarif_unresolved(const struct sarif_node *n)
+{
+	const struct sarif_node *artifact;
+
+	if (n->type != '{' || !n->key || strcmp(n->key, "physicalLocation"))
+		return false;
+	artifact = sarif_member(n, "artifactLocation", '{');
+	return artifact && !artifact->path;
+}
+
 static void sarif_write_node(struct sarif_merge *m, struct json_out *o, const struct sarif_node *n)
 {
+	if (sarif_unresolved(n))
+		return;
 	if (n->key)
 		json_key(o, n->key);
 	switch (n->type) {

@@ -287,8 +287,10 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 }
 
 /* Inside a report, whose reporter holds the graph lock (src/runtime.c): one trace
- * at a time, in static storage. */
-static void dump_stack(void)
+ * at a time, in static storage. Never inlined: inlined into lockdep's
+ * __lock_acquire, it takes the room GCC gives validate_chain there, whose frame then
+ * comes on top of it on a report's path (tests/checks/stack_budget.sh). */
+static noinline void dump_stack(void)
 {
 	static unsigned long trace[STACK_TRACE_MAX_FRAMES];
 	unsigned int n;

@@ -10,8 +10,7 @@ mkdir -p "$out"
 normalise() {
 	sed -e 's/\b[0-9a-f]\{16\}\b/ADDRESS/g' -e 's/pid [0-9]*/pid PID/' \
 		-e 's|demo/[0-9]*|demo/TID|g' -e 's/+0x[0-9a-f]*/+0xOFFSET/g' \
-		-e 's/at: \(start_thread\|libc\.so\.6\)+0xOFFSET$/at: THREAD-ENTRY/' \
-		-e '/^ *\(thread_life_run\|start_thread\|clone3\|clone\)+0xOFFSET$/d'
+		-e '/^ *\(start_thread\|clone3\|clone\)+0xOFFSET$/d'
 }
 awk '/<!-- make demo prints/ { found = 1; next }
 	found == 1 && /^```/ { found = 2; next }

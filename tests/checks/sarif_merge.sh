@@ -8,10 +8,15 @@
 # results (the repeat merged by partialFingerprints), automationDetails.id, each
 # result with ruleId, message.text, a location relative to the source root
 # (%SRCROOT%, LIBLOCKDEP_SRCROOT) in the project's own source, region.startLine and
-# partialFingerprints. A log that is not JSON or not liblockdep's gives one line
+# partialFingerprints; a relative uri always with a base, any other an absolute
+# file:/// URI, also for files named relative to an unknown directory (the C
+# library's). A log that is not JSON or not liblockdep's gives one line
 # naming it and exit 125; the output is never written through a symbolic link. Then
 # examples/github-code-scanning.yml is YAML (python3's yaml module, SKIP without it)
-# with mkdir, security-events write, the merge step, the upload and a category.
+# with mkdir, security-events write, the merge step, the upload and a category, and
+# builds as docs/build.md recommends: liblockdep installed from its checkout into a
+# prefix whose bin goes on the PATH, the project configured with build.md's CMake
+# commands (the wrapper), no compile or link flags of its own.
 set -eu
 cc=${CC:-cc}
 cxx=${CXX:-c++}
@@ -167,6 +172,73 @@ for r in results:
 need(seen == set(want), "results in %r" % seen)
 PY
 
+# URIs: SARIF allows a relative uri only with a uriBaseId that originalUriBaseIds
+# defines. abba built with its debug information naming its files relative to a
+# directory it does not record (-fdebug-prefix-map, as the C library's own debug files
+# name "./nptl/pthread_create.c"), its log, and that log as an older liblockdep wrote
+# it (such a frame as a relative uri without a base) merged: every relative uri has a
+# defined base, every other is an absolute file:/// URI outside that base, in every
+# per-process log and every merged one.
+mkdir -p relative
+$cc -O1 -g -fdebug-prefix-map="$proj=." -DLIBLOCKDEP -include "$top/liblockdep.h" -pthread \
+	"$proj/src/abba.c" "$build/liblockdep.o" -o relative-abba || fail "relative-abba does not build"
+status=0
+LIBLOCKDEP_SYMBOLIZE=addr2line LIBLOCKDEP_SARIF="$proj/build/relative/%p.sarif" ./relative-abba \
+	> /dev/null 2> "$out/relative.err" || status=$?
+[ "$status" = 66 ] || fail "relative-abba exited $status, expected 66" "$out/relative.err"
+grep -q '(\./[^ ]*abba\.c:[0-9]*)$' "$out/relative.err" ||
+	fail "relative-abba's frames are not named ./.../abba.c" "$out/relative.err"
+python3 - relative/*.sarif "$out/older.sarif" <<'PY' || fail "no older log made"
+import json, sys
+log = json.load(open(sys.argv[1]))
+for result in log["runs"][0]["results"]:
+    for st in result["stacks"]:
+        for f in st["frames"]:
+            f["location"].setdefault("physicalLocation", {
+                "artifactLocation": {"uri": "./build/./src/abba.c"}, "region": {"startLine": 6}})
+json.dump(log, open(sys.argv[2], "w"))
+PY
+LIBLOCKDEP_SRCROOT="$proj" "$merge" relative/merged.sarif "$out/older.sarif" 2> "$out/merge.err" ||
+	fail "merge of the older log exited $?" "$out/merge.err"
+python3 - relative/merged.sarif <<'PY' || fail "the older log's result" relative/merged.sarif
+import json, sys
+results = json.load(open(sys.argv[1]))["runs"][0]["results"]
+frames = [f["location"] for r in results for st in r["stacks"] for f in st["frames"]]
+if len(results) != 1 or not frames or not all(l.get("logicalLocations") for l in frames):
+    sys.exit("the frames lost more than their unresolvable files")
+PY
+python3 - sarif/*.sarif relative/*.sarif <<'PY' || fail "URIs"
+import json, sys
+bad = []
+for name in sys.argv[1:]:
+    log = json.load(open(name))
+    for run in log["runs"]:
+        bases = {k: v["uri"] for k, v in run.get("originalUriBaseIds", {}).items()}
+        if not all(b.startswith("file:///") and b.endswith("/") for b in bases.values()):
+            bad.append("%s: originalUriBaseIds %r" % (name, bases))
+        def walk(n):
+            if isinstance(n, dict):
+                a = n.get("artifactLocation")
+                if isinstance(a, dict):
+                    uri, base = a.get("uri", ""), a.get("uriBaseId")
+                    if uri.startswith("file:///"):
+                        if base is not None:
+                            bad.append("%s: absolute %r with a uriBaseId" % (name, a))
+                        if any(uri.startswith(b) for b in bases.values()):
+                            bad.append("%s: %r inside its base, not relative to it" % (name, a))
+                    elif base not in bases:
+                        bad.append("%s: relative %r without a base originalUriBaseIds defines" % (name, a))
+                for v in n.values():
+                    walk(v)
+            elif isinstance(n, list):
+                for v in n:
+                    walk(v)
+        walk(run["results"])
+for b in bad:
+    print(b)
+sys.exit(1 if bad else 0)
+PY
+
 # Bad input: one line naming the file, exit 125, and no log to upload.
 printf '{"version": "2.1.0", "runs": [' > "$out/cut.sarif"
 printf '{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "other", "rules": []}}, "results": []}]}' \
@@ -219,6 +291,28 @@ for job in jobs.values():
     need(len(uses) == 1 and uses[0]["with"]["sarif_file"].endswith(".sarif"), "the upload of one file")
     need(uses[0]["with"].get("category"), "category")
     need(uses[0].get("if") == "always()", "upload also when the tests fail")
+# The build is docs/build.md's recommended one: liblockdep installed from its
+# checkout, its bin on the PATH, and the CMake commands of build.md's CMake block
+# (the compiler wrapper), not flags of our own that replace the project's.
+def commands(text):
+    return [" ".join(c.split()) for c in text.replace("\\\n", " ").split("\n") if c.strip()]
+doc = open("docs/build.md").read()
+block = doc[doc.index("## CMake"):]
+block = block[block.index("```sh\n") + 6:]
+doc_cmake = [c for c in commands(block[:block.index("```")]) if c.startswith("cmake ")]
+need(len(doc_cmake) == 2, "docs/build.md's CMake block: %r" % doc_cmake)
+for job in jobs.values():
+    cmds = [c for s in job["steps"] for c in commands(s.get("run", ""))]
+    need([c for c in cmds if c.startswith("cmake ")] == doc_cmake,
+         "the build is not docs/build.md's: %r" % [c for c in cmds if c.startswith("cmake ")])
+    install = [c for c in cmds if c.startswith("make ") and " install " in c + " "]
+    need(len(install) == 1 and 'PREFIX="$RUNNER_TEMP/liblockdep"' in install[0],
+         "no make install into the job's prefix: %r" % install)
+    need('echo "$RUNNER_TEMP/liblockdep/bin" >> "$GITHUB_PATH"' in cmds, "the prefix's bin not on the PATH")
+    need(any(c.startswith("lockdep --merge-sarif ") for c in cmds), "the merge is not the installed lockdep's")
+    for c in cmds:
+        for old in ("CMAKE_C_FLAGS", "CMAKE_CXX_FLAGS", "CMAKE_EXE_LINKER_FLAGS", "liblockdep.h", "liblockdep.o"):
+            need(old not in c, "flags of its own (%s): %r" % (old, c))
 PY
 else
 	echo "SKIP sarif_merge workflow YAML: needs python3-yaml"

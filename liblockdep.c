@@ -12786,14 +12786,16 @@ __initcall(lockdep_proc_init);
  * own work: holding one of its mutexes (a handler on the same thread would wait for
  * it forever), allocating, or half way through a per-thread update; src/signals.c
  * holds such a signal back until the thread leaves liblockdep (a fault's runs
- * unchecked). Lockdep's own sections say so by the RCU read
- * section they are; everything else that takes liblockdep's mutexes counts itself
- * here. The fast path of a lock or unlock takes none, and pays nothing.
+ * unchecked). Lockdep's own sections, and the table's lookups, say so by the RCU
+ * read section they are; everything else that takes liblockdep's mutexes counts
+ * itself here, and so does the fast path's few stores.
  */
 static __thread unsigned int liblockdep_busy;
 
 /* Asynchronous signals that came while the thread was inside liblockdep, held back
- * until it leaves (src/signals.c): a bit per signal. */
+ * until it leaves (src/signals.c): a bit per signal. Each way out of liblockdep looks
+ * at it after it has left, so a signal that comes in between finds the thread out and
+ * runs at once. */
 static __thread unsigned long deferred_signals;
 static void deferred_signals_deliver(void);
 
@@ -12812,11 +12814,9 @@ static void liblockdep_busy_end(void)
 
 /*
  * The fast path's few stores to the thread's held locks (src/fast_path.c) count in
- * the same word, as a bit of their own: a handler that comes then sees the thread
- * busy and goes unchecked, as it always did. It is not held back as in
- * liblockdep's other work (src/signals.c), which may hold a mutex or lockdep's
- * section that a blocking handler would keep; the fast path holds neither, so its end
- * need not look for held-back signals, and costs one instruction.
+ * the same word, as a bit of their own. A handler that comes then is held back too:
+ * run there, unchecked, its inits and destroys would go unseen and leave a lock the
+ * class of the lock that was at its address before.
  */
 #define LIBLOCKDEP_BUSY_FAST_PATH	0x10000u
 
@@ -12830,6 +12830,9 @@ static __always_inline void fast_path_busy_end(void)
 {
 	barrier();
 	liblockdep_busy -= LIBLOCKDEP_BUSY_FAST_PATH;
+	barrier();
+	if (unlikely(deferred_signals))
+		deferred_signals_deliver();
 }
 
 /*
@@ -19453,8 +19456,11 @@ static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 
 static void __attribute__((__noinline__)) rcu_read_unlock_slow(unsigned long v)
 {
-	if (v == RCU_EXITED && !rcu_self.pprev && rcu_orphan_unlock())
+	if (v == RCU_EXITED && !rcu_self.pprev && rcu_orphan_unlock()) {
+		if (unlikely(deferred_signals))
+			deferred_signals_deliver();
 		return;
+	}
 	if (!(v & RCU_NEST_MASK) || !rcu_self.pprev)
 		rcu_die("rcu_read_unlock() without rcu_read_lock()");
 	WRITE_ONCE(rcu_self.ctr, v - 1);
@@ -19462,7 +19468,9 @@ static void __attribute__((__noinline__)) rcu_read_unlock_slow(unsigned long v)
 
 /*
  * The fast paths are plain loads and stores of our own word, and a compiler
- * barrier; the writer's membarrier(2) stands in for the fences they omit.
+ * barrier; the writer's membarrier(2) stands in for the fences they omit. A signal
+ * that comes inside a section waits until it ends (src/signals.c): the outermost
+ * unlock delivers it, looking only once the word says the section is over.
  */
 static inline void liblockdep_rcu_read_lock(void)
 {
@@ -19486,6 +19494,9 @@ static inline void liblockdep_rcu_read_unlock(void)
 	if (likely((v & RCU_NEST_MASK) == 1)) {
 		rcu_reader_fence();
 		WRITE_ONCE(rcu_self.ctr, 0);
+		barrier();
+		if (unlikely(deferred_signals))
+			deferred_signals_deliver();
 	} else if (likely((v & RCU_NEST_MASK) != RCU_NEST_MASK &&
 			  (v & RCU_NEST_MASK))) {
 		WRITE_ONCE(rcu_self.ctr, v - 1);
@@ -21317,8 +21328,8 @@ static __always_inline bool fast_path_lockdep_enabled(void)
  * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
  * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
  * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
- * liblockdep_irqs_off is 0 (a signal handler that interrupts such a section runs
- * unchecked, src/signals.c).
+ * liblockdep_irqs_off is 0 (a signal that interrupts such a section waits until it
+ * ends, src/signals.c).
  */
 static __always_inline bool fast_path_usable(const struct task_struct *task, unsigned int depth)
 {
@@ -21339,7 +21350,7 @@ static __always_inline bool fast_path_innermost_in_task(const struct task_struct
 /*
  * lock_acquire(map, subclass, trylock, read, 1, NULL, ip) done here when lockdep did
  * only bookkeeping for it before. The thread counts as busy while the record is
- * written: a signal handler coming in between runs unchecked (src/signals.c).
+ * written: a signal coming in between waits until it is (src/signals.c).
  *
  * Called with the thread's entry ready (src/validate.c), so no handler runs
  * (src/signals.c clears entry_ready as one begins, and only an entry with no handler
@@ -26300,18 +26311,6 @@ static bool thread_in_liblockdep(void)
 }
 
 /*
- * Whether a signal that interrupted liblockdep waits until the thread leaves: inside
- * its own work, where a mutex of its own may be held, whose end delivers it. Not the
- * fast path's stores, which hold nothing (src/reentry.c), nor a read section alone
- * (lockdep's, a lookup's), whose end is on the lock path and does not look: a
- * handler goes unchecked there, as it always did.
- */
-static bool thread_defers_signals(void)
-{
-	return liblockdep_busy & ~LIBLOCKDEP_BUSY_FAST_PATH;
-}
-
-/*
  * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
  * hard-irq context begins; inside, interrupts are on again if the handler's mask
  * lets some handled signal in. Returns the frame's index. Unchecked: the handler
@@ -26409,10 +26408,13 @@ out:
 /*
  * An asynchronous signal that interrupts liblockdep waits until the thread leaves it,
  * as the kernel's interrupts wait for lockdep's irqs-off sections. Run there, its
- * handler could only run unchecked, and it may block: on a program lock whose holder
- * waits for one of liblockdep's mutexes that this thread holds, or for a grace period
- * that waits for this thread's read section (a hang, where the program alone runs).
- * The signal is queued again to the thread with its siginfo (or, where the kernel
+ * handler could only run unchecked, its inits and destroys unseen (a lock would keep
+ * the class of the one before it at its address), and it may block: on a program
+ * lock whose holder waits for one of liblockdep's mutexes that this thread holds, or
+ * for a grace period that waits for this thread's read section (a hang, where the
+ * program alone runs). Each way out of liblockdep delivers it: the end of its own
+ * work (src/reentry.c), of a read section (src/rcu.c), of the fast path's stores. The
+ * signal is queued again to the thread with its siginfo (or, where the kernel
  * refuses that, sent again without it) and stays blocked in the mask the handler
  * returns to. Not a fault's signal, which cannot wait, nor a one-shot handler's
  * (SA_RESETHAND: the signal's action is already the default).
@@ -26442,7 +26444,8 @@ static noinline void deferred_signals_deliver(void)
 	unsigned long bits = deferred_signals;
 	sigset_t set;
 
-	if (!bits || liblockdep_busy || liblockdep_irqs_off || handler_stack_in_use)
+	if (!bits || liblockdep_busy || liblockdep_irqs_off || handler_stack_in_use ||
+	    rcu_in_section())
 		return;
 	deferred_signals = 0;
 	sigemptyset(&set);
@@ -26492,8 +26495,7 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 		return;
 	call.user = &user;
 	checked = !thread_in_liblockdep();
-	if (!checked && thread_defers_signals() &&
-	    signal_defer(sig, &user, info, context)) {
+	if (!checked && signal_defer(sig, &user, info, context)) {
 		errno = saved_errno;
 		return;
 	}

@@ -306,18 +306,6 @@ static bool thread_in_liblockdep(void)
 }
 
 /*
- * Whether a signal that interrupted liblockdep waits until the thread leaves: inside
- * its own work, where a mutex of its own may be held, whose end delivers it. Not the
- * fast path's stores, which hold nothing (src/reentry.c), nor a read section alone
- * (lockdep's, a lookup's), whose end is on the lock path and does not look: a
- * handler goes unchecked there, as it always did.
- */
-static bool thread_defers_signals(void)
-{
-	return liblockdep_busy & ~LIBLOCKDEP_BUSY_FAST_PATH;
-}
-
-/*
  * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
  * hard-irq context begins; inside, interrupts are on again if the handler's mask
  * lets some handled signal in. Returns the frame's index. Unchecked: the handler
@@ -415,10 +403,13 @@ out:
 /*
  * An asynchronous signal that interrupts liblockdep waits until the thread leaves it,
  * as the kernel's interrupts wait for lockdep's irqs-off sections. Run there, its
- * handler could only run unchecked, and it may block: on a program lock whose holder
- * waits for one of liblockdep's mutexes that this thread holds, or for a grace period
- * that waits for this thread's read section (a hang, where the program alone runs).
- * The signal is queued again to the thread with its siginfo (or, where the kernel
+ * handler could only run unchecked, its inits and destroys unseen (a lock would keep
+ * the class of the one before it at its address), and it may block: on a program
+ * lock whose holder waits for one of liblockdep's mutexes that this thread holds, or
+ * for a grace period that waits for this thread's read section (a hang, where the
+ * program alone runs). Each way out of liblockdep delivers it: the end of its own
+ * work (src/reentry.c), of a read section (src/rcu.c), of the fast path's stores. The
+ * signal is queued again to the thread with its siginfo (or, where the kernel
  * refuses that, sent again without it) and stays blocked in the mask the handler
  * returns to. Not a fault's signal, which cannot wait, nor a one-shot handler's
  * (SA_RESETHAND: the signal's action is already the default).
@@ -448,7 +439,8 @@ static noinline void deferred_signals_deliver(void)
 	unsigned long bits = deferred_signals;
 	sigset_t set;
 
-	if (!bits || liblockdep_busy || liblockdep_irqs_off || handler_stack_in_use)
+	if (!bits || liblockdep_busy || liblockdep_irqs_off || handler_stack_in_use ||
+	    rcu_in_section())
 		return;
 	deferred_signals = 0;
 	sigemptyset(&set);
@@ -498,8 +490,7 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 		return;
 	call.user = &user;
 	checked = !thread_in_liblockdep();
-	if (!checked && thread_defers_signals() &&
-	    signal_defer(sig, &user, info, context)) {
+	if (!checked && signal_defer(sig, &user, info, context)) {
 		errno = saved_errno;
 		return;
 	}

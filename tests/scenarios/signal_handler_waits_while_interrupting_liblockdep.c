@@ -15,8 +15,14 @@
  */
 #include "scenario.h"
 #include <time.h>
+#include <unistd.h>
+
+#define RING 256
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+/* More locks than a thread's cache of recent ones: each lock is looked up in
+ * liblockdep's table, in a read section. */
+static pthread_mutex_t ring[RING];
 static pthread_t u_thread;
 static volatile int stop;
 static volatile unsigned long handled;
@@ -42,6 +48,11 @@ static void *u_body(void *arg)
 	(void)arg;
 	while (!stop) {
 		pthread_mutex_t x[3];
+
+		for (int i = 0; i < RING; i++) {
+			pthread_mutex_lock(&ring[i]);
+			pthread_mutex_unlock(&ring[i]);
+		}
 
 		for (int i = 0; i < 3; i++)
 			pthread_mutex_init(&x[i], NULL);
@@ -83,6 +94,7 @@ int main(void)
 	double end = now() + 1.5;
 	pthread_t t;
 
+	alarm(10);	/* a hang fails the scenario (SIGALRM) instead of blocking it */
 	install_handler(SIGUSR1, on_usr1, SA_RESTART);
 	/* Main and T never take SIGUSR1: only U's handler runs. */
 	if (pthread_create(&u_thread, NULL, u_body, NULL) ||

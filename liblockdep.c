@@ -26178,17 +26178,49 @@ static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
 	liblockdep_signals_off = off;
 }
 
-/* The thread's state for threads that run into liblockdep: mask resyncs are due. */
+static bool thread_in_liblockdep(void);
+
+/* The handled signals changed: this thread's next entry follows its mask again. */
 static void handled_signals_changed(void)
+{
+	__atomic_add_fetch(&handled_generation, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+}
+
+/* ...and every other thread's, after the change (src/validate.c). */
+static void handled_signals_tell_threads(void)
 {
 	struct task_struct *task;
 
-	__atomic_add_fetch(&handled_generation, 1, __ATOMIC_SEQ_CST);
 	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list)
 		__atomic_store_n(&task->entry_ready, false, __ATOMIC_SEQ_CST);
 	internal_unlock(&live_tasks_mutex);
-	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * What sigaction() leaves to the thread when it is called from a handler that
+ * interrupted liblockdep, whose mutexes the interrupted code may hold: telling the
+ * other threads, forgetting the handlers' usage. The thread does it as it leaves
+ * liblockdep (deferred_signals_deliver()), a few microseconds later; meanwhile the
+ * other threads' interrupts may follow the handlers as they were. Kept among the
+ * held-back signals, as the bits of two signals no handler can have (thread-local
+ * storage of its own would cost every small thread stack).
+ */
+#define SIGACTION_TELL_THREADS	sigbit(SIGKILL)
+#define SIGACTION_FORGET_USAGE	sigbit(SIGSTOP)
+#define SIGACTION_WORK		(SIGACTION_TELL_THREADS | SIGACTION_FORGET_USAGE)
+
+static void sigaction_finish(unsigned long work)
+{
+	if (work && thread_in_liblockdep()) {
+		__atomic_fetch_or(&deferred_signals, work, __ATOMIC_RELAXED);
+		return;
+	}
+	if (work & SIGACTION_TELL_THREADS)
+		handled_signals_tell_threads();
+	if (work & SIGACTION_FORGET_USAGE)
+		handler_usage_forget();
 }
 
 static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
@@ -26433,24 +26465,27 @@ static noinline bool signal_defer(int sig, const struct user_handler *user, sigi
 	    syscall(SYS_tgkill, pid, tid, sig))
 		return false;
 	sigaddset(&uc->uc_sigmask, sig);
-	deferred_signals |= sigbit(sig);
+	/* One instruction (or a retried one): a handler that interrupts it adds its own. */
+	__atomic_fetch_or(&deferred_signals, one, __ATOMIC_RELAXED);
 	return true;
 }
 
-/* The thread is out of liblockdep: the signals held back come in now, checked. Not
- * on the handler stack, where every signal stays blocked (it delivers them after). */
+/* The thread is out of liblockdep: the signals held back come in now, checked, after
+ * what a sigaction() left to do. Not on the handler stack, where every signal stays
+ * blocked (it delivers them after). */
 static noinline void deferred_signals_deliver(void)
 {
-	unsigned long bits = deferred_signals;
+	unsigned long bits;
 	sigset_t set;
 
-	if (!bits || liblockdep_busy || liblockdep_irqs_off || handler_stack_in_use ||
-	    rcu_in_section())
+	if (!deferred_signals || liblockdep_busy || liblockdep_irqs_off ||
+	    handler_stack_in_use || rcu_in_section())
 		return;
-	deferred_signals = 0;
+	bits = __atomic_exchange_n(&deferred_signals, 0, __ATOMIC_RELAXED);
+	sigaction_finish(bits & SIGACTION_WORK);
 	sigemptyset(&set);
 	for (int sig = 1; sig < NSIG; sig++)
-		if (bits & sigbit(sig))
+		if (bits & sigbit(sig) & ~SIGACTION_WORK)
 			sigaddset(&set, sig);
 	real(pthread_sigmask)(SIG_UNBLOCK, &set, NULL);
 }
@@ -26533,9 +26568,9 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 {
 	struct user_handler wanted, previous;
 	struct sigaction installed, old;
-	unsigned long handled;
+	unsigned long handled, work = 0;
 	sigset_t all, saved;
-	bool wrap, forget = false;
+	bool wrap;
 	int ret;
 
 	if (sig <= 0 || sig >= NSIG)
@@ -26572,14 +26607,15 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 		if (handled != handled_signals) {
 			__atomic_store_n(&handled_signals, handled, __ATOMIC_RELAXED);
 			handled_signals_changed();
+			work |= SIGACTION_TELL_THREADS;
 		}
 		/* Not the same handler again: the one that was is gone. */
-		if (!(wrap && old.sa_sigaction == wanted.action))
-			forget = handler_usage_replaced(sigbit(sig));
+		if (!(wrap && old.sa_sigaction == wanted.action) &&
+		    handler_usage_replaced(sigbit(sig)))
+			work |= SIGACTION_FORGET_USAGE;
 	}
 	internal_unlock(&handlers_mutex);
-	if (forget && !thread_in_liblockdep())
-		handler_usage_forget();
+	sigaction_finish(work);
 	real(pthread_sigmask)(SIG_SETMASK, &saved, NULL);
 	if (ret == 0 && oldact)
 		*oldact = old;
@@ -28497,7 +28533,6 @@ LIBLOCKDEP_API int liblockdep_merge_sarif(const char *out, int nr_inputs, char *
 static pthread_mutex_t *const internal_locks[] = {
 	&hang_mutex,		/* the watchdog's view of the threads, src/hang_watchdog.c */
 	&rcu_gp_lock,		/* a grace period waits for readers, who may want any lock below */
-	&handlers_mutex,	/* sigaction(); then tells every thread (live_tasks_mutex) */
 	&lock_table_mutex,	/* a new lock's entry: its call site, name and class key */
 	&lock_sites_mutex,	/* a new call site: its name */
 	&graph_replay_mutex,	/* recorded dependencies replayed; takes lockdep's locks */
@@ -28509,6 +28544,8 @@ static pthread_mutex_t *const internal_locks[] = {
 	&sym_lock,		/* loaded objects' symbols, read while naming anything */
 	&thread_lives_mutex,	/* joinable threads' records, src/thread_join.c */
 	&output_mutex,		/* one write(2) of a line or a report */
+	&handlers_mutex,	/* sigaction(), nothing under it: from a handler that
+				 * interrupted liblockdep, under whatever the thread holds */
 };
 
 /*

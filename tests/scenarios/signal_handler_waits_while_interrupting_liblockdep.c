@@ -1,12 +1,14 @@
 /*
  * A handler that blocks, on a thread it interrupted inside liblockdep: worker U
- * creates, nests and destroys mutexes of its own in a loop (new lock entries and
- * classes: liblockdep's table mutex, graph lock and read sections); main sends it
- * SIGUSR1 again and again, and its handler locks m; thread T, with SIGUSR1 blocked,
- * locks m and under it creates, locks and destroys a mutex of its own. Correct: U's
- * handler only waits for T to let go of m. liblockdep let the handler run where it
- * interrupted U, holding the table's mutex or in a read section, while T, holding m,
- * waited for that mutex or for a grace period: a hang (both class modes). Now the
+ * locks a ring of mutexes, more than its cache of recent locks (each looked up in
+ * liblockdep's table, in a read section of its own), and creates, nests and destroys
+ * mutexes of its own in a loop (new lock entries and classes: liblockdep's table
+ * mutex, graph lock and read sections); main sends it SIGUSR1 again and again, and
+ * its handler locks m; thread T, with SIGUSR1 blocked, locks m and under it creates,
+ * locks and destroys a mutex of its own. Correct: U's handler only waits for T to let
+ * go of m. liblockdep let the handler run where it interrupted U, holding the table's
+ * mutex or in a read section, while T, holding m, waited for that mutex or for a
+ * grace period (with a class per lock, each destroy waits for one): a hang. Now the
  * signal waits until U leaves liblockdep. Silent, no hang.
  * signal_handler_waits_while_interrupting_liblockdep_instance runs it with a class
  * per lock.

@@ -12798,14 +12798,16 @@ __initcall(lockdep_proc_init);
  * own work: holding one of its mutexes (a handler on the same thread would wait for
  * it forever), allocating, or half way through a per-thread update; src/signals.c
  * holds such a signal back until the thread leaves liblockdep (a fault's runs
- * unchecked). Lockdep's own sections say so by the RCU read
- * section they are; everything else that takes liblockdep's mutexes counts itself
- * here. The fast path of a lock or unlock takes none, and pays nothing.
+ * unchecked). Lockdep's own sections, and the table's lookups, say so by the RCU
+ * read section they are; everything else that takes liblockdep's mutexes counts
+ * itself here, and so does the fast path's few stores.
  */
 static __thread unsigned int liblockdep_busy;
 
 /* Asynchronous signals that came while the thread was inside liblockdep, held back
- * until it leaves (src/signals.c): a bit per signal. */
+ * until it leaves (src/signals.c): a bit per signal. Each way out of liblockdep looks
+ * at it after it has left, so a signal that comes in between finds the thread out and
+ * runs at once. */
 static __thread unsigned long deferred_signals;
 static void deferred_signals_deliver(void);
 
@@ -12824,11 +12826,9 @@ static void liblockdep_busy_end(void)
 
 /*
  * The fast path's few stores to the thread's held locks (src/fast_path.c) count in
- * the same word, as a bit of their own: a handler that comes then sees the thread
- * busy and goes unchecked, as it always did. It is not held back as in
- * liblockdep's other work (src/signals.c), which may hold a mutex or lockdep's
- * section that a blocking handler would keep; the fast path holds neither, so its end
- * need not look for held-back signals, and costs one instruction.
+ * the same word, as a bit of their own. A handler that comes then is held back too:
+ * run there, unchecked, its inits and destroys would go unseen and leave a lock the
+ * class of the lock that was at its address before.
  */
 #define LIBLOCKDEP_BUSY_FAST_PATH	0x10000u
 
@@ -12842,6 +12842,9 @@ static __always_inline void fast_path_busy_end(void)
 {
 	barrier();
 	liblockdep_busy -= LIBLOCKDEP_BUSY_FAST_PATH;
+	barrier();
+	if (unlikely(deferred_signals))
+		deferred_signals_deliver();
 }
 
 /*
@@ -19969,8 +19972,11 @@ static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 
 static void __attribute__((__noinline__)) rcu_read_unlock_slow(unsigned long v)
 {
-	if (v == RCU_EXITED && !rcu_self.pprev && rcu_orphan_unlock())
+	if (v == RCU_EXITED && !rcu_self.pprev && rcu_orphan_unlock()) {
+		if (unlikely(deferred_signals))
+			deferred_signals_deliver();
 		return;
+	}
 	if (!(v & RCU_NEST_MASK) || !rcu_self.pprev)
 		rcu_die("rcu_read_unlock() without rcu_read_lock()");
 	WRITE_ONCE(rcu_self.ctr, v - 1);
@@ -19978,7 +19984,9 @@ static void __attribute__((__noinline__)) rcu_read_unlock_slow(unsigned long v)
 
 /*
  * The fast paths are plain loads and stores of our own word, and a compiler
- * barrier; the writer's membarrier(2) stands in for the fences they omit.
+ * barrier; the writer's membarrier(2) stands in for the fences they omit. A signal
+ * that comes inside a section waits until it ends (src/signals.c): the outermost
+ * unlock delivers it, looking only once the word says the section is over.
  */
 static inline void liblockdep_rcu_read_lock(void)
 {
@@ -20002,6 +20010,9 @@ static inline void liblockdep_rcu_read_unlock(void)
 	if (likely((v & RCU_NEST_MASK) == 1)) {
 		rcu_reader_fence();
 		WRITE_ONCE(rcu_self.ctr, 0);
+		barrier();
+		if (unlikely(deferred_signals))
+			deferred_signals_deliver();
 	} else if (likely((v & RCU_NEST_MASK) != RCU_NEST_MASK &&
 			  (v & RCU_NEST_MASK))) {
 		WRITE_ONCE(rcu_self.ctr, v - 1);
@@ -21833,8 +21844,8 @@ static __always_inline bool fast_path_lockdep_enabled(void)
  * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
  * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
  * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
- * liblockdep_irqs_off is 0 (a signal handler that interrupts such a section runs
- * unchecked, src/signals.c).
+ * liblockdep_irqs_off is 0 (a signal that interrupts such a section waits until it
+ * ends, src/signals.c).
  */
 static __always_inline bool fast_path_usable(const struct task_struct *task, unsigned int depth)
 {
@@ -21855,7 +21866,7 @@ static __always_inline bool fast_path_innermost_in_task(const struct task_struct
 /*
  * lock_acquire(map, subclass, trylock, read, 1, NULL, ip) done here when lockdep did
  * only bookkeeping for it before. The thread counts as busy while the record is
- * written: a signal handler coming in between runs unchecked (src/signals.c).
+ * written: a signal coming in between waits until it is (src/signals.c).
  *
  * Called with the thread's entry ready (src/validate.c), so no handler runs
  * (src/signals.c clears entry_ready as one begins, and only an entry with no handler
@@ -26690,17 +26701,49 @@ static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
 	liblockdep_signals_off = off;
 }
 
-/* The thread's state for threads that run into liblockdep: mask resyncs are due. */
+static bool thread_in_liblockdep(void);
+
+/* The handled signals changed: this thread's next entry follows its mask again. */
 static void handled_signals_changed(void)
+{
+	__atomic_add_fetch(&handled_generation, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+}
+
+/* ...and every other thread's, after the change (src/validate.c). */
+static void handled_signals_tell_threads(void)
 {
 	struct task_struct *task;
 
-	__atomic_add_fetch(&handled_generation, 1, __ATOMIC_SEQ_CST);
 	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list)
 		__atomic_store_n(&task->entry_ready, false, __ATOMIC_SEQ_CST);
 	internal_unlock(&live_tasks_mutex);
-	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * What sigaction() leaves to the thread when it is called from a handler that
+ * interrupted liblockdep, whose mutexes the interrupted code may hold: telling the
+ * other threads, forgetting the handlers' usage. The thread does it as it leaves
+ * liblockdep (deferred_signals_deliver()), a few microseconds later; meanwhile the
+ * other threads' interrupts may follow the handlers as they were. Kept among the
+ * held-back signals, as the bits of two signals no handler can have (thread-local
+ * storage of its own would cost every small thread stack).
+ */
+#define SIGACTION_TELL_THREADS	sigbit(SIGKILL)
+#define SIGACTION_FORGET_USAGE	sigbit(SIGSTOP)
+#define SIGACTION_WORK		(SIGACTION_TELL_THREADS | SIGACTION_FORGET_USAGE)
+
+static void sigaction_finish(unsigned long work)
+{
+	if (work && thread_in_liblockdep()) {
+		__atomic_fetch_or(&deferred_signals, work, __ATOMIC_RELAXED);
+		return;
+	}
+	if (work & SIGACTION_TELL_THREADS)
+		handled_signals_tell_threads();
+	if (work & SIGACTION_FORGET_USAGE)
+		handler_usage_forget();
 }
 
 static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
@@ -26823,18 +26866,6 @@ static bool thread_in_liblockdep(void)
 }
 
 /*
- * Whether a signal that interrupted liblockdep waits until the thread leaves: inside
- * its own work, where a mutex of its own may be held, whose end delivers it. Not the
- * fast path's stores, which hold nothing (src/reentry.c), nor a read section alone
- * (lockdep's, a lookup's), whose end is on the lock path and does not look: a
- * handler goes unchecked there, as it always did.
- */
-static bool thread_defers_signals(void)
-{
-	return liblockdep_busy & ~LIBLOCKDEP_BUSY_FAST_PATH;
-}
-
-/*
  * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
  * hard-irq context begins; inside, interrupts are on again if the handler's mask
  * lets some handled signal in. Returns the frame's index. Unchecked: the handler
@@ -26932,10 +26963,13 @@ out:
 /*
  * An asynchronous signal that interrupts liblockdep waits until the thread leaves it,
  * as the kernel's interrupts wait for lockdep's irqs-off sections. Run there, its
- * handler could only run unchecked, and it may block: on a program lock whose holder
- * waits for one of liblockdep's mutexes that this thread holds, or for a grace period
- * that waits for this thread's read section (a hang, where the program alone runs).
- * The signal is queued again to the thread with its siginfo (or, where the kernel
+ * handler could only run unchecked, its inits and destroys unseen (a lock would keep
+ * the class of the one before it at its address), and it may block: on a program
+ * lock whose holder waits for one of liblockdep's mutexes that this thread holds, or
+ * for a grace period that waits for this thread's read section (a hang, where the
+ * program alone runs). Each way out of liblockdep delivers it: the end of its own
+ * work (src/reentry.c), of a read section (src/rcu.c), of the fast path's stores. The
+ * signal is queued again to the thread with its siginfo (or, where the kernel
  * refuses that, sent again without it) and stays blocked in the mask the handler
  * returns to. Not a fault's signal, which cannot wait, nor a one-shot handler's
  * (SA_RESETHAND: the signal's action is already the default).
@@ -26954,23 +26988,27 @@ static noinline bool signal_defer(int sig, const struct user_handler *user, sigi
 	    syscall(SYS_tgkill, pid, tid, sig))
 		return false;
 	sigaddset(&uc->uc_sigmask, sig);
-	deferred_signals |= sigbit(sig);
+	/* One instruction (or a retried one): a handler that interrupts it adds its own. */
+	__atomic_fetch_or(&deferred_signals, one, __ATOMIC_RELAXED);
 	return true;
 }
 
-/* The thread is out of liblockdep: the signals held back come in now, checked. Not
- * on the handler stack, where every signal stays blocked (it delivers them after). */
+/* The thread is out of liblockdep: the signals held back come in now, checked, after
+ * what a sigaction() left to do. Not on the handler stack, where every signal stays
+ * blocked (it delivers them after). */
 static noinline void deferred_signals_deliver(void)
 {
-	unsigned long bits = deferred_signals;
+	unsigned long bits;
 	sigset_t set;
 
-	if (!bits || liblockdep_busy || liblockdep_irqs_off || handler_stack_in_use)
+	if (!deferred_signals || liblockdep_busy || liblockdep_irqs_off ||
+	    handler_stack_in_use || rcu_in_section())
 		return;
-	deferred_signals = 0;
+	bits = __atomic_exchange_n(&deferred_signals, 0, __ATOMIC_RELAXED);
+	sigaction_finish(bits & SIGACTION_WORK);
 	sigemptyset(&set);
 	for (int sig = 1; sig < NSIG; sig++)
-		if (bits & sigbit(sig))
+		if (bits & sigbit(sig) & ~SIGACTION_WORK)
 			sigaddset(&set, sig);
 	real(pthread_sigmask)(SIG_UNBLOCK, &set, NULL);
 }
@@ -27015,8 +27053,7 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 		return;
 	call.user = &user;
 	checked = !thread_in_liblockdep();
-	if (!checked && thread_defers_signals() &&
-	    signal_defer(sig, &user, info, context)) {
+	if (!checked && signal_defer(sig, &user, info, context)) {
 		errno = saved_errno;
 		return;
 	}
@@ -27054,9 +27091,9 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 {
 	struct user_handler wanted, previous;
 	struct sigaction installed, old;
-	unsigned long handled;
+	unsigned long handled, work = 0;
 	sigset_t all, saved;
-	bool wrap, forget = false;
+	bool wrap;
 	int ret;
 
 	if (sig <= 0 || sig >= NSIG)
@@ -27093,14 +27130,15 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 		if (handled != handled_signals) {
 			__atomic_store_n(&handled_signals, handled, __ATOMIC_RELAXED);
 			handled_signals_changed();
+			work |= SIGACTION_TELL_THREADS;
 		}
 		/* Not the same handler again: the one that was is gone. */
-		if (!(wrap && old.sa_sigaction == wanted.action))
-			forget = handler_usage_replaced(sigbit(sig));
+		if (!(wrap && old.sa_sigaction == wanted.action) &&
+		    handler_usage_replaced(sigbit(sig)))
+			work |= SIGACTION_FORGET_USAGE;
 	}
 	internal_unlock(&handlers_mutex);
-	if (forget && !thread_in_liblockdep())
-		handler_usage_forget();
+	sigaction_finish(work);
 	real(pthread_sigmask)(SIG_SETMASK, &saved, NULL);
 	if (ret == 0 && oldact)
 		*oldact = old;
@@ -29068,7 +29106,6 @@ LIBLOCKDEP_API int liblockdep_merge_sarif(const char *out, int nr_inputs, char *
 static pthread_mutex_t *const internal_locks[] = {
 	&hang_mutex,		/* the watchdog's view of the threads, src/hang_watchdog.c */
 	&rcu_gp_lock,		/* a grace period waits for readers, who may want any lock below */
-	&handlers_mutex,	/* sigaction(); then tells every thread (live_tasks_mutex) */
 	&lock_table_mutex,	/* a new lock's entry: its call site, name and class key */
 	&lock_sites_mutex,	/* a new call site: its name */
 	&graph_replay_mutex,	/* recorded dependencies replayed; takes lockdep's locks */
@@ -29080,6 +29117,8 @@ static pthread_mutex_t *const internal_locks[] = {
 	&sym_lock,		/* loaded objects' symbols, read while naming anything */
 	&thread_lives_mutex,	/* joinable threads' records, src/thread_join.c */
 	&output_mutex,		/* one write(2) of a line or a report */
+	&handlers_mutex,	/* sigaction(), nothing under it: from a handler that
+				 * interrupted liblockdep, under whatever the thread holds */
 };
 
 /*

@@ -103,8 +103,8 @@ static __always_inline bool fast_path_lockdep_enabled(void)
  * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
  * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
  * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
- * liblockdep_irqs_off is 0 (a signal handler that interrupts such a section runs
- * unchecked, src/signals.c).
+ * liblockdep_irqs_off is 0 (a signal that interrupts such a section waits until it
+ * ends, src/signals.c).
  */
 static __always_inline bool fast_path_usable(const struct task_struct *task, unsigned int depth)
 {
@@ -125,7 +125,7 @@ static __always_inline bool fast_path_innermost_in_task(const struct task_struct
 /*
  * lock_acquire(map, subclass, trylock, read, 1, NULL, ip) done here when lockdep did
  * only bookkeeping for it before. The thread counts as busy while the record is
- * written: a signal handler coming in between runs unchecked (src/signals.c).
+ * written: a signal coming in between waits until it is (src/signals.c).
  *
  * Called with the thread's entry ready (src/validate.c), so no handler runs
  * (src/signals.c clears entry_ready as one begins, and only an entry with no handler

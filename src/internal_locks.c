@@ -11,7 +11,6 @@
 static pthread_mutex_t *const internal_locks[] = {
 	&hang_mutex,		/* the watchdog's view of the threads, src/hang_watchdog.c */
 	&rcu_gp_lock,		/* a grace period waits for readers, who may want any lock below */
-	&handlers_mutex,	/* sigaction(); then tells every thread (live_tasks_mutex) */
 	&lock_table_mutex,	/* a new lock's entry: its call site, name and class key */
 	&lock_sites_mutex,	/* a new call site: its name */
 	&graph_replay_mutex,	/* recorded dependencies replayed; takes lockdep's locks */
@@ -23,6 +22,8 @@ static pthread_mutex_t *const internal_locks[] = {
 	&sym_lock,		/* loaded objects' symbols, read while naming anything */
 	&thread_lives_mutex,	/* joinable threads' records, src/thread_join.c */
 	&output_mutex,		/* one write(2) of a line or a report */
+	&handlers_mutex,	/* sigaction(), nothing under it: from a handler that
+				 * interrupted liblockdep, under whatever the thread holds */
 };
 
 /*

@@ -221,8 +221,11 @@ static void __attribute__((__noinline__)) rcu_read_lock_slow(void)
 
 static void __attribute__((__noinline__)) rcu_read_unlock_slow(unsigned long v)
 {
-	if (v == RCU_EXITED && !rcu_self.pprev && rcu_orphan_unlock())
+	if (v == RCU_EXITED && !rcu_self.pprev && rcu_orphan_unlock()) {
+		if (unlikely(deferred_signals))
+			deferred_signals_deliver();
 		return;
+	}
 	if (!(v & RCU_NEST_MASK) || !rcu_self.pprev)
 		rcu_die("rcu_read_unlock() without rcu_read_lock()");
 	WRITE_ONCE(rcu_self.ctr, v - 1);
@@ -230,7 +233,9 @@ static void __attribute__((__noinline__)) rcu_read_unlock_slow(unsigned long v)
 
 /*
  * The fast paths are plain loads and stores of our own word, and a compiler
- * barrier; the writer's membarrier(2) stands in for the fences they omit.
+ * barrier; the writer's membarrier(2) stands in for the fences they omit. A signal
+ * that comes inside a section waits until it ends (src/signals.c): the outermost
+ * unlock delivers it, looking only once the word says the section is over.
  */
 static inline void liblockdep_rcu_read_lock(void)
 {
@@ -254,6 +259,9 @@ static inline void liblockdep_rcu_read_unlock(void)
 	if (likely((v & RCU_NEST_MASK) == 1)) {
 		rcu_reader_fence();
 		WRITE_ONCE(rcu_self.ctr, 0);
+		barrier();
+		if (unlikely(deferred_signals))
+			deferred_signals_deliver();
 	} else if (likely((v & RCU_NEST_MASK) != RCU_NEST_MASK &&
 			  (v & RCU_NEST_MASK))) {
 		WRITE_ONCE(rcu_self.ctr, v - 1);

@@ -4,14 +4,16 @@
  * own work: holding one of its mutexes (a handler on the same thread would wait for
  * it forever), allocating, or half way through a per-thread update; src/signals.c
  * holds such a signal back until the thread leaves liblockdep (a fault's runs
- * unchecked). Lockdep's own sections say so by the RCU read
- * section they are; everything else that takes liblockdep's mutexes counts itself
- * here. The fast path of a lock or unlock takes none, and pays nothing.
+ * unchecked). Lockdep's own sections, and the table's lookups, say so by the RCU
+ * read section they are; everything else that takes liblockdep's mutexes counts
+ * itself here, and so does the fast path's few stores.
  */
 static __thread unsigned int liblockdep_busy;
 
 /* Asynchronous signals that came while the thread was inside liblockdep, held back
- * until it leaves (src/signals.c): a bit per signal. */
+ * until it leaves (src/signals.c): a bit per signal. Each way out of liblockdep looks
+ * at it after it has left, so a signal that comes in between finds the thread out and
+ * runs at once. */
 static __thread unsigned long deferred_signals;
 static void deferred_signals_deliver(void);
 
@@ -30,11 +32,9 @@ static void liblockdep_busy_end(void)
 
 /*
  * The fast path's few stores to the thread's held locks (src/fast_path.c) count in
- * the same word, as a bit of their own: a handler that comes then sees the thread
- * busy and goes unchecked, as it always did. It is not held back as in
- * liblockdep's other work (src/signals.c), which may hold a mutex or lockdep's
- * section that a blocking handler would keep; the fast path holds neither, so its end
- * need not look for held-back signals, and costs one instruction.
+ * the same word, as a bit of their own. A handler that comes then is held back too:
+ * run there, unchecked, its inits and destroys would go unseen and leave a lock the
+ * class of the lock that was at its address before.
  */
 #define LIBLOCKDEP_BUSY_FAST_PATH	0x10000u
 
@@ -48,6 +48,9 @@ static __always_inline void fast_path_busy_end(void)
 {
 	barrier();
 	liblockdep_busy -= LIBLOCKDEP_BUSY_FAST_PATH;
+	barrier();
+	if (unlikely(deferred_signals))
+		deferred_signals_deliver();
 }
 
 /*

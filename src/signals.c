@@ -173,17 +173,49 @@ static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
 	liblockdep_signals_off = off;
 }
 
-/* The thread's state for threads that run into liblockdep: mask resyncs are due. */
+static bool thread_in_liblockdep(void);
+
+/* The handled signals changed: this thread's next entry follows its mask again. */
 static void handled_signals_changed(void)
+{
+	__atomic_add_fetch(&handled_generation, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+}
+
+/* ...and every other thread's, after the change (src/validate.c). */
+static void handled_signals_tell_threads(void)
 {
 	struct task_struct *task;
 
-	__atomic_add_fetch(&handled_generation, 1, __ATOMIC_SEQ_CST);
 	internal_lock(&live_tasks_mutex);
 	list_for_each_entry(task, &live_tasks, thread_list)
 		__atomic_store_n(&task->entry_ready, false, __ATOMIC_SEQ_CST);
 	internal_unlock(&live_tasks_mutex);
-	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * What sigaction() leaves to the thread when it is called from a handler that
+ * interrupted liblockdep, whose mutexes the interrupted code may hold: telling the
+ * other threads, forgetting the handlers' usage. The thread does it as it leaves
+ * liblockdep (deferred_signals_deliver()), a few microseconds later; meanwhile the
+ * other threads' interrupts may follow the handlers as they were. Kept among the
+ * held-back signals, as the bits of two signals no handler can have (thread-local
+ * storage of its own would cost every small thread stack).
+ */
+#define SIGACTION_TELL_THREADS	sigbit(SIGKILL)
+#define SIGACTION_FORGET_USAGE	sigbit(SIGSTOP)
+#define SIGACTION_WORK		(SIGACTION_TELL_THREADS | SIGACTION_FORGET_USAGE)
+
+static void sigaction_finish(unsigned long work)
+{
+	if (work && thread_in_liblockdep()) {
+		__atomic_fetch_or(&deferred_signals, work, __ATOMIC_RELAXED);
+		return;
+	}
+	if (work & SIGACTION_TELL_THREADS)
+		handled_signals_tell_threads();
+	if (work & SIGACTION_FORGET_USAGE)
+		handler_usage_forget();
 }
 
 static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
@@ -306,18 +338,6 @@ static bool thread_in_liblockdep(void)
 }
 
 /*
- * Whether a signal that interrupted liblockdep waits until the thread leaves: inside
- * its own work, where a mutex of its own may be held, whose end delivers it. Not the
- * fast path's stores, which hold nothing (src/reentry.c), nor a read section alone
- * (lockdep's, a lookup's), whose end is on the lock path and does not look: a
- * handler goes unchecked there, as it always did.
- */
-static bool thread_defers_signals(void)
-{
-	return liblockdep_busy & ~LIBLOCKDEP_BUSY_FAST_PATH;
-}
-
-/*
  * Hard-irq entry, as the kernel's irq entry code does it: interrupts go off, then
  * hard-irq context begins; inside, interrupts are on again if the handler's mask
  * lets some handled signal in. Returns the frame's index. Unchecked: the handler
@@ -415,10 +435,13 @@ out:
 /*
  * An asynchronous signal that interrupts liblockdep waits until the thread leaves it,
  * as the kernel's interrupts wait for lockdep's irqs-off sections. Run there, its
- * handler could only run unchecked, and it may block: on a program lock whose holder
- * waits for one of liblockdep's mutexes that this thread holds, or for a grace period
- * that waits for this thread's read section (a hang, where the program alone runs).
- * The signal is queued again to the thread with its siginfo (or, where the kernel
+ * handler could only run unchecked, its inits and destroys unseen (a lock would keep
+ * the class of the one before it at its address), and it may block: on a program
+ * lock whose holder waits for one of liblockdep's mutexes that this thread holds, or
+ * for a grace period that waits for this thread's read section (a hang, where the
+ * program alone runs). Each way out of liblockdep delivers it: the end of its own
+ * work (src/reentry.c), of a read section (src/rcu.c), of the fast path's stores. The
+ * signal is queued again to the thread with its siginfo (or, where the kernel
  * refuses that, sent again without it) and stays blocked in the mask the handler
  * returns to. Not a fault's signal, which cannot wait, nor a one-shot handler's
  * (SA_RESETHAND: the signal's action is already the default).
@@ -437,23 +460,27 @@ static noinline bool signal_defer(int sig, const struct user_handler *user, sigi
 	    syscall(SYS_tgkill, pid, tid, sig))
 		return false;
 	sigaddset(&uc->uc_sigmask, sig);
-	deferred_signals |= sigbit(sig);
+	/* One instruction (or a retried one): a handler that interrupts it adds its own. */
+	__atomic_fetch_or(&deferred_signals, one, __ATOMIC_RELAXED);
 	return true;
 }
 
-/* The thread is out of liblockdep: the signals held back come in now, checked. Not
- * on the handler stack, where every signal stays blocked (it delivers them after). */
+/* The thread is out of liblockdep: the signals held back come in now, checked, after
+ * what a sigaction() left to do. Not on the handler stack, where every signal stays
+ * blocked (it delivers them after). */
 static noinline void deferred_signals_deliver(void)
 {
-	unsigned long bits = deferred_signals;
+	unsigned long bits;
 	sigset_t set;
 
-	if (!bits || liblockdep_busy || liblockdep_irqs_off || handler_stack_in_use)
+	if (!deferred_signals || liblockdep_busy || liblockdep_irqs_off ||
+	    handler_stack_in_use || rcu_in_section())
 		return;
-	deferred_signals = 0;
+	bits = __atomic_exchange_n(&deferred_signals, 0, __ATOMIC_RELAXED);
+	sigaction_finish(bits & SIGACTION_WORK);
 	sigemptyset(&set);
 	for (int sig = 1; sig < NSIG; sig++)
-		if (bits & sigbit(sig))
+		if (bits & sigbit(sig) & ~SIGACTION_WORK)
 			sigaddset(&set, sig);
 	real(pthread_sigmask)(SIG_UNBLOCK, &set, NULL);
 }
@@ -498,8 +525,7 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 		return;
 	call.user = &user;
 	checked = !thread_in_liblockdep();
-	if (!checked && thread_defers_signals() &&
-	    signal_defer(sig, &user, info, context)) {
+	if (!checked && signal_defer(sig, &user, info, context)) {
 		errno = saved_errno;
 		return;
 	}
@@ -537,9 +563,9 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 {
 	struct user_handler wanted, previous;
 	struct sigaction installed, old;
-	unsigned long handled;
+	unsigned long handled, work = 0;
 	sigset_t all, saved;
-	bool wrap, forget = false;
+	bool wrap;
 	int ret;
 
 	if (sig <= 0 || sig >= NSIG)
@@ -576,14 +602,15 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 		if (handled != handled_signals) {
 			__atomic_store_n(&handled_signals, handled, __ATOMIC_RELAXED);
 			handled_signals_changed();
+			work |= SIGACTION_TELL_THREADS;
 		}
 		/* Not the same handler again: the one that was is gone. */
-		if (!(wrap && old.sa_sigaction == wanted.action))
-			forget = handler_usage_replaced(sigbit(sig));
+		if (!(wrap && old.sa_sigaction == wanted.action) &&
+		    handler_usage_replaced(sigbit(sig)))
+			work |= SIGACTION_FORGET_USAGE;
 	}
 	internal_unlock(&handlers_mutex);
-	if (forget && !thread_in_liblockdep())
-		handler_usage_forget();
+	sigaction_finish(work);
 	real(pthread_sigmask)(SIG_SETMASK, &saved, NULL);
 	if (ret == 0 && oldact)
 		*oldact = old;

@@ -9,11 +9,8 @@
  * destroys them; it also destroys a mutex its thread initialised and initialises one
  * its thread destroys later. A handler may interrupt its thread anywhere: in
  * malloc, in a wrapper, in a class's creation or zapping. No report, no crash, no
- * hang. stress_signal_class_churn_instance runs it with a class per lock. With one
- * class per site (the default) a handler that interrupts a bare read section or the
- * fast path runs unchecked, its inits and destroys unseen, and a lock may keep a
- * stale class: a false "inconsistent lock state" (open, issue 24), so that mode is
- * not run here yet.
+ * hang. stress_signal_class_churn runs it with one class per site (the default),
+ * stress_signal_class_churn_instance with a class per lock.
  */
 #include "scenario.h"
 #include <sched.h>

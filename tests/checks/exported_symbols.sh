@@ -21,7 +21,9 @@ printf 'void use_atfork(void);\nvoid use_atfork(void) { pthread_atfork(0, 0, 0);
 $cc -O2 -pthread "$out/prog.c" -o "$out/plain"
 # Versioned names (name@GLIBC_...) are copies of libc's data the program refers to.
 globals() { nm --defined-only "$1" | awk '$2 ~ /[A-Z]/ && $3 !~ /@/ { print $3 }' | sort -u; }
-$cc -O2 -DLIBLOCKDEP -include liblockdep.h -pthread "$out/prog.c" liblockdep.c -o "$out/checked"
+# liblockdep.c compiled once, as a build that lists it among its sources does.
+$cc -O2 -c -DLIBLOCKDEP -pthread liblockdep.c -o "$out/liblockdep.o"
+$cc -O2 -DLIBLOCKDEP -include liblockdep.h -pthread "$out/prog.c" "$out/liblockdep.o" -o "$out/checked"
 globals "$out/plain" > "$out/plain.syms"
 globals "$out/checked" | comm -23 - "$out/plain.syms" > "$out/added.syms"
 # Kernel and runtime names are renamed into liblockdep__ and hidden: global in an
@@ -37,7 +39,6 @@ done
 # Hidden names turn local once linked, so the object itself is what a program's
 # own names meet: one global there outside the namespace and a program with a
 # function of that name no longer links (lock_stat's lock_stats, say).
-$cc -O2 -c -DLIBLOCKDEP -pthread liblockdep.c -o "$out/liblockdep.o"
 globals "$out/liblockdep.o" > "$out/object.syms"
 if grep -v '^liblockdep_' "$out/object.syms" | grep -vxF "$allocator"; then
 	echo "^ global symbols of liblockdep.o outside liblockdep's namespace"
@@ -46,7 +47,7 @@ fi
 for name in lock_stats clear_lock_stats lock_acquired lock_contended printk lock_acquire debug_locks; do
 	printf 'int %s(void);\nint %s(void) { return 0; }\n' "$name" "$name" >> "$out/prog.c"
 done
-if ! $cc -O2 -DLIBLOCKDEP -include liblockdep.h -pthread "$out/prog.c" liblockdep.c \
+if ! $cc -O2 -DLIBLOCKDEP -include liblockdep.h -pthread "$out/prog.c" "$out/liblockdep.o" \
 	-o "$out/clash" 2> "$out/clash.err"; then
 	cat "$out/clash.err"
 	echo "^ a program with kernel-named functions of its own does not link with liblockdep.c"

@@ -14387,14 +14387,22 @@ static bool dm_type_body(struct demangler *d, unsigned int start)
 	return true;
 }
 
+/* One level deeper, within the bound that keeps the stack small; false when failed. */
+static bool dm_descend(struct demangler *d)
+{
+	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
+		dm_fail(d);
+		return false;
+	}
+	return true;
+}
+
 static void dm_type(struct demangler *d)
 {
 	unsigned int start = d->len;
 
-	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
-		dm_fail(d);
+	if (!dm_descend(d))
 		return;
-	}
 	if (dm_type_body(d, start))
 		dm_add_sub(d, start);
 	d->depth--;
@@ -14428,10 +14436,8 @@ static void dm_name_of(struct demangler *d, bool as_type, struct demangle_name *
 	unsigned int start = d->len;
 
 	*name = (struct demangle_name){ .method_cv = "", .method_ref = "" };
-	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
-		dm_fail(d);
+	if (!dm_descend(d))
 		return;
-	}
 	if (dm_eat(d, "N")) {
 		dm_nested_name(d, name);
 	} else if (dm_eat(d, "Z")) {
@@ -19041,11 +19047,11 @@ static bool runner_record_kept(void)
 }
 
 /* The preloaded copy, when the program has its own (src/two_copies.c): the record,
- * the exit status and the summary are the program's copy's. The descriptors are
- * shared with it: not closed, but record.fd, this copy's own. */
+ * the exit status and the summary are the program's copy's. runner.fd is shared with
+ * it and stays open; record.fd is this copy's own. */
 static void runner_stand_aside(void)
 {
-	if (record.fd >= 0 && record.fd != runner.fd)
+	if (record.fd >= 0)
 		close(record.fd);
 	record.fd = -1;
 	runner.fd = -1;

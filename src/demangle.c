@@ -1035,14 +1035,22 @@ static bool dm_type_body(struct demangler *d, unsigned int start)
 	return true;
 }
 
+/* One level deeper, within the bound that keeps the stack small; false when failed. */
+static bool dm_descend(struct demangler *d)
+{
+	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
+		dm_fail(d);
+		return false;
+	}
+	return true;
+}
+
 static void dm_type(struct demangler *d)
 {
 	unsigned int start = d->len;
 
-	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
-		dm_fail(d);
+	if (!dm_descend(d))
 		return;
-	}
 	if (dm_type_body(d, start))
 		dm_add_sub(d, start);
 	d->depth--;
@@ -1076,10 +1084,8 @@ static void dm_name_of(struct demangler *d, bool as_type, struct demangle_name *
 	unsigned int start = d->len;
 
 	*name = (struct demangle_name){ .method_cv = "", .method_ref = "" };
-	if (d->failed || ++d->depth > DEMANGLE_DEPTH_MAX) {
-		dm_fail(d);
+	if (!dm_descend(d))
 		return;
-	}
 	if (dm_eat(d, "N")) {
 		dm_nested_name(d, name);
 	} else if (dm_eat(d, "Z")) {

@@ -170,11 +170,11 @@ static bool runner_record_kept(void)
 }
 
 /* The preloaded copy, when the program has its own (src/two_copies.c): the record,
- * the exit status and the summary are the program's copy's. The descriptors are
- * shared with it: not closed, but record.fd, this copy's own. */
+ * the exit status and the summary are the program's copy's. runner.fd is shared with
+ * it and stays open; record.fd is this copy's own. */
 static void runner_stand_aside(void)
 {
-	if (record.fd >= 0 && record.fd != runner.fd)
+	if (record.fd >= 0)
 		close(record.fd);
 	record.fd = -1;
 	runner.fd = -1;

@@ -17,14 +17,7 @@ trap 'rm -rf "$out"' EXIT
 failed=0
 make -s preload > /dev/null
 
-# No report, and the exit status the program has without liblockdep.
-silent() {
-	what=$1 want=$2 status=$3 report=$4
-	if [ "$status" != "$want" ] || grep -q '^=====' "$report"; then
-		echo "$what: exit $status under ./lockdep, $want expected; report: $(head -c 800 "$report")"
-		failed=1
-	fi
-}
+. tests/real_programs.sh
 
 postgres_run() {
 	bin=$1 user=$2

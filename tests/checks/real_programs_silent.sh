@@ -14,15 +14,7 @@ mkdir -p "$out/tree/a/b"
 touch "$out/tree/a/b/c"
 failed=0
 
-same_as_plain() {
-	status=0 plain=0
-	"$@" > "$out/plain" 2>&1 || plain=$?
-	tests/lockdep_summary_stripped "$@" > "$out/checked" 2> "$out/report" || status=$?
-	if [ "$status" != "$plain" ] || ! cmp -s "$out/plain" "$out/checked" || [ -s "$out/report" ]; then
-		echo "$*: exit $status under ./lockdep, $plain plain; report: $(head -c 800 "$out/report")"
-		failed=1
-	fi
-}
+. tests/real_programs.sh
 
 run_if_installed() {
 	if command -v "$1" > /dev/null; then

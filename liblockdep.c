@@ -16641,9 +16641,12 @@ static void __attribute__((__constructor__)) liblockdep_settings_init(void)
  *
  * A report's identity is read from its text while it is held back (src/printk.c),
  * since lockdep's print functions are its own: the headline (the line after the row
- * of '='), then the classes, as lockdep prints them, "(name)" with its #version and
- * /subclass, that the kind's rule picks from the lines before "other info that might
- * help us debug this:" (or the held locks, or the stack backtrace, whichever is first):
+ * of '='), then the classes, as lockdep prints them, "(name)" with its /subclass but
+ * not the #version lockdep adds to a name that classes share (with
+ * LIBLOCKDEP_CLASSES=instance every lock of a site is "name#N": a problem met on
+ * each of unbound's cache entries is one), that the kind's rule picks from the lines
+ * before "other info that might help us debug this:" (or the held locks, or the
+ * stack backtrace, whichever is first):
  *
  *   circular locking            the classes of the cycle, as a set: the same cycle
  *                               entered at another lock is the same problem; and
@@ -16896,23 +16899,32 @@ static void report_identity_begin(u64 state)
 	report_identity.state = state;
 }
 
-/* A part's name, kept, and hashed for the fingerprint without lockdep's "#2". */
+/* Past the digits at p, before end. */
+static const char *report_skip_digits(const char *p, const char *end)
+{
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	return p;
+}
+
+/* A part's name, kept, and hashed without lockdep's "#2", which ends the name, only
+ * a "/1" subclass after it: a C++ name's own "{lambda()#1}" stays. */
 static void report_part_set(struct report_part *part, const char *name, size_t len,
 			    bool is_class)
 {
-	const char *version = NULL, *end = name + len;
+	const char *version = NULL, *end = name + len, *rest = end;
 
 	for (const char *p = name; p < end; p++)
 		if (*p == '#' && p + 1 < end && p[1] >= '1' && p[1] <= '9')
 			version = p;
-	part->hash = report_hash_text(name, version ? version - name : len);
 	if (version) {
-		while (++version < end && *version >= '0' && *version <= '9')
-			;
-		if (version < end)	/* "/1": the subclass */
-			part->hash = report_hash_mix(part->hash,
-						     report_hash_text(version, end - version));
+		rest = report_skip_digits(version + 1, end);
+		if (rest < end && (*rest != '/' || report_skip_digits(rest + 1, end) < end))
+			version = NULL;
 	}
+	part->hash = report_hash_text(name, version ? version - name : len);
+	if (version && rest < end)	/* "/1": the subclass */
+		part->hash = report_hash_mix(part->hash, report_hash_text(rest, end - rest));
 	len = min(len, sizeof(part->name) - 1);
 	memcpy(part->name, name, len);
 	part->name[len] = '\0';
@@ -16939,7 +16951,7 @@ static void report_identity_add_class(const char *name, size_t len)
 	struct report_part part;
 
 	report_part_set(&part, name, len, true);
-	report_identity_add(report_hash_text(name, len), &part);
+	report_identity_add(part.hash, &part);
 }
 
 /* A decimal number at *p, which moves past it; -1 when there is none. Wait types
@@ -17065,9 +17077,9 @@ static void report_wait_context_line(const char *line)
 		report_part_set(&report_identity.culprit_part, line, strlen(line), false);
 	} else if (report_next_class(line, &name, &len, &inner) && inner >= 0 &&
 		   inner < report_identity.culprit_inner) {
-		report_identity.culprit = report_hash_text(name, len);
 		report_identity.culprit_inner = inner;
 		report_part_set(&report_identity.culprit_part, name, len, true);
+		report_identity.culprit = report_identity.culprit_part.hash;
 	}
 }
 
@@ -18909,6 +18921,8 @@ static struct {
 	pid_t pid;		/* the runner's process */
 	int fd;			/* its descriptor of the file */
 	int stderr_fd;		/* in its process: standard error kept for the summary */
+	dev_t stderr_dev;	/* the file stderr_fd is */
+	ino_t stderr_ino;
 	pid_t ended;		/* the process that wrote its E line (not a forked child) */
 } runner = { .fd = -1, .stderr_fd = -1 };
 
@@ -18965,17 +18979,43 @@ static void runner_name_descriptor(void)
  */
 static void runner_keep_stderr(void)
 {
-	if (runner.fd < 0)
+	struct stat st;
+
+	if (runner.fd < 0 || fstat(STDERR_FILENO, &st))
 		return;
+	runner.stderr_dev = st.st_dev;
+	runner.stderr_ino = st.st_ino;
 	runner.stderr_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, RUNNER_FD_MIN);
 	if (runner.stderr_fd < 0)
 		runner.stderr_fd = STDERR_FILENO;	/* few descriptors allowed */
 }
 
+/* Is fd still the standard error kept? A server closes every descriptor above 2 as
+ * it starts (varnishd's close_range()), and its own may take the number by now. */
+static bool runner_is_stderr(int fd)
+{
+	struct stat st;
+
+	return !fstat(fd, &st) && st.st_dev == runner.stderr_dev &&
+	       st.st_ino == runner.stderr_ino &&
+	       (fd == STDERR_FILENO || fcntl(fd, F_GETFD) == FD_CLOEXEC);
+}
+
+/* Where the summary goes: the kept descriptor, else standard error if it is still
+ * the same file; -1 if neither is. */
+static int runner_stderr(void)
+{
+	if (runner.stderr_fd < 0)
+		return -1;
+	if (runner_is_stderr(runner.stderr_fd))
+		return runner.stderr_fd;
+	return runner_is_stderr(STDERR_FILENO) ? STDERR_FILENO : -1;
+}
+
 /* fork(), in the child: the runner's standard error is not its own. */
 static void runner_fork_child(void)
 {
-	if (runner.stderr_fd > STDERR_FILENO)
+	if (runner.stderr_fd > STDERR_FILENO && runner_stderr() == runner.stderr_fd)
 		close(runner.stderr_fd);
 	runner.stderr_fd = -1;
 }
@@ -18990,6 +19030,8 @@ static void runner_keep_file(void)
 		runner.fd = -1;
 		return;
 	}
+	record.dev = st.st_dev;	/* what runner.fd is, should record.fd not open */
+	record.ino = st.st_ino;
 	if (runner.fd >= RUNNER_FD_MIN)
 		return;		/* moved by an image before an exec */
 	fd = fcntl(runner.fd, F_DUPFD, RUNNER_FD_MIN);
@@ -19036,13 +19078,13 @@ static void runner_record_keep(void)
 	errno = saved_errno;
 }
 
-/* record.fd is still the file: the program may have closed it, and the number may
- * name one of its own files by now. */
-static bool runner_record_kept(void)
+/* fd is still the record: the program may have closed it, and the number may name
+ * one of its own files by now. */
+static bool runner_is_record(int fd)
 {
 	struct stat st;
 
-	return record.fd >= 0 && !fstat(record.fd, &st) && st.st_dev == record.dev &&
+	return fd >= 0 && !fstat(fd, &st) && st.st_dev == record.dev &&
 	       st.st_ino == record.ino && st.st_nlink == 0;
 }
 
@@ -19080,7 +19122,7 @@ static void runner_write(const char *line, int len, size_t size)
 
 	if (runner.fd < 0 || len <= 0)
 		return;
-	if (runner_record_kept()) {
+	if (runner_is_record(record.fd)) {
 		write_all(record.fd, line, min((size_t)len, size - 1));
 		return;
 	}
@@ -19262,6 +19304,7 @@ static struct {
 	pid_t pids[SUMMARY_PIDS_MAX];
 	unsigned int nr_pids;
 	unsigned long classes, reports;
+	bool lost;			/* the program closed runner.fd */
 	char kinds[SUMMARY_KINDS_MAX][SUMMARY_KIND_LEN];
 	unsigned int nr_kinds;
 	char places[SUMMARY_TEXT_MAX];	/* "; in a.log: WARNING: ..." for each report */
@@ -19390,7 +19433,10 @@ static void summary_read(void)
 	summary.places_len = 0;
 	summary.places[0] = '\0';
 	summary.cwd[0] = '\0';
-	fstat(runner.stderr_fd, &terminal);
+	summary.lost = !runner_is_record(runner.fd);
+	if (summary.lost)
+		return;
+	fstat(runner_stderr(), &terminal);
 	while ((n = pread(runner.fd, summary.chunk, sizeof(summary.chunk), at)) > 0) {
 		at += n;
 		for (ssize_t i = 0; i < n; i++) {
@@ -19425,8 +19471,18 @@ static void runner_summary(void)
 	char *out = summary.text;
 	size_t size = sizeof(summary.text) - 4;	/* room for "...\n" */
 	size_t len;
+	int fd = runner_stderr();
 
+	if (fd < 0)
+		return;		/* the program closed it: the number may be its own now */
 	summary_read();
+	if (summary.lost) {
+		len = liblockdep_snprintk(out, size, "lockdep: no summary: the program closed "
+				"descriptor %d, where its processes noted what they checked\n",
+				runner.fd);
+		write_all(fd, out, len);
+		return;
+	}
 	if (liblockdep_checking)
 		summary.classes = max(summary.classes, nr_lock_classes);
 	len = liblockdep_snprintk(out, size, "lockdep: %u process%s checked%s, %lu lock class%s, "
@@ -19444,7 +19500,7 @@ static void runner_summary(void)
 	if (len >= size - 1)
 		len += liblockdep_snprintk(out + len, sizeof(summary.text) - len, "...");
 	out[len++] = '\n';
-	write_all(runner.stderr_fd, out, len);
+	write_all(fd, out, len);
 }
 /************** End of src/runner_summary.c **************/
 /************** Begin file src/stacktrace.c **************/

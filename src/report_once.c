@@ -7,9 +7,12 @@
  *
  * A report's identity is read from its text while it is held back (src/printk.c),
  * since lockdep's print functions are its own: the headline (the line after the row
- * of '='), then the classes, as lockdep prints them, "(name)" with its #version and
- * /subclass, that the kind's rule picks from the lines before "other info that might
- * help us debug this:" (or the held locks, or the stack backtrace, whichever is first):
+ * of '='), then the classes, as lockdep prints them, "(name)" with its /subclass but
+ * not the #version lockdep adds to a name that classes share (with
+ * LIBLOCKDEP_CLASSES=instance every lock of a site is "name#N": a problem met on
+ * each of unbound's cache entries is one), that the kind's rule picks from the lines
+ * before "other info that might help us debug this:" (or the held locks, or the
+ * stack backtrace, whichever is first):
  *
  *   circular locking            the classes of the cycle, as a set: the same cycle
  *                               entered at another lock is the same problem; and
@@ -262,23 +265,32 @@ static void report_identity_begin(u64 state)
 	report_identity.state = state;
 }
 
-/* A part's name, kept, and hashed for the fingerprint without lockdep's "#2". */
+/* Past the digits at p, before end. */
+static const char *report_skip_digits(const char *p, const char *end)
+{
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	return p;
+}
+
+/* A part's name, kept, and hashed without lockdep's "#2", which ends the name, only
+ * a "/1" subclass after it: a C++ name's own "{lambda()#1}" stays. */
 static void report_part_set(struct report_part *part, const char *name, size_t len,
 			    bool is_class)
 {
-	const char *version = NULL, *end = name + len;
+	const char *version = NULL, *end = name + len, *rest = end;
 
 	for (const char *p = name; p < end; p++)
 		if (*p == '#' && p + 1 < end && p[1] >= '1' && p[1] <= '9')
 			version = p;
-	part->hash = report_hash_text(name, version ? version - name : len);
 	if (version) {
-		while (++version < end && *version >= '0' && *version <= '9')
-			;
-		if (version < end)	/* "/1": the subclass */
-			part->hash = report_hash_mix(part->hash,
-						     report_hash_text(version, end - version));
+		rest = report_skip_digits(version + 1, end);
+		if (rest < end && (*rest != '/' || report_skip_digits(rest + 1, end) < end))
+			version = NULL;
 	}
+	part->hash = report_hash_text(name, version ? version - name : len);
+	if (version && rest < end)	/* "/1": the subclass */
+		part->hash = report_hash_mix(part->hash, report_hash_text(rest, end - rest));
 	len = min(len, sizeof(part->name) - 1);
 	memcpy(part->name, name, len);
 	part->name[len] = '\0';
@@ -305,7 +317,7 @@ static void report_identity_add_class(const char *name, size_t len)
 	struct report_part part;
 
 	report_part_set(&part, name, len, true);
-	report_identity_add(report_hash_text(name, len), &part);
+	report_identity_add(part.hash, &part);
 }
 
 /* A decimal number at *p, which moves past it; -1 when there is none. Wait types
@@ -431,9 +443,9 @@ static void report_wait_context_line(const char *line)
 		report_part_set(&report_identity.culprit_part, line, strlen(line), false);
 	} else if (report_next_class(line, &name, &len, &inner) && inner >= 0 &&
 		   inner < report_identity.culprit_inner) {
-		report_identity.culprit = report_hash_text(name, len);
 		report_identity.culprit_inner = inner;
 		report_part_set(&report_identity.culprit_part, name, len, true);
+		report_identity.culprit = report_identity.culprit_part.hash;
 	}
 }
 

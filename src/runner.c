@@ -32,6 +32,8 @@ static struct {
 	pid_t pid;		/* the runner's process */
 	int fd;			/* its descriptor of the file */
 	int stderr_fd;		/* in its process: standard error kept for the summary */
+	dev_t stderr_dev;	/* the file stderr_fd is */
+	ino_t stderr_ino;
 	pid_t ended;		/* the process that wrote its E line (not a forked child) */
 } runner = { .fd = -1, .stderr_fd = -1 };
 
@@ -88,17 +90,43 @@ static void runner_name_descriptor(void)
  */
 static void runner_keep_stderr(void)
 {
-	if (runner.fd < 0)
+	struct stat st;
+
+	if (runner.fd < 0 || fstat(STDERR_FILENO, &st))
 		return;
+	runner.stderr_dev = st.st_dev;
+	runner.stderr_ino = st.st_ino;
 	runner.stderr_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, RUNNER_FD_MIN);
 	if (runner.stderr_fd < 0)
 		runner.stderr_fd = STDERR_FILENO;	/* few descriptors allowed */
 }
 
+/* Is fd still the standard error kept? A server closes every descriptor above 2 as
+ * it starts (varnishd's close_range()), and its own may take the number by now. */
+static bool runner_is_stderr(int fd)
+{
+	struct stat st;
+
+	return !fstat(fd, &st) && st.st_dev == runner.stderr_dev &&
+	       st.st_ino == runner.stderr_ino &&
+	       (fd == STDERR_FILENO || fcntl(fd, F_GETFD) == FD_CLOEXEC);
+}
+
+/* Where the summary goes: the kept descriptor, else standard error if it is still
+ * the same file; -1 if neither is. */
+static int runner_stderr(void)
+{
+	if (runner.stderr_fd < 0)
+		return -1;
+	if (runner_is_stderr(runner.stderr_fd))
+		return runner.stderr_fd;
+	return runner_is_stderr(STDERR_FILENO) ? STDERR_FILENO : -1;
+}
+
 /* fork(), in the child: the runner's standard error is not its own. */
 static void runner_fork_child(void)
 {
-	if (runner.stderr_fd > STDERR_FILENO)
+	if (runner.stderr_fd > STDERR_FILENO && runner_stderr() == runner.stderr_fd)
 		close(runner.stderr_fd);
 	runner.stderr_fd = -1;
 }
@@ -113,6 +141,8 @@ static void runner_keep_file(void)
 		runner.fd = -1;
 		return;
 	}
+	record.dev = st.st_dev;	/* what runner.fd is, should record.fd not open */
+	record.ino = st.st_ino;
 	if (runner.fd >= RUNNER_FD_MIN)
 		return;		/* moved by an image before an exec */
 	fd = fcntl(runner.fd, F_DUPFD, RUNNER_FD_MIN);
@@ -159,13 +189,13 @@ static void runner_record_keep(void)
 	errno = saved_errno;
 }
 
-/* record.fd is still the file: the program may have closed it, and the number may
- * name one of its own files by now. */
-static bool runner_record_kept(void)
+/* fd is still the record: the program may have closed it, and the number may name
+ * one of its own files by now. */
+static bool runner_is_record(int fd)
 {
 	struct stat st;
 
-	return record.fd >= 0 && !fstat(record.fd, &st) && st.st_dev == record.dev &&
+	return fd >= 0 && !fstat(fd, &st) && st.st_dev == record.dev &&
 	       st.st_ino == record.ino && st.st_nlink == 0;
 }
 
@@ -203,7 +233,7 @@ static void runner_write(const char *line, int len, size_t size)
 
 	if (runner.fd < 0 || len <= 0)
 		return;
-	if (runner_record_kept()) {
+	if (runner_is_record(record.fd)) {
 		write_all(record.fd, line, min((size_t)len, size - 1));
 		return;
 	}

@@ -28,6 +28,7 @@ static struct {
 	pid_t pids[SUMMARY_PIDS_MAX];
 	unsigned int nr_pids;
 	unsigned long classes, reports;
+	bool lost;			/* the program closed runner.fd */
 	char kinds[SUMMARY_KINDS_MAX][SUMMARY_KIND_LEN];
 	unsigned int nr_kinds;
 	char places[SUMMARY_TEXT_MAX];	/* "; in a.log: WARNING: ..." for each report */
@@ -156,7 +157,10 @@ static void summary_read(void)
 	summary.places_len = 0;
 	summary.places[0] = '\0';
 	summary.cwd[0] = '\0';
-	fstat(runner.stderr_fd, &terminal);
+	summary.lost = !runner_is_record(runner.fd);
+	if (summary.lost)
+		return;
+	fstat(runner_stderr(), &terminal);
 	while ((n = pread(runner.fd, summary.chunk, sizeof(summary.chunk), at)) > 0) {
 		at += n;
 		for (ssize_t i = 0; i < n; i++) {
@@ -191,8 +195,18 @@ static void runner_summary(void)
 	char *out = summary.text;
 	size_t size = sizeof(summary.text) - 4;	/* room for "...\n" */
 	size_t len;
+	int fd = runner_stderr();
 
+	if (fd < 0)
+		return;		/* the program closed it: the number may be its own now */
 	summary_read();
+	if (summary.lost) {
+		len = liblockdep_snprintk(out, size, "lockdep: no summary: the program closed "
+				"descriptor %d, where its processes noted what they checked\n",
+				runner.fd);
+		write_all(fd, out, len);
+		return;
+	}
 	if (liblockdep_checking)
 		summary.classes = max(summary.classes, nr_lock_classes);
 	len = liblockdep_snprintk(out, size, "lockdep: %u process%s checked%s, %lu lock class%s, "
@@ -210,5 +224,5 @@ static void runner_summary(void)
 	if (len >= size - 1)
 		len += liblockdep_snprintk(out + len, sizeof(summary.text) - len, "...");
 	out[len++] = '\n';
-	write_all(runner.stderr_fd, out, len);
+	write_all(fd, out, len);
 }

@@ -10,6 +10,7 @@
 #    mutex under its master mutex, and all its mutexes in one helper.
 #  - node (nodejs) with its libuv thread pool: fs, zlib, crypto.pbkdf2, scrypt.
 #    V8 makes all its static mutexes at one site.
+# Tier: all (real programs: PostgreSQL, GDAL and Node.js to install)
 set -eu
 out=$(mktemp -d)
 chmod 755 "$out"

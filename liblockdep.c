@@ -21548,10 +21548,13 @@ static void vfree(const void *addr)
 
 static __always_inline bool liblockdep_enter(unsigned long ip);
 
-/* A lock of the thread's, being acquired (lock_acquire() came first), is busy. */
+static bool merged_lock_counted(const struct lockdep_map *map);
+
+/* A lock of the thread's, being acquired (lock_acquire() came first), is busy. Not
+ * one merged past the depth limit, which lockdep does not record (src/merged_locks.c). */
 static noinline void lock_stat_contended(struct lockdep_map *map, unsigned long ip)
 {
-	if (!liblockdep_enter(ip))
+	if (!liblockdep_enter(ip) || merged_lock_counted(map))
 		return;
 	lock_contended(map, ip);
 	liblockdep_report_end();
@@ -21560,7 +21563,7 @@ static noinline void lock_stat_contended(struct lockdep_map *map, unsigned long 
 /* ... and is now held: the wait ends, the hold begins. */
 static noinline void lock_stat_acquired(struct lockdep_map *map, unsigned long ip)
 {
-	if (!liblockdep_enter(ip))
+	if (!liblockdep_enter(ip) || merged_lock_counted(map))
 		return;
 	lock_acquired(map, ip);
 	liblockdep_report_end();
@@ -22143,6 +22146,8 @@ static void task_stack_locks_end(void)
  */
 static __thread unsigned int task_exit_rounds;
 
+static void merged_locks_thread_exit(void);
+
 static void task_exit(void *task)
 {
 	if (++task_exit_rounds < PTHREAD_DESTRUCTOR_ITERATIONS) {
@@ -22165,6 +22170,7 @@ static void task_exit(void *task)
 		internal_unlock(&live_tasks_mutex);
 	}
 	lock_stat_thread_exit();
+	merged_locks_thread_exit();
 	liblockdep_rcu_thread_exit();
 	handler_stack_thread_exit();
 	liblockdep_busy_end();
@@ -23380,6 +23386,204 @@ static void graph_file_save(void)
 	close(lock);
 }
 /************** End of src/graph_file.c **************/
+/************** Begin file src/merged_locks.c **************/
+#line 1 "src/merged_locks.c"
+/*
+ * Locks of one class past lockdep's depth limit. Lockdep's record of a thread's held
+ * locks has room for MAX_LOCK_DEPTH - 1 (63 is its ceiling: a chain's depth is kept in
+ * 6 bits); one more, and it says "BUG: MAX_LOCK_DEPTH too low!" and stops validating.
+ * A program that locks a whole array of one class at once gets there: Erlang's
+ * runtime grows its fd table holding grow_lock and all 128 mutexes of an array. The
+ * kernel takes such locks under a nest lock (mutex_lock_nest_lock()): lockdep counts
+ * each one more of the class in the innermost record (held_lock.references) and
+ * validates nothing of it, a lock of that class being held there already.
+ *
+ * Here a lock that would go past the limit with the class and read mode of the
+ * innermost record is counted so too, but by this thread, not in lockdep's record:
+ * lockdep's count needs a nest lock that stays held (its re-acquisition of the record
+ * after an unlock out of order checks for it), which a program does not name. Lockdep
+ * goes on seeing the class held, as its count would keep it: the unlock of a lock
+ * recorded below the innermost, while a merged one of its class and mode is held,
+ * hands the record to that one instead of releasing it. The innermost is released as
+ * any (the fast path pops it, src/fast_path.c, and lockdep's own way does the same);
+ * merged locks of its class with no record of the class left are then held unseen by
+ * lockdep, as locks unchecked code took. A merged lock is checked as a held lock when
+ * its memory goes, in the place of a record of its class; it is not listed among the
+ * held locks, nor counted by lock statistics.
+ */
+#define MERGED_LOCKS	256
+
+struct merged_lock {
+	struct lock_entry *e;
+	unsigned long ip;
+	u32 serial;			/* e's, when merged: the entry may serve another lock since */
+	u16 class_idx;
+	u8 read;
+};
+
+/* Mapped by a thread's first merge: thread-local storage takes room on every thread's
+ * stack (tests/checks/stack_budget.sh). */
+struct merged_locks {
+	unsigned int nr;
+	struct merged_lock locks[MERGED_LOCKS];
+};
+
+static __thread struct merged_locks *merged;
+
+static inline bool merged_locks_held(void)
+{
+	return merged && merged->nr;
+}
+
+static void merged_locks_thread_exit(void)
+{
+	if (merged)
+		liblockdep_pages_free(merged, sizeof(*merged));
+	merged = NULL;
+}
+
+static bool lock_released_unseen(const struct lock_entry *e, bool shared);
+static bool held_of_class(const struct held_lock *hlock, const struct lock_entry *e,
+			  unsigned int subclass);
+static struct held_lock *held_lock_of(struct task_struct *task, const struct lock_entry *e,
+				      unsigned int subclass);
+
+/* Whether m's lock is still the one merged, and still this thread's (src/lock_owners.c). */
+static bool merged_lock_live(const struct merged_lock *m)
+{
+	return READ_ONCE(m->e->serial) == m->serial && !lock_released_unseen(m->e, m->read);
+}
+
+static void merged_lock_drop(unsigned int i)
+{
+	liblockdep_busy_begin();
+	merged->locks[i] = merged->locks[--merged->nr];
+	liblockdep_busy_end();
+}
+
+/* The merged lock at this address, if this thread holds one. */
+static struct lock_entry *merged_lock_of(const void *lock)
+{
+	for (unsigned int i = 0; merged && i < merged->nr; i++) {
+		struct merged_lock *m = &merged->locks[i];
+
+		if (READ_ONCE(m->e->lock) == lock && merged_lock_live(m))
+			return m->e;
+	}
+	return NULL;
+}
+
+/* For lock statistics: whether the lock of map is merged, unknown to lockdep. */
+static bool merged_lock_counted(const struct lockdep_map *map)
+{
+	return merged_lock_of(container_of(map, struct lock_entry, map)->lock);
+}
+
+/*
+ * Before lockdep's record of e, at the depth limit: true when e is counted here
+ * instead. Only in task context (a signal handler's locks start a chain of their own),
+ * and not a semaphore, which another thread may release for this one.
+ */
+static noinline bool merged_lock_acquire(struct lock_entry *e, unsigned int subclass, int read,
+					 unsigned long ip)
+{
+	struct task_struct *task = current;
+	const struct held_lock *top = &task->held_locks[task->lockdep_depth - 1];
+
+	if (!READ_ONCE(debug_locks) || (merged && merged->nr == MERGED_LOCKS) ||
+	    e->kind == LOCK_KIND_SEMAPHORE || lockdep_hardirq_context() || top->irq_context ||
+	    top->read != read || !held_of_class(top, e, subclass) ||
+	    held_lock_of(task, e, subclass) || merged_lock_of(e->lock) ||
+	    (!merged && !(merged = liblockdep_pages_alloc(sizeof(*merged)))))
+		return false;
+	liblockdep_busy_begin();
+	merged->locks[merged->nr++] = (struct merged_lock){ e, ip, e->serial, top->class_idx, read };
+	liblockdep_busy_end();
+	return true;
+}
+
+/* A merged lock of hlock's class and mode, still held: its place in the list, or -1. */
+static int merged_lock_like(const struct held_lock *hlock)
+{
+	for (int i = merged->nr - 1; i >= 0; i--) {
+		const struct merged_lock *m = &merged->locks[i];
+
+		if (m->class_idx != hlock->class_idx || m->read != hlock->read)
+			continue;
+		if (merged_lock_live(m))
+			return i;
+		merged_lock_drop(i);
+	}
+	return -1;
+}
+
+/* The record hlock goes to the merged lock at i; its own lock, if still held, is
+ * merged in that one's place. */
+static void merged_lock_swap(struct held_lock *hlock, unsigned int i, bool keep)
+{
+	struct merged_lock *m = &merged->locks[i];
+	struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+	unsigned long ip = hlock->acquire_ip;
+
+	liblockdep_busy_begin();
+	hlock->instance = &m->e->map;
+	hlock->acquire_ip = m->ip;
+	if (keep)
+		*m = (struct merged_lock){ e, ip, e->serial, hlock->class_idx, hlock->read };
+	else
+		merged->locks[i] = merged->locks[--merged->nr];
+	liblockdep_busy_end();
+}
+
+/*
+ * Before lockdep's release of e, whose record, if any, is at pos: true when the
+ * release is done here. A merged lock just goes; the record of a lock below the
+ * innermost goes to a merged lock of its class and mode, when there is one.
+ */
+static noinline bool merged_lock_release(struct lock_entry *e, int pos)
+{
+	struct task_struct *task = current;
+	int i;
+
+	if (pos < 0) {
+		for (i = merged->nr - 1; i >= 0; i--) {
+			if (merged->locks[i].e == e) {
+				merged_lock_drop(i);
+				return true;
+			}
+		}
+		return false;
+	}
+	if (pos == task->lockdep_depth - 1 || (i = merged_lock_like(&task->held_locks[pos])) < 0)
+		return false;
+	merged_lock_swap(&task->held_locks[pos], i, false);
+	return true;
+}
+
+/* A merged lock in memory about to go: the record of its class that it takes over,
+ * to be reported as a held lock freed, or NULL. */
+static struct held_lock *merged_lock_in(const void *from, unsigned long len)
+{
+	struct task_struct *task = current;
+
+	for (unsigned int i = 0; i < merged->nr; i++) {
+		const struct merged_lock *m = &merged->locks[i];
+
+		if ((unsigned long)READ_ONCE(m->e->lock) - (unsigned long)from >= len ||
+		    !merged_lock_live(m))
+			continue;
+		for (int pos = task->lockdep_depth - 1; pos >= 0; pos--) {
+			struct held_lock *hlock = &task->held_locks[pos];
+
+			if (hlock->class_idx == m->class_idx && hlock->read == m->read) {
+				merged_lock_swap(hlock, i, true);
+				return hlock;
+			}
+		}
+	}
+	return NULL;
+}
+/************** End of src/merged_locks.c **************/
 /************** Begin file src/validate.c **************/
 #line 1 "src/validate.c"
 /*
@@ -23772,6 +23976,8 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 
 static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
 				   int trylock, unsigned long ip);
+static bool merged_lock_acquire(struct lock_entry *e, unsigned int subclass, int read,
+				unsigned long ip);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). */
@@ -23787,6 +23993,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	mode = fast_path_mode(depth, read, trylock);
 	if (depth)
 		instance_nesting_check(e, subclass, read, trylock, ip);
+	/* One more would be past lockdep's limit (src/merged_locks.c). */
+	if (unlikely(depth >= MAX_LOCK_DEPTH - 1) && merged_lock_acquire(e, subclass, read, ip))
+		return;
 	graph_lock_first_use(&e->map, subclass);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (likely(!reporting)) {
@@ -23884,6 +24093,8 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 	lock_acquire_checked(e, 0, read, trylock, ip);
 }
 
+static bool merged_lock_release(struct lock_entry *e, int pos);
+
 /* Lockdep's own way, for a release the fast path does not know. */
 static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 {
@@ -23893,6 +24104,8 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 
 	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
 		pos--;
+	if (merged_locks_held() && merged_lock_release(e, pos))
+		return;
 	lock_stat_release_begin(&stat, pos);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
@@ -23943,29 +24156,35 @@ static noinline void lock_acquire_fast_undo(void)
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);
+static struct held_lock *merged_lock_in(const void *from, unsigned long len);
 
 /*
  * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
  * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
  * side table, so the user's lock addresses are checked instead.) Not a lock that
- * unchecked code or another thread released since (src/lock_owners.c).
+ * unchecked code or another thread released since (src/lock_owners.c). A lock merged
+ * past the depth limit is reported in a record of its class (src/merged_locks.c).
  */
 static void check_no_held_lock_in(const void *from, unsigned long len)
 {
 	struct task_struct *task = current;
+	struct held_lock *found = NULL;
 
-	for (int i = 0; i < task->lockdep_depth; i++) {
+	for (int i = 0; i < task->lockdep_depth && !found; i++) {
 		struct held_lock *hlock = &task->held_locks[i];
 		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 
 		if ((unsigned long)e->lock - (unsigned long)from < len &&
-		    !held_lock_released_unseen(hlock)) {
-			report_subject_set((unsigned long)e->lock);
-			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
-			liblockdep_report_end();
-			return;
-		}
+		    !held_lock_released_unseen(hlock))
+			found = hlock;
 	}
+	if (!found && merged_locks_held())
+		found = merged_lock_in(from, len);
+	if (!found)
+		return;
+	report_subject_set((unsigned long)container_of(found->instance, struct lock_entry, map)->lock);
+	print_freed_lock_bug(task, from, (const char *)from + len, found);
+	liblockdep_report_end();
 }
 
 /*
@@ -24784,6 +25003,9 @@ static noinline struct lock_entry *unheld_unlock_entry(const void *lock, enum lo
 
 	if (!liblockdep_enter(ip))
 		return NULL;
+	/* Merged past the depth limit: released as lockdep's are (src/merged_locks.c). */
+	if ((e = merged_lock_of(lock)))
+		return e;
 	owner = lock_owner(lock, kind, &holder);
 	if (owner != OWNER_NONE && owner != OWNER_OTHER_THREAD)
 		return NULL;
@@ -27856,7 +28078,7 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 
 	if (!liblockdep_check_now() || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
-	held = held_lock_entry(lock);
+	held = held_lock_entry(lock) || merged_lock_of(lock);
 	if (held == want_held ||
 	    !liblockdep_report_begin(want_held ? "assert held" : "assert not held", lock))
 		goto out;

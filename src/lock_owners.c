@@ -313,6 +313,9 @@ static noinline struct lock_entry *unheld_unlock_entry(const void *lock, enum lo
 
 	if (!liblockdep_enter(ip))
 		return NULL;
+	/* Merged past the depth limit: released as lockdep's are (src/merged_locks.c). */
+	if ((e = merged_lock_of(lock)))
+		return e;
 	owner = lock_owner(lock, kind, &holder);
 	if (owner != OWNER_NONE && owner != OWNER_OTHER_THREAD)
 		return NULL;

@@ -156,10 +156,13 @@ static void vfree(const void *addr)
 
 static __always_inline bool liblockdep_enter(unsigned long ip);
 
-/* A lock of the thread's, being acquired (lock_acquire() came first), is busy. */
+static bool merged_lock_counted(const struct lockdep_map *map);
+
+/* A lock of the thread's, being acquired (lock_acquire() came first), is busy. Not
+ * one merged past the depth limit, which lockdep does not record (src/merged_locks.c). */
 static noinline void lock_stat_contended(struct lockdep_map *map, unsigned long ip)
 {
-	if (!liblockdep_enter(ip))
+	if (!liblockdep_enter(ip) || merged_lock_counted(map))
 		return;
 	lock_contended(map, ip);
 	liblockdep_report_end();
@@ -168,7 +171,7 @@ static noinline void lock_stat_contended(struct lockdep_map *map, unsigned long 
 /* ... and is now held: the wait ends, the hold begins. */
 static noinline void lock_stat_acquired(struct lockdep_map *map, unsigned long ip)
 {
-	if (!liblockdep_enter(ip))
+	if (!liblockdep_enter(ip) || merged_lock_counted(map))
 		return;
 	lock_acquired(map, ip);
 	liblockdep_report_end();

@@ -64,6 +64,8 @@ static void task_stack_locks_end(void)
  */
 static __thread unsigned int task_exit_rounds;
 
+static void merged_locks_thread_exit(void);
+
 static void task_exit(void *task)
 {
 	if (++task_exit_rounds < PTHREAD_DESTRUCTOR_ITERATIONS) {
@@ -86,6 +88,7 @@ static void task_exit(void *task)
 		internal_unlock(&live_tasks_mutex);
 	}
 	lock_stat_thread_exit();
+	merged_locks_thread_exit();
 	liblockdep_rcu_thread_exit();
 	handler_stack_thread_exit();
 	liblockdep_busy_end();

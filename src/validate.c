@@ -388,6 +388,8 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 
 static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
 				   int trylock, unsigned long ip);
+static bool merged_lock_acquire(struct lock_entry *e, unsigned int subclass, int read,
+				unsigned long ip);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). */
@@ -403,6 +405,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	mode = fast_path_mode(depth, read, trylock);
 	if (depth)
 		instance_nesting_check(e, subclass, read, trylock, ip);
+	/* One more would be past lockdep's limit (src/merged_locks.c). */
+	if (unlikely(depth >= MAX_LOCK_DEPTH - 1) && merged_lock_acquire(e, subclass, read, ip))
+		return;
 	graph_lock_first_use(&e->map, subclass);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (likely(!reporting)) {
@@ -500,6 +505,8 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 	lock_acquire_checked(e, 0, read, trylock, ip);
 }
 
+static bool merged_lock_release(struct lock_entry *e, int pos);
+
 /* Lockdep's own way, for a release the fast path does not know. */
 static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 {
@@ -509,6 +516,8 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 
 	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
 		pos--;
+	if (merged_locks_held() && merged_lock_release(e, pos))
+		return;
 	lock_stat_release_begin(&stat, pos);
 	lock_release(&e->map, ip);
 	liblockdep_report_end();
@@ -559,29 +568,35 @@ static noinline void lock_acquire_fast_undo(void)
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);
+static struct held_lock *merged_lock_in(const void *from, unsigned long len);
 
 /*
  * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
  * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
  * side table, so the user's lock addresses are checked instead.) Not a lock that
- * unchecked code or another thread released since (src/lock_owners.c).
+ * unchecked code or another thread released since (src/lock_owners.c). A lock merged
+ * past the depth limit is reported in a record of its class (src/merged_locks.c).
  */
 static void check_no_held_lock_in(const void *from, unsigned long len)
 {
 	struct task_struct *task = current;
+	struct held_lock *found = NULL;
 
-	for (int i = 0; i < task->lockdep_depth; i++) {
+	for (int i = 0; i < task->lockdep_depth && !found; i++) {
 		struct held_lock *hlock = &task->held_locks[i];
 		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 
 		if ((unsigned long)e->lock - (unsigned long)from < len &&
-		    !held_lock_released_unseen(hlock)) {
-			report_subject_set((unsigned long)e->lock);
-			print_freed_lock_bug(task, from, (const char *)from + len, hlock);
-			liblockdep_report_end();
-			return;
-		}
+		    !held_lock_released_unseen(hlock))
+			found = hlock;
 	}
+	if (!found && merged_locks_held())
+		found = merged_lock_in(from, len);
+	if (!found)
+		return;
+	report_subject_set((unsigned long)container_of(found->instance, struct lock_entry, map)->lock);
+	print_freed_lock_bug(task, from, (const char *)from + len, found);
+	liblockdep_report_end();
 }
 
 /*

@@ -79,11 +79,13 @@ SRC_FILES = [
     'src/stacktrace.c',
     'src/rcu.c',
     'src/graph_lock.c',
-    # Locks to classes: plumbing skipped, init sites, owning objects, the lock table.
+    # Locks to classes: plumbing skipped, init sites, owning objects, the order of the
+    # instance graph whose vertices the lock table's entries hold, the lock table.
     'src/lock_plumbing.c',
     'src/lock_sites.c',
     'src/class_objects.c',
     'src/lock_places.c',
+    'src/instance_graph.c',
     'src/lock_table.c',
     'src/first_use.c',
     # Validation: statistics, the fast path, threads, the graph file, locks merged past

@@ -194,16 +194,6 @@ typedef int liblockdep_is_off;
  *                                  is first locked: too many init sites run out here
  *                                  first ("BUG: MAX_LOCK_SITES too low!"), many static
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
- *   LIBLOCKDEP_MAX_NESTED_PAIRS    ordered pairs of one class's locks nested, beyond
- *                                  the four each lock keeps with it (16384, a power
- *                                  of two; 32 bytes each): past it, a new pair is
- *                                  recursive locking again, validation goes on
- *                                  ("BUG: MAX_NESTED_PAIRS too low!",
- *                                  docs/classes.md)
- *   LIBLOCKDEP_MAX_INSTANCE_SEARCH locks of one class one search for a cycle among
- *                                  them visits (4096; 16 bytes each): past it, that
- *                                  search stops, validation goes on ("BUG:
- *                                  MAX_INSTANCE_SEARCH too low!", once)
  *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
@@ -21047,6 +21037,453 @@ static void lock_places_visit(const void *from, unsigned long len,
 	lock_places_visit_level(level_nr, start, end, visit, arg);
 }
 /************** End of src/lock_places.c **************/
+/************** Begin file src/instance_graph.c **************/
+#line 1 "src/instance_graph.c"
+/*
+ * The order of the instance graph (src/instance_nesting.c): a directed graph whose
+ * vertices live in lock entries (src/lock_table.c), kept acyclic in a dynamic
+ * topological order, after Pearce and Kelly ("A dynamic topological sort algorithm
+ * for directed acyclic graphs", 2006), as Abseil's deadlock detector keeps its own.
+ *
+ * Every vertex has a rank and every edge goes up in rank. A new edge u -> v with
+ * rank(u) < rank(v) is in order already: nothing is searched, which is the common
+ * case, since a vertex is ranked when its lock is made and programs nest in the
+ * order they make (an array of accounts, a list appended to, a tree grown from its
+ * root, Abseil's stress test). Otherwise a cycle through the new edge is a path
+ * from v to u, which in order can only pass vertices ranked between the two: the
+ * search forward from v stops at rank(u). If it does not reach u, the search back
+ * from u, which stops at rank(v), finds what else must move, and the two sets
+ * swap places among their own ranks. So an edge costs the part of the graph
+ * between its ends, never the whole graph, nor anything of the run before it.
+ * Two cases cost no search: a vertex with no edge out can move above every other,
+ * one with no edge in below (a list walked against the order its nodes were made
+ * in: each step's new node has no edge out yet).
+ *
+ * An edge that closes a cycle was reported; it stays out of the order, and is
+ * only kept so that a repeat costs one lookup. Edges are found by their two ends
+ * in a hash table. All of it is liblockdep's own memory, never the program's
+ * allocator: edges are recycled through a free list, the table and the search's
+ * lists are pages that shrink and grow, and a vertex's edges go when its lock goes
+ * (instance_vertex_renew()). So memory follows the locks and edges alive, not the
+ * run. Everything but a vertex's birth is under the graph lock.
+ */
+struct instance_edge;
+
+struct instance_vertex {
+	s64 rank;
+	struct instance_edge *out, *in;	/* edges from and to it, ordered or not */
+	unsigned int nr_out, nr_in;	/* the ordered ones */
+	unsigned long mark;		/* the search that met it last */
+	struct instance_vertex *came_from;	/* on that search's path to it */
+	unsigned char index;		/* its place among its lock's vertices */
+};
+
+struct instance_edge {
+	struct instance_vertex *from, *to;
+	struct instance_edge *next_out, **pprev_out;
+	struct instance_edge *next_in, **pprev_in;
+	struct instance_edge *hash_next;
+	bool ordered;			/* false: it closed a cycle */
+};
+
+/* Births take ranks upwards two at a time (a lock's two vertices, instance_nesting.c),
+ * moves to the top one; moves to the bottom go downwards from 0. */
+static s64 instance_rank_top;
+static s64 instance_rank_bottom;
+
+static struct instance_edge *free_instance_edges;
+
+#define INSTANCE_HASH_MIN_BITS	8
+
+static struct instance_edge **instance_hash;
+static unsigned int instance_hash_bits;
+static unsigned long nr_instance_edges;
+
+static unsigned long instance_search_mark;
+
+/* A list of the vertices a search met, in pages of its own that grow as needed. */
+struct vertex_list {
+	struct instance_vertex **v;
+	unsigned long nr, size;
+};
+
+static struct vertex_list instance_todo, instance_forward, instance_backward;
+static s64 *instance_ranks;
+static unsigned long instance_ranks_size;
+
+static s64 instance_rank_new_top(void)
+{
+	return __atomic_add_fetch(&instance_rank_top, 1, __ATOMIC_RELAXED);
+}
+
+/* Room for @nr elements of @size bytes in *buf, which has *have: pages of our own,
+ * doubled and copied; false when out of memory (the old buffer stays). */
+static bool instance_buffer_grow(void **buf, unsigned long *have, unsigned long nr,
+				 size_t size)
+{
+	unsigned long want = *have ?: 256;
+	void *fresh;
+
+	if (nr <= *have)
+		return true;
+	while (want < nr)
+		want *= 2;
+	fresh = liblockdep_pages_alloc(want * size);
+	if (!fresh)
+		return false;
+	if (*buf) {
+		memcpy(fresh, *buf, *have * size);
+		liblockdep_pages_free(*buf, *have * size);
+	}
+	*buf = fresh;
+	*have = want;
+	return true;
+}
+
+static bool vertex_list_push(struct vertex_list *l, struct instance_vertex *v)
+{
+	if (!instance_buffer_grow((void **)&l->v, &l->size, l->nr + 1, sizeof(*l->v)))
+		return false;
+	l->v[l->nr++] = v;
+	return true;
+}
+
+static unsigned long instance_hash_of(const struct instance_vertex *from,
+				      const struct instance_vertex *to, unsigned int bits)
+{
+	u64 key = (u64)(unsigned long)from ^ (u64)(unsigned long)to * 0x9E3779B97F4A7C15ULL;
+
+	return (key * 0x9E3779B97F4A7C15ULL) >> (64 - bits);
+}
+
+static struct instance_edge *instance_edge_find(const struct instance_vertex *from,
+						const struct instance_vertex *to)
+{
+	struct instance_edge *edge;
+
+	if (!instance_hash)
+		return NULL;
+	edge = instance_hash[instance_hash_of(from, to, instance_hash_bits)];
+	for (; edge; edge = edge->hash_next)
+		if (edge->from == from && edge->to == to)
+			return edge;
+	return NULL;
+}
+
+/* Rehashes into 2^bits buckets; on failure the old table stays, only slower. */
+static void instance_hash_resize(unsigned int bits)
+{
+	struct instance_edge **fresh = liblockdep_pages_alloc(sizeof(*fresh) << bits);
+	unsigned long old_size = instance_hash ? 1UL << instance_hash_bits : 0;
+
+	if (!fresh)
+		return;
+	for (unsigned long i = 0; i < old_size; i++) {
+		while (instance_hash[i]) {
+			struct instance_edge *edge = instance_hash[i];
+			unsigned long slot = instance_hash_of(edge->from, edge->to, bits);
+
+			instance_hash[i] = edge->hash_next;
+			edge->hash_next = fresh[slot];
+			fresh[slot] = edge;
+		}
+	}
+	if (instance_hash)
+		liblockdep_pages_free(instance_hash, sizeof(*fresh) * old_size);
+	instance_hash = fresh;
+	instance_hash_bits = bits;
+}
+
+/* At most one edge per bucket on average, at least one in eight buckets used. */
+static void instance_hash_fit(void)
+{
+	unsigned int bits = instance_hash_bits;
+
+	if (!instance_hash || nr_instance_edges > 1UL << bits)
+		instance_hash_resize(instance_hash ? bits + 1 : INSTANCE_HASH_MIN_BITS);
+	else if (bits > INSTANCE_HASH_MIN_BITS && nr_instance_edges < 1UL << (bits - 3))
+		instance_hash_resize(bits - 1);
+}
+
+static struct instance_edge *instance_edge_alloc(void)
+{
+	struct instance_edge *edge = free_instance_edges;
+
+	if (!edge)
+		return liblockdep_alloc(sizeof(*edge));
+	free_instance_edges = edge->hash_next;
+	return edge;
+}
+
+/* A new edge from -> to, in the order or not; false when out of memory. */
+static bool instance_edge_link(struct instance_vertex *from, struct instance_vertex *to,
+			       bool ordered)
+{
+	struct instance_edge *edge;
+	unsigned long slot;
+
+	instance_hash_fit();
+	edge = instance_edge_alloc();
+	if (!edge || !instance_hash)
+		return false;
+	slot = instance_hash_of(from, to, instance_hash_bits);
+	*edge = (struct instance_edge){
+		.from = from, .to = to,
+		.next_out = from->out, .pprev_out = &from->out,
+		.next_in = to->in, .pprev_in = &to->in,
+		.hash_next = instance_hash[slot], .ordered = ordered,
+	};
+	if (from->out)
+		from->out->pprev_out = &edge->next_out;
+	WRITE_ONCE(from->out, edge);
+	if (to->in)
+		to->in->pprev_in = &edge->next_in;
+	WRITE_ONCE(to->in, edge);
+	instance_hash[slot] = edge;
+	nr_instance_edges++;
+	from->nr_out += ordered;
+	to->nr_in += ordered;
+	return true;
+}
+
+static void instance_edge_unlink(struct instance_edge *edge)
+{
+	struct instance_edge **p = &instance_hash[instance_hash_of(edge->from, edge->to,
+								   instance_hash_bits)];
+
+	while (*p != edge)
+		p = &(*p)->hash_next;
+	*p = edge->hash_next;
+	if (edge->next_out)
+		edge->next_out->pprev_out = edge->pprev_out;
+	WRITE_ONCE(*edge->pprev_out, edge->next_out);
+	if (edge->next_in)
+		edge->next_in->pprev_in = edge->pprev_in;
+	WRITE_ONCE(*edge->pprev_in, edge->next_in);
+	edge->from->nr_out -= edge->ordered;
+	edge->to->nr_in -= edge->ordered;
+	nr_instance_edges--;
+	edge->hash_next = free_instance_edges;
+	free_instance_edges = edge;
+}
+
+/* A vertex without edges, now above every other. */
+static void instance_vertex_clear(struct instance_vertex *v)
+{
+	while (v->out)
+		instance_edge_unlink(v->out);
+	while (v->in)
+		instance_edge_unlink(v->in);
+	v->rank = instance_rank_new_top();
+}
+
+/*
+ * A lock's vertices start afresh, without edges, above every other: at the lock's
+ * birth, and when it goes (destroyed, freed, its memory unmapped or unloaded), so
+ * that its edges go with it. Vertices without edges are in no search: their ranks
+ * need no graph lock.
+ */
+static void instance_vertices_renew(struct instance_vertex *v, unsigned int nr)
+{
+	bool linked = false;
+
+	for (unsigned int i = 0; i < nr; i++)
+		linked |= READ_ONCE(v[i].out) || READ_ONCE(v[i].in);
+	if (linked)
+		liblockdep_graph_lock();
+	for (unsigned int i = 0; i < nr; i++) {
+		instance_vertex_clear(&v[i]);
+		v[i].index = i;
+	}
+	if (linked) {
+		instance_hash_fit();
+		liblockdep_graph_unlock();
+	}
+}
+
+/* Marks w as met by this search, from @from; false if it was met already. */
+static bool instance_vertex_meet(struct instance_vertex *w, struct instance_vertex *from,
+				 unsigned long mark)
+{
+	if (w->mark == mark)
+		return false;
+	w->mark = mark;
+	w->came_from = from;
+	return true;
+}
+
+/*
+ * Depth first from v along ordered edges, through vertices ranked below u's: true
+ * when u is reached (u->came_from leads back to v), or when memory ran out (*nomem).
+ * The vertices met are in instance_forward.
+ */
+static bool instance_search_forward(struct instance_vertex *v, struct instance_vertex *u,
+				    bool *nomem)
+{
+	unsigned long mark = ++instance_search_mark;
+
+	instance_todo.nr = instance_forward.nr = 0;
+	instance_vertex_meet(v, NULL, mark);
+	if (!vertex_list_push(&instance_todo, v) || !vertex_list_push(&instance_forward, v))
+		goto nomem;
+	while (instance_todo.nr) {
+		struct instance_vertex *w = instance_todo.v[--instance_todo.nr];
+
+		for (struct instance_edge *edge = w->out; edge; edge = edge->next_out) {
+			struct instance_vertex *z = edge->to;
+
+			if (!edge->ordered || z->rank > u->rank ||
+			    !instance_vertex_meet(z, w, mark))
+				continue;
+			if (z == u)
+				return true;
+			if (!vertex_list_push(&instance_todo, z) ||
+			    !vertex_list_push(&instance_forward, z))
+				goto nomem;
+		}
+	}
+	return false;
+nomem:
+	*nomem = true;
+	return true;
+}
+
+/* Depth first back from u along ordered edges, through vertices ranked above v's,
+ * into instance_backward; false when memory ran out. */
+static bool instance_search_backward(struct instance_vertex *u, struct instance_vertex *v)
+{
+	unsigned long mark = ++instance_search_mark;
+
+	instance_todo.nr = instance_backward.nr = 0;
+	instance_vertex_meet(u, NULL, mark);
+	if (!vertex_list_push(&instance_todo, u) || !vertex_list_push(&instance_backward, u))
+		return false;
+	while (instance_todo.nr) {
+		struct instance_vertex *w = instance_todo.v[--instance_todo.nr];
+
+		for (struct instance_edge *edge = w->in; edge; edge = edge->next_in) {
+			struct instance_vertex *z = edge->from;
+
+			if (!edge->ordered || z->rank < v->rank ||
+			    !instance_vertex_meet(z, w, mark))
+				continue;
+			if (!vertex_list_push(&instance_todo, z) ||
+			    !vertex_list_push(&instance_backward, z))
+				return false;
+		}
+	}
+	return true;
+}
+
+static void vertices_swap(struct instance_vertex **v, unsigned long a, unsigned long b)
+{
+	struct instance_vertex *t = v[a];
+
+	v[a] = v[b];
+	v[b] = t;
+}
+
+/* A heap sort by rank: in place, no recursion, no qsort() (which may allocate). */
+static void vertices_sift_down(struct instance_vertex **v, unsigned long root,
+			       unsigned long n)
+{
+	for (unsigned long child; (child = 2 * root + 1) < n; root = child) {
+		if (child + 1 < n && v[child + 1]->rank > v[child]->rank)
+			child++;
+		if (v[root]->rank >= v[child]->rank)
+			return;
+		vertices_swap(v, root, child);
+	}
+}
+
+static void vertices_sort(struct vertex_list *l)
+{
+	unsigned long i;
+
+	for (i = l->nr / 2; i-- > 0;)
+		vertices_sift_down(l->v, i, l->nr);
+	for (i = l->nr; i-- > 1;) {
+		vertices_swap(l->v, 0, i);
+		vertices_sift_down(l->v, 0, i);
+	}
+}
+
+/*
+ * What the backward search met goes below what the forward search met, each set
+ * keeping its own order, in the ranks the two sets held: every other vertex keeps
+ * its rank, and every edge goes up again, the new one too.
+ */
+static bool instance_reorder(void)
+{
+	struct vertex_list *b = &instance_backward, *f = &instance_forward;
+	unsigned long nr = b->nr + f->nr, i = 0, j = 0, k = 0;
+
+	if (!instance_buffer_grow((void **)&instance_ranks, &instance_ranks_size, nr,
+				  sizeof(*instance_ranks)))
+		return false;
+	vertices_sort(b);
+	vertices_sort(f);
+	while (i < b->nr || j < f->nr) {
+		if (j == f->nr || (i < b->nr && b->v[i]->rank < f->v[j]->rank))
+			instance_ranks[k++] = b->v[i++]->rank;
+		else
+			instance_ranks[k++] = f->v[j++]->rank;
+	}
+	for (i = 0; i < b->nr; i++)
+		b->v[i]->rank = instance_ranks[i];
+	for (j = 0; j < f->nr; j++)
+		f->v[j]->rank = instance_ranks[i + j];
+	return true;
+}
+
+enum instance_edge_result {
+	INSTANCE_EDGE_KNOWN,		/* there already, or now in order */
+	INSTANCE_EDGE_CYCLE,		/* closes a cycle: v ... u by came_from, from u */
+	INSTANCE_EDGE_NOMEM,		/* not remembered */
+};
+
+/* Places u -> v in the order, or finds the cycle it closes. */
+static enum instance_edge_result instance_edge_order(struct instance_vertex *u,
+						     struct instance_vertex *v)
+{
+	bool nomem = false;
+
+	if (u->rank < v->rank)
+		return INSTANCE_EDGE_KNOWN;
+	if (!v->nr_out) {
+		v->rank = instance_rank_new_top();
+		return INSTANCE_EDGE_KNOWN;
+	}
+	if (!u->nr_in) {
+		u->rank = --instance_rank_bottom;
+		return INSTANCE_EDGE_KNOWN;
+	}
+	if (instance_search_forward(v, u, &nomem))
+		return nomem ? INSTANCE_EDGE_NOMEM : INSTANCE_EDGE_CYCLE;
+	if (!instance_search_backward(u, v) || !instance_reorder())
+		return INSTANCE_EDGE_NOMEM;
+	return INSTANCE_EDGE_KNOWN;
+}
+
+/*
+ * Under the graph lock: the edge u -> v. A known one costs a lookup; a new one is
+ * ordered, or, when it closes a cycle, kept out of the order (the caller reports
+ * the cycle, u->came_from leading back to v).
+ */
+static enum instance_edge_result instance_edge_add(struct instance_vertex *u,
+						   struct instance_vertex *v)
+{
+	enum instance_edge_result result;
+
+	if (instance_edge_find(u, v))
+		return INSTANCE_EDGE_KNOWN;
+	result = instance_edge_order(u, v);
+	if (result == INSTANCE_EDGE_NOMEM ||
+	    !instance_edge_link(u, v, result == INSTANCE_EDGE_KNOWN))
+		return INSTANCE_EDGE_NOMEM;
+	return result;
+}
+/************** End of src/instance_graph.c **************/
 /************** Begin file src/lock_table.c **************/
 #line 1 "src/lock_table.c"
 /*
@@ -21056,15 +21493,6 @@ static void lock_places_visit(const void *from, unsigned long len,
  * only an RCU read section (the slot array is replaced when it grows). Entries are
  * never given back (src/arena.c), only reused, so a pointer to one stays valid memory.
  */
-#define LOCK_NESTED_UNDER	4
-
-/* A lock of its class that an entry's lock was taken inside: the entry, valid while
- * its serial is still this one (entries are reused, never freed). */
-struct instance_link {
-	u32 serial;
-	struct lock_entry *outer;
-};
-
 enum lock_kind {
 	LOCK_KIND_MUTEX,
 	LOCK_KIND_RWLOCK,
@@ -21085,10 +21513,9 @@ struct lock_entry {
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
 	u32 serial;			/* this lock's, never 0, not another's at its address */
-	u32 search_mark;		/* the instance search that reached it last */
 	int sem_use;			/* a semaphore's, src/semaphores.c */
-	struct instance_link nested_under[LOCK_NESTED_UNDER];	/* locks of its class it was
-						 * taken inside (src/instance_nesting.c) */
+	struct instance_vertex instance[2];	/* its vertices in the instance graph, taken
+						 * to write and to read (src/instance_nesting.c) */
 	struct lock_class_key own_key;
 };
 
@@ -21244,13 +21671,11 @@ static struct lock_entry *lock_entry_alloc(void)
 	return &chunk->entries[0];
 }
 
-/* Under lock_table_mutex. Instances tell locks apart by it (src/instance_nesting.c);
- * a new lock was nested inside no other. */
+/* Under lock_table_mutex. A new lock was nested inside no other. */
 static void lock_entry_new_serial(struct lock_entry *e)
 {
 	e->serial = ++last_lock_serial ?: ++last_lock_serial;
-	e->search_mark = 0;
-	memset(e->nested_under, 0, sizeof(e->nested_under));
+	instance_vertices_renew(e->instance, ARRAY_SIZE(e->instance));
 }
 
 typedef void (*lock_entry_setup_fn)(struct lock_entry *e, void *arg);
@@ -21313,6 +21738,8 @@ static void lock_table_remove(const void *lock)
 			free_lock_entries = e;
 			lock_slots_live--;
 			lock_places_note(lock, -1);
+			/* Its nestings go with it (src/instance_graph.c). */
+			instance_vertices_renew(e->instance, ARRAY_SIZE(e->instance));
 			break;
 		}
 	}
@@ -24275,242 +24702,59 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
  * recursive locking, as lockdep says.
  *
  * The order between the instances is judged here instead: each time a thread waits
- * for a lock (not a trylock, not a read lock) while it holds others of its class,
- * the held one, innermost first, down to the first it did not trylock, is an edge of
- * an instance graph, outer to inner, and a new edge is searched for a cycle of any
- * length: the bank transfer (A then B, B then A), three accounts (a→b, b→c, c→a),
- * the dining philosophers. A cycle is reported as lockdep's circular locking
- * dependency, with the locks of the cycle in order. Two read acquisitions need a writer to deadlock, and a
- * read one is never an edge: a cycle found is a deadlock whatever the modes held.
+ * for a lock (not a trylock) while it holds others of its class, the held one,
+ * innermost first, down to the first it did not trylock and holds for more than a
+ * recursive read, is an edge of an instance graph, outer to inner, and a new edge
+ * is searched for a cycle of any length: the bank transfer (A then B, B then A),
+ * three accounts (a->b, b->c, c->a), the dining philosophers, a ring of 2,000. A
+ * cycle is reported as lockdep's circular locking dependency, with the locks of the
+ * cycle in order.
  *
- * Instances are entries of the lock table (src/lock_table.c), checked by serial
- * number, never reused for a lock at the same address: a freed lock's edges lead to
- * no new lock. A lock keeps the first few locks it was taken inside in its own entry,
- * so they go with it when it is destroyed or freed: a program that makes and nests
- * objects for ever (a tree's nodes, a connection and its session) never fills
- * anything. The rest go to a fixed table, filled with atomics, which only a lock
- * taken inside more than LOCK_NESTED_UNDER others of its class uses. The fast path
- * never learns an acquisition of a class the thread holds (src/fast_path.c): every
- * such nesting comes here.
+ * Reads follow the kernel's rules for them (lockdep's "strong" paths): a recursive
+ * read (lockdep's read 2: glibc's default rwlock, which lets a reader in while a
+ * writer waits) blocks only on a writer that holds the lock, so a cycle that enters
+ * a lock by a recursive read and leaves it while holding it for one is no deadlock
+ * (rdlock(a) wrlock(b) against wrlock(b) rdlock(a)); every other read waits behind
+ * a waiting writer, so a cycle of them, read-read included, deadlocks once writers
+ * wait on its locks, as ThreadSanitizer's deadlock_detector_stress_test Test8 shows
+ * of writer-preferring rwlocks. So each lock has two vertices, by the way a path
+ * enters it: for writing (or a non-recursive read), from which every edge of the
+ * lock leads on, and for a recursive read, from which only an edge where the lock
+ * was held for more than a recursive read leads on. A cycle of vertices is then
+ * exactly a cycle lockdep would call a deadlock. A held lock taken by a recursive
+ * read does not lead on to what is taken later from the paths that entered it
+ * otherwise, so the held locks below it are edges of their own.
+ *
+ * The graph (src/instance_graph.c) is kept in a dynamic topological order, so that
+ * a new edge searches only between its two ends, and only when it goes against
+ * the order: the cost of a step of a walk or a transfer does not grow with the
+ * list, the bank or the run. Vertices live in the lock table's entries
+ * (src/lock_table.c) and lose their edges when the lock goes (destroyed, freed,
+ * unmapped, unloaded, or initialised anew), so a program that makes and nests
+ * objects for ever (a tree's nodes, a connection and its session) keeps only the
+ * edges of what is alive, in liblockdep's own memory, which grows as they do and
+ * has no other bound. A cycle, once found, is remembered outside the order: its
+ * class was reported, and every cycle of the graph lies in one class, so later
+ * ones through it are the same problem. The fast path never learns an acquisition
+ * of a class the thread holds (src/fast_path.c): every such nesting comes here.
  */
-#ifndef LIBLOCKDEP_MAX_NESTED_PAIRS
-#define LIBLOCKDEP_MAX_NESTED_PAIRS	16384
-#endif
-#define MAX_NESTED_PAIRS	LIBLOCKDEP_MAX_NESTED_PAIRS
-_Static_assert(MAX_NESTED_PAIRS > 0 && !(MAX_NESTED_PAIRS & (MAX_NESTED_PAIRS - 1)),
-	       "LIBLOCKDEP_MAX_NESTED_PAIRS is a power of two");
-/* Open addressing, at most half full so that a probe ends; a slot is never emptied.
- * Placed by the inner lock's serial alone: the locks a lock was taken inside lie in
- * one run of slots, which ends at an empty one. */
-#define NESTED_PAIR_SLOTS	(2 * MAX_NESTED_PAIRS)
 
-static u64 nested_pairs[NESTED_PAIR_SLOTS];
-static struct lock_entry *nested_pair_outers[NESTED_PAIR_SLOTS];
-static unsigned int nr_nested_pairs;
-static bool nested_pairs_full;
-
-/*
- * The breadth-first search of the instance graph, under the graph lock: the locks
- * found, each with the place in the queue of the one it was taken outside of.
- * Bounded as lockdep's own search is, and as plainly said when the bound is met.
- */
-#ifndef LIBLOCKDEP_MAX_INSTANCE_SEARCH
-#define LIBLOCKDEP_MAX_INSTANCE_SEARCH	4096
-#endif
-#define MAX_INSTANCE_SEARCH	LIBLOCKDEP_MAX_INSTANCE_SEARCH
-
-static struct instance_visit {
-	struct lock_entry *e;
-	int from;			/* -1 for the lock the search began at */
-} instance_queue[MAX_INSTANCE_SEARCH];
-static unsigned int instance_queue_len;
-static u32 instance_search_mark;
-static bool instance_search_full;
-
-/* Outer lock's serial, then the inner's; never 0, as serials are not. */
-static u64 nested_pair(const struct lock_entry *outer, const struct lock_entry *inner)
+/* The lock a vertex is of. */
+static struct lock_entry *instance_entry(struct instance_vertex *v)
 {
-	return (u64)outer->serial << 32 | inner->serial;
+	return container_of(v - v->index, struct lock_entry, instance[0]);
 }
 
-static unsigned long nested_pair_slot(const struct lock_entry *inner)
+/* One lock of a cycle: its address, the variable it lives in if any, its class, and
+ * whether the cycle enters it by a recursive read. */
+static void print_instance(struct instance_vertex *v)
 {
-	return ((u64)inner->serial * 0x9E3779B97F4A7C15ULL) >> (64 - __builtin_ctzl(NESTED_PAIR_SLOTS));
-}
-
-static unsigned long nested_pair_next(unsigned long i)
-{
-	return (i + 1) % NESTED_PAIR_SLOTS;
-}
-
-/* The lock a link names, if its entry still serves that lock (and is written). */
-static struct lock_entry *instance_outer(u32 serial, struct lock_entry *const *outer)
-{
-	struct lock_entry *e = __atomic_load_n(outer, __ATOMIC_ACQUIRE);
-
-	return e && READ_ONCE(e->serial) == serial ? e : NULL;
-}
-
-/* In lockdep's words for running out. */
-static noinline void instance_capacity_report(bool *said, const char *headline,
-					      const char *setting, int now, const char *cost)
-{
-	if (__atomic_exchange_n(said, true, __ATOMIC_RELAXED) ||
-	    !liblockdep_report_begin(headline, NULL))
-		return;
-	printk(KERN_DEBUG "%s\n", headline);
-	printk(KERN_DEBUG "liblockdep: build with -D%s=N to raise it (now %d)\n", setting, now);
-	printk(KERN_DEBUG "%s\n", cost);
-	dump_stack();
-	liblockdep_report_end();
-}
-
-static bool nested_table_seen(u64 pair, const struct lock_entry *inner)
-{
-	for (unsigned long i = nested_pair_slot(inner);; i = nested_pair_next(i)) {
-		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
-
-		if (slot == pair)
-			return true;
-		if (!slot)
-			return false;
-	}
-}
-
-/* False when the table is full. */
-static bool nested_table_note(struct lock_entry *outer, const struct lock_entry *inner)
-{
-	u64 pair = nested_pair(outer, inner);
-
-	for (unsigned long i = nested_pair_slot(inner);; i = nested_pair_next(i)) {
-		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
-
-		if (slot == pair)
-			return true;
-		if (slot)
-			continue;
-		if (__atomic_add_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED) > MAX_NESTED_PAIRS) {
-			__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
-			instance_capacity_report(&nested_pairs_full, "BUG: MAX_NESTED_PAIRS too low!",
-				"LIBLOCKDEP_MAX_NESTED_PAIRS", MAX_NESTED_PAIRS,
-				"a pair of locks of one class not remembered is recursive locking.");
-			return false;
-		}
-		if (__atomic_compare_exchange_n(&nested_pairs[i], &slot, pair, false,
-						__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-			__atomic_store_n(&nested_pair_outers[i], outer, __ATOMIC_RELEASE);
-			return true;
-		}
-		/* Another thread took the slot, perhaps for this very pair. */
-		__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
-		if (slot == pair)
-			return true;
-	}
-}
-
-/* Whether inner was taken inside outer: first among the outers inner keeps itself. */
-static bool nested_pair_seen(const struct lock_entry *outer, const struct lock_entry *inner)
-{
-	for (int i = 0; i < LOCK_NESTED_UNDER; i++) {
-		u32 serial = __atomic_load_n(&inner->nested_under[i].serial, __ATOMIC_RELAXED);
-
-		if (serial == outer->serial)
-			return true;
-		if (!serial)
-			return false;
-	}
-	return nested_table_seen(nested_pair(outer, inner), inner);
-}
-
-/* False when the table is full. */
-static bool nested_pair_note(struct lock_entry *outer, struct lock_entry *inner)
-{
-	for (int i = 0; i < LOCK_NESTED_UNDER; i++) {
-		struct instance_link *link = &inner->nested_under[i];
-		u32 serial = __atomic_load_n(&link->serial, __ATOMIC_RELAXED);
-
-		if (!serial && __atomic_compare_exchange_n(&link->serial, &serial, outer->serial,
-							   false, __ATOMIC_RELAXED,
-							   __ATOMIC_RELAXED)) {
-			__atomic_store_n(&link->outer, outer, __ATOMIC_RELEASE);
-			return true;
-		}
-		/* Taken, perhaps by another thread for this very pair. */
-		if (serial == outer->serial)
-			return true;
-	}
-	return nested_table_note(outer, inner);
-}
-
-/* Queues an outer lock the search has not met yet; false when the queue is full. */
-static bool instance_search_queue(struct lock_entry *outer, int from)
-{
-	if (!outer || outer->search_mark == instance_search_mark)
-		return true;
-	if (instance_queue_len == MAX_INSTANCE_SEARCH) {
-		instance_capacity_report(&instance_search_full, "BUG: MAX_INSTANCE_SEARCH too low!",
-			"LIBLOCKDEP_MAX_INSTANCE_SEARCH", MAX_INSTANCE_SEARCH,
-			"a cycle of locks of one class past the locks searched is not found.");
-		return false;
-	}
-	outer->search_mark = instance_search_mark;
-	instance_queue[instance_queue_len++] = (struct instance_visit){ outer, from };
-	return true;
-}
-
-/* Every lock the lock at queue place pos was taken inside. */
-static bool instance_search_outers(int pos)
-{
-	struct lock_entry *inner = instance_queue[pos].e;
-	unsigned long i;
-
-	for (int n = 0; n < LOCK_NESTED_UNDER; n++) {
-		struct instance_link *link = &inner->nested_under[n];
-		u32 serial = __atomic_load_n(&link->serial, __ATOMIC_RELAXED);
-
-		if (!serial)
-			return true;
-		if (!instance_search_queue(instance_outer(serial, &link->outer), pos))
-			return false;
-	}
-	for (i = nested_pair_slot(inner);; i = nested_pair_next(i)) {
-		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
-
-		if (!slot)
-			return true;
-		if ((u32)slot == inner->serial &&
-		    !instance_search_queue(instance_outer(slot >> 32, &nested_pair_outers[i]), pos))
-			return false;
-	}
-}
-
-/*
- * Under the graph lock. The place in the queue where to turns up among the locks
- * held, directly or through others of the class, was taken inside: a path from to
- * to held. -1 for none.
- */
-static int instance_path_find(struct lock_entry *held, const struct lock_entry *to)
-{
-	instance_search_mark = instance_search_mark + 1 ?: 1;
-	instance_queue_len = 0;
-	instance_search_queue(held, -1);
-	for (unsigned int pos = 0; pos < instance_queue_len; pos++) {
-		if (instance_queue[pos].e == to)
-			return pos;
-		if (!instance_search_outers(pos))
-			break;
-	}
-	return -1;
-}
-
-/* One lock of a cycle: its address, the variable it lives in if any, its class. */
-static void print_instance(struct lock_entry *e)
-{
+	struct lock_entry *e = instance_entry(v);
 	const char *variable = lock_variable_name(e->lock, lock_kind_sizes[e->kind]);
 
 	printk(KERN_CONT " %px %s%s(", e->lock, variable ?: "", variable ? " " : "");
 	print_lockdep_cache(&e->map);
-	printk(KERN_CONT ")\n");
+	printk(KERN_CONT ")%s\n", v->index ? ", taken to read" : "");
 }
 
 /* The head of both reports below, as lockdep's own begin; false for a repeat. */
@@ -24546,29 +24790,54 @@ static void instance_report_tail(void)
 	liblockdep_report_end();
 }
 
+/* A long cycle is printed by its ends: a ring of 2,000 would not fit in a report. */
+#define INSTANCE_CYCLE_ENDS	16
+
+/* The locks of a cycle, from v along came_from. */
+static void instance_cycle_print(struct instance_vertex *v)
+{
+	unsigned long len = 0, i = 0;
+
+	for (struct instance_vertex *w = v; w; w = w->came_from)
+		len++;
+	for (; v; v = v->came_from, i++) {
+		if (i < INSTANCE_CYCLE_ENDS || i >= len - INSTANCE_CYCLE_ENDS)
+			print_instance(v);
+		else if (i == INSTANCE_CYCLE_ENDS)
+			pr_warn(" ... %lu more locks of the cycle ...\n",
+				len - 2 * INSTANCE_CYCLE_ENDS);
+	}
+}
+
 /*
  * A cycle of locks of one class, as lockdep's circular locking dependency between
- * classes, the locks in its order: from e, at the queue place found, on to the held
- * one, each was taken inside the one before it, and e is being taken inside the last.
+ * classes, the locks in its order: from to, the vertex e is entered at, each was
+ * taken inside the one before it, up to from, held, inside which e is being taken.
+ * The search's path leads back from from to to: turned round first.
  */
 static noinline void instance_cycle_report(struct lock_entry *e, struct held_lock *hlock,
-					   int found, unsigned long ip)
+					   struct instance_vertex *from,
+					   struct instance_vertex *to, unsigned long ip)
 {
+	struct instance_vertex *v = from, *next, *back = NULL;
+
 	if (!instance_report_head("WARNING: possible circular locking dependency detected",
 				  e, hlock, ip))
 		return;
+	for (; v; back = v, v = next) {
+		next = v->came_from;
+		v->came_from = back;
+	}
 	pr_warn("\nwhich lock already depends on the new lock, instance by instance:\n"
 		"each of these locks of one class was taken holding the one before it,\n"
 		"and the first is being taken holding the last\n\n");
-	for (; found >= 0; found = instance_queue[found].from)
-		print_instance(instance_queue[found].e);
+	instance_cycle_print(to);
 	pr_warn("\nother info that might help us debug this:\n");
 	pr_warn(" Each thread holds one lock of the cycle and waits for the next one.\n");
 	instance_report_tail();
 }
 
-/* A pair liblockdep could not remember, or the same lock again: judged as lockdep
- * judges a class taken inside itself. */
+/* The same lock again: judged as lockdep judges a class taken inside itself. */
 static noinline void instance_pair_report(struct lock_entry *e, struct held_lock *hlock,
 					  unsigned long ip)
 {
@@ -24579,22 +24848,48 @@ static noinline void instance_pair_report(struct lock_entry *e, struct held_lock
 	instance_report_tail();
 }
 
-/* Under the graph lock: remembers that e was taken inside held, and whether that
- * closes a cycle. */
-static void instance_edge_add(struct lock_entry *e, struct held_lock *hlock, unsigned long ip)
+/* Said once: the instance graph has no bound of its own, but memory may end. */
+static noinline void instance_out_of_memory(void)
+{
+	static bool said;
+
+	if (__atomic_exchange_n(&said, true, __ATOMIC_RELAXED))
+		return;
+	printk(KERN_ERR "liblockdep: out of memory for the instance graph: locks of one class "
+	       "nested from now on are not all checked for cycles; everything else is.\n");
+}
+
+/* Under the graph lock: the edge from -> to, and the cycle it may close. */
+static void instance_edge_check(struct lock_entry *e, struct held_lock *hlock,
+				struct instance_vertex *from, struct instance_vertex *to,
+				unsigned long ip)
+{
+	switch (instance_edge_add(from, to)) {
+	case INSTANCE_EDGE_CYCLE:
+		instance_cycle_report(e, hlock, from, to, ip);
+		break;
+	case INSTANCE_EDGE_NOMEM:
+		instance_out_of_memory();
+		break;
+	case INSTANCE_EDGE_KNOWN:
+		break;
+	}
+}
+
+/*
+ * Under the graph lock: e, taken for @read, waited for inside the held lock. A
+ * recursive read enters e at its second vertex. Every path into the held lock leads
+ * on to e, except one that entered it by a recursive read while it is held for one.
+ */
+static void instance_nesting_add(struct lock_entry *e, int read, struct held_lock *hlock,
+				 unsigned long ip)
 {
 	struct lock_entry *held = container_of(hlock->instance, struct lock_entry, map);
-	int found;
+	struct instance_vertex *to = &e->instance[read == 2];
 
-	if (nested_pair_seen(held, e))
-		return;
-	if (!nested_pair_note(held, e)) {
-		instance_pair_report(e, hlock, ip);
-		return;
-	}
-	found = instance_path_find(held, e);
-	if (found >= 0)
-		instance_cycle_report(e, hlock, found, ip);
+	instance_edge_check(e, hlock, &held->instance[0], to, ip);
+	if (hlock->read != 2 && held->read_mode == 2)
+		instance_edge_check(e, hlock, &held->instance[1], to, ip);
 }
 
 /* Distinct instances of a class are in order for lockdep: this file judges them. */
@@ -24655,7 +24950,7 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 					    int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
-	bool waits = !read && !trylock && e->map.key != &__lockdep_no_validate__;
+	bool waits = !trylock && e->map.key != &__lockdep_no_validate__;
 	struct held_lock *again = held_lock_of(task, e, subclass);
 	bool locked = false;
 
@@ -24678,8 +24973,9 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 			liblockdep_graph_lock();
 			locked = true;
 		}
-		instance_edge_add(e, hlock, ip);
-		if (!hlock->trylock)
+		instance_nesting_add(e, read, hlock, ip);
+		/* Below a lock held that way, the held ones lead here through it. */
+		if (!hlock->trylock && hlock->read != 2)
 			break;
 	}
 	if (locked)

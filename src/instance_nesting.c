@@ -12,242 +12,59 @@
  * recursive locking, as lockdep says.
  *
  * The order between the instances is judged here instead: each time a thread waits
- * for a lock (not a trylock, not a read lock) while it holds others of its class,
- * the held one, innermost first, down to the first it did not trylock, is an edge of
- * an instance graph, outer to inner, and a new edge is searched for a cycle of any
- * length: the bank transfer (A then B, B then A), three accounts (a→b, b→c, c→a),
- * the dining philosophers. A cycle is reported as lockdep's circular locking
- * dependency, with the locks of the cycle in order. Two read acquisitions need a writer to deadlock, and a
- * read one is never an edge: a cycle found is a deadlock whatever the modes held.
+ * for a lock (not a trylock) while it holds others of its class, the held one,
+ * innermost first, down to the first it did not trylock and holds for more than a
+ * recursive read, is an edge of an instance graph, outer to inner, and a new edge
+ * is searched for a cycle of any length: the bank transfer (A then B, B then A),
+ * three accounts (a->b, b->c, c->a), the dining philosophers, a ring of 2,000. A
+ * cycle is reported as lockdep's circular locking dependency, with the locks of the
+ * cycle in order.
  *
- * Instances are entries of the lock table (src/lock_table.c), checked by serial
- * number, never reused for a lock at the same address: a freed lock's edges lead to
- * no new lock. A lock keeps the first few locks it was taken inside in its own entry,
- * so they go with it when it is destroyed or freed: a program that makes and nests
- * objects for ever (a tree's nodes, a connection and its session) never fills
- * anything. The rest go to a fixed table, filled with atomics, which only a lock
- * taken inside more than LOCK_NESTED_UNDER others of its class uses. The fast path
- * never learns an acquisition of a class the thread holds (src/fast_path.c): every
- * such nesting comes here.
+ * Reads follow the kernel's rules for them (lockdep's "strong" paths): a recursive
+ * read (lockdep's read 2: glibc's default rwlock, which lets a reader in while a
+ * writer waits) blocks only on a writer that holds the lock, so a cycle that enters
+ * a lock by a recursive read and leaves it while holding it for one is no deadlock
+ * (rdlock(a) wrlock(b) against wrlock(b) rdlock(a)); every other read waits behind
+ * a waiting writer, so a cycle of them, read-read included, deadlocks once writers
+ * wait on its locks, as ThreadSanitizer's deadlock_detector_stress_test Test8 shows
+ * of writer-preferring rwlocks. So each lock has two vertices, by the way a path
+ * enters it: for writing (or a non-recursive read), from which every edge of the
+ * lock leads on, and for a recursive read, from which only an edge where the lock
+ * was held for more than a recursive read leads on. A cycle of vertices is then
+ * exactly a cycle lockdep would call a deadlock. A held lock taken by a recursive
+ * read does not lead on to what is taken later from the paths that entered it
+ * otherwise, so the held locks below it are edges of their own.
+ *
+ * The graph (src/instance_graph.c) is kept in a dynamic topological order, so that
+ * a new edge searches only between its two ends, and only when it goes against
+ * the order: the cost of a step of a walk or a transfer does not grow with the
+ * list, the bank or the run. Vertices live in the lock table's entries
+ * (src/lock_table.c) and lose their edges when the lock goes (destroyed, freed,
+ * unmapped, unloaded, or initialised anew), so a program that makes and nests
+ * objects for ever (a tree's nodes, a connection and its session) keeps only the
+ * edges of what is alive, in liblockdep's own memory, which grows as they do and
+ * has no other bound. A cycle, once found, is remembered outside the order: its
+ * class was reported, and every cycle of the graph lies in one class, so later
+ * ones through it are the same problem. The fast path never learns an acquisition
+ * of a class the thread holds (src/fast_path.c): every such nesting comes here.
  */
-#ifndef LIBLOCKDEP_MAX_NESTED_PAIRS
-#define LIBLOCKDEP_MAX_NESTED_PAIRS	16384
-#endif
-#define MAX_NESTED_PAIRS	LIBLOCKDEP_MAX_NESTED_PAIRS
-_Static_assert(MAX_NESTED_PAIRS > 0 && !(MAX_NESTED_PAIRS & (MAX_NESTED_PAIRS - 1)),
-	       "LIBLOCKDEP_MAX_NESTED_PAIRS is a power of two");
-/* Open addressing, at most half full so that a probe ends; a slot is never emptied.
- * Placed by the inner lock's serial alone: the locks a lock was taken inside lie in
- * one run of slots, which ends at an empty one. */
-#define NESTED_PAIR_SLOTS	(2 * MAX_NESTED_PAIRS)
 
-static u64 nested_pairs[NESTED_PAIR_SLOTS];
-static struct lock_entry *nested_pair_outers[NESTED_PAIR_SLOTS];
-static unsigned int nr_nested_pairs;
-static bool nested_pairs_full;
-
-/*
- * The breadth-first search of the instance graph, under the graph lock: the locks
- * found, each with the place in the queue of the one it was taken outside of.
- * Bounded as lockdep's own search is, and as plainly said when the bound is met.
- */
-#ifndef LIBLOCKDEP_MAX_INSTANCE_SEARCH
-#define LIBLOCKDEP_MAX_INSTANCE_SEARCH	4096
-#endif
-#define MAX_INSTANCE_SEARCH	LIBLOCKDEP_MAX_INSTANCE_SEARCH
-
-static struct instance_visit {
-	struct lock_entry *e;
-	int from;			/* -1 for the lock the search began at */
-} instance_queue[MAX_INSTANCE_SEARCH];
-static unsigned int instance_queue_len;
-static u32 instance_search_mark;
-static bool instance_search_full;
-
-/* Outer lock's serial, then the inner's; never 0, as serials are not. */
-static u64 nested_pair(const struct lock_entry *outer, const struct lock_entry *inner)
+/* The lock a vertex is of. */
+static struct lock_entry *instance_entry(struct instance_vertex *v)
 {
-	return (u64)outer->serial << 32 | inner->serial;
+	return container_of(v - v->index, struct lock_entry, instance[0]);
 }
 
-static unsigned long nested_pair_slot(const struct lock_entry *inner)
+/* One lock of a cycle: its address, the variable it lives in if any, its class, and
+ * whether the cycle enters it by a recursive read. */
+static void print_instance(struct instance_vertex *v)
 {
-	return ((u64)inner->serial * 0x9E3779B97F4A7C15ULL) >> (64 - __builtin_ctzl(NESTED_PAIR_SLOTS));
-}
-
-static unsigned long nested_pair_next(unsigned long i)
-{
-	return (i + 1) % NESTED_PAIR_SLOTS;
-}
-
-/* The lock a link names, if its entry still serves that lock (and is written). */
-static struct lock_entry *instance_outer(u32 serial, struct lock_entry *const *outer)
-{
-	struct lock_entry *e = __atomic_load_n(outer, __ATOMIC_ACQUIRE);
-
-	return e && READ_ONCE(e->serial) == serial ? e : NULL;
-}
-
-/* In lockdep's words for running out. */
-static noinline void instance_capacity_report(bool *said, const char *headline,
-					      const char *setting, int now, const char *cost)
-{
-	if (__atomic_exchange_n(said, true, __ATOMIC_RELAXED) ||
-	    !liblockdep_report_begin(headline, NULL))
-		return;
-	printk(KERN_DEBUG "%s\n", headline);
-	printk(KERN_DEBUG "liblockdep: build with -D%s=N to raise it (now %d)\n", setting, now);
-	printk(KERN_DEBUG "%s\n", cost);
-	dump_stack();
-	liblockdep_report_end();
-}
-
-static bool nested_table_seen(u64 pair, const struct lock_entry *inner)
-{
-	for (unsigned long i = nested_pair_slot(inner);; i = nested_pair_next(i)) {
-		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
-
-		if (slot == pair)
-			return true;
-		if (!slot)
-			return false;
-	}
-}
-
-/* False when the table is full. */
-static bool nested_table_note(struct lock_entry *outer, const struct lock_entry *inner)
-{
-	u64 pair = nested_pair(outer, inner);
-
-	for (unsigned long i = nested_pair_slot(inner);; i = nested_pair_next(i)) {
-		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
-
-		if (slot == pair)
-			return true;
-		if (slot)
-			continue;
-		if (__atomic_add_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED) > MAX_NESTED_PAIRS) {
-			__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
-			instance_capacity_report(&nested_pairs_full, "BUG: MAX_NESTED_PAIRS too low!",
-				"LIBLOCKDEP_MAX_NESTED_PAIRS", MAX_NESTED_PAIRS,
-				"a pair of locks of one class not remembered is recursive locking.");
-			return false;
-		}
-		if (__atomic_compare_exchange_n(&nested_pairs[i], &slot, pair, false,
-						__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-			__atomic_store_n(&nested_pair_outers[i], outer, __ATOMIC_RELEASE);
-			return true;
-		}
-		/* Another thread took the slot, perhaps for this very pair. */
-		__atomic_sub_fetch(&nr_nested_pairs, 1, __ATOMIC_RELAXED);
-		if (slot == pair)
-			return true;
-	}
-}
-
-/* Whether inner was taken inside outer: first among the outers inner keeps itself. */
-static bool nested_pair_seen(const struct lock_entry *outer, const struct lock_entry *inner)
-{
-	for (int i = 0; i < LOCK_NESTED_UNDER; i++) {
-		u32 serial = __atomic_load_n(&inner->nested_under[i].serial, __ATOMIC_RELAXED);
-
-		if (serial == outer->serial)
-			return true;
-		if (!serial)
-			return false;
-	}
-	return nested_table_seen(nested_pair(outer, inner), inner);
-}
-
-/* False when the table is full. */
-static bool nested_pair_note(struct lock_entry *outer, struct lock_entry *inner)
-{
-	for (int i = 0; i < LOCK_NESTED_UNDER; i++) {
-		struct instance_link *link = &inner->nested_under[i];
-		u32 serial = __atomic_load_n(&link->serial, __ATOMIC_RELAXED);
-
-		if (!serial && __atomic_compare_exchange_n(&link->serial, &serial, outer->serial,
-							   false, __ATOMIC_RELAXED,
-							   __ATOMIC_RELAXED)) {
-			__atomic_store_n(&link->outer, outer, __ATOMIC_RELEASE);
-			return true;
-		}
-		/* Taken, perhaps by another thread for this very pair. */
-		if (serial == outer->serial)
-			return true;
-	}
-	return nested_table_note(outer, inner);
-}
-
-/* Queues an outer lock the search has not met yet; false when the queue is full. */
-static bool instance_search_queue(struct lock_entry *outer, int from)
-{
-	if (!outer || outer->search_mark == instance_search_mark)
-		return true;
-	if (instance_queue_len == MAX_INSTANCE_SEARCH) {
-		instance_capacity_report(&instance_search_full, "BUG: MAX_INSTANCE_SEARCH too low!",
-			"LIBLOCKDEP_MAX_INSTANCE_SEARCH", MAX_INSTANCE_SEARCH,
-			"a cycle of locks of one class past the locks searched is not found.");
-		return false;
-	}
-	outer->search_mark = instance_search_mark;
-	instance_queue[instance_queue_len++] = (struct instance_visit){ outer, from };
-	return true;
-}
-
-/* Every lock the lock at queue place pos was taken inside. */
-static bool instance_search_outers(int pos)
-{
-	struct lock_entry *inner = instance_queue[pos].e;
-	unsigned long i;
-
-	for (int n = 0; n < LOCK_NESTED_UNDER; n++) {
-		struct instance_link *link = &inner->nested_under[n];
-		u32 serial = __atomic_load_n(&link->serial, __ATOMIC_RELAXED);
-
-		if (!serial)
-			return true;
-		if (!instance_search_queue(instance_outer(serial, &link->outer), pos))
-			return false;
-	}
-	for (i = nested_pair_slot(inner);; i = nested_pair_next(i)) {
-		u64 slot = __atomic_load_n(&nested_pairs[i], __ATOMIC_RELAXED);
-
-		if (!slot)
-			return true;
-		if ((u32)slot == inner->serial &&
-		    !instance_search_queue(instance_outer(slot >> 32, &nested_pair_outers[i]), pos))
-			return false;
-	}
-}
-
-/*
- * Under the graph lock. The place in the queue where to turns up among the locks
- * held, directly or through others of the class, was taken inside: a path from to
- * to held. -1 for none.
- */
-static int instance_path_find(struct lock_entry *held, const struct lock_entry *to)
-{
-	instance_search_mark = instance_search_mark + 1 ?: 1;
-	instance_queue_len = 0;
-	instance_search_queue(held, -1);
-	for (unsigned int pos = 0; pos < instance_queue_len; pos++) {
-		if (instance_queue[pos].e == to)
-			return pos;
-		if (!instance_search_outers(pos))
-			break;
-	}
-	return -1;
-}
-
-/* One lock of a cycle: its address, the variable it lives in if any, its class. */
-static void print_instance(struct lock_entry *e)
-{
+	struct lock_entry *e = instance_entry(v);
 	const char *variable = lock_variable_name(e->lock, lock_kind_sizes[e->kind]);
 
 	printk(KERN_CONT " %px %s%s(", e->lock, variable ?: "", variable ? " " : "");
 	print_lockdep_cache(&e->map);
-	printk(KERN_CONT ")\n");
+	printk(KERN_CONT ")%s\n", v->index ? ", taken to read" : "");
 }
 
 /* The head of both reports below, as lockdep's own begin; false for a repeat. */
@@ -283,29 +100,54 @@ static void instance_report_tail(void)
 	liblockdep_report_end();
 }
 
+/* A long cycle is printed by its ends: a ring of 2,000 would not fit in a report. */
+#define INSTANCE_CYCLE_ENDS	16
+
+/* The locks of a cycle, from v along came_from. */
+static void instance_cycle_print(struct instance_vertex *v)
+{
+	unsigned long len = 0, i = 0;
+
+	for (struct instance_vertex *w = v; w; w = w->came_from)
+		len++;
+	for (; v; v = v->came_from, i++) {
+		if (i < INSTANCE_CYCLE_ENDS || i >= len - INSTANCE_CYCLE_ENDS)
+			print_instance(v);
+		else if (i == INSTANCE_CYCLE_ENDS)
+			pr_warn(" ... %lu more locks of the cycle ...\n",
+				len - 2 * INSTANCE_CYCLE_ENDS);
+	}
+}
+
 /*
  * A cycle of locks of one class, as lockdep's circular locking dependency between
- * classes, the locks in its order: from e, at the queue place found, on to the held
- * one, each was taken inside the one before it, and e is being taken inside the last.
+ * classes, the locks in its order: from to, the vertex e is entered at, each was
+ * taken inside the one before it, up to from, held, inside which e is being taken.
+ * The search's path leads back from from to to: turned round first.
  */
 static noinline void instance_cycle_report(struct lock_entry *e, struct held_lock *hlock,
-					   int found, unsigned long ip)
+					   struct instance_vertex *from,
+					   struct instance_vertex *to, unsigned long ip)
 {
+	struct instance_vertex *v = from, *next, *back = NULL;
+
 	if (!instance_report_head("WARNING: possible circular locking dependency detected",
 				  e, hlock, ip))
 		return;
+	for (; v; back = v, v = next) {
+		next = v->came_from;
+		v->came_from = back;
+	}
 	pr_warn("\nwhich lock already depends on the new lock, instance by instance:\n"
 		"each of these locks of one class was taken holding the one before it,\n"
 		"and the first is being taken holding the last\n\n");
-	for (; found >= 0; found = instance_queue[found].from)
-		print_instance(instance_queue[found].e);
+	instance_cycle_print(to);
 	pr_warn("\nother info that might help us debug this:\n");
 	pr_warn(" Each thread holds one lock of the cycle and waits for the next one.\n");
 	instance_report_tail();
 }
 
-/* A pair liblockdep could not remember, or the same lock again: judged as lockdep
- * judges a class taken inside itself. */
+/* The same lock again: judged as lockdep judges a class taken inside itself. */
 static noinline void instance_pair_report(struct lock_entry *e, struct held_lock *hlock,
 					  unsigned long ip)
 {
@@ -316,22 +158,48 @@ static noinline void instance_pair_report(struct lock_entry *e, struct held_lock
 	instance_report_tail();
 }
 
-/* Under the graph lock: remembers that e was taken inside held, and whether that
- * closes a cycle. */
-static void instance_edge_add(struct lock_entry *e, struct held_lock *hlock, unsigned long ip)
+/* Said once: the instance graph has no bound of its own, but memory may end. */
+static noinline void instance_out_of_memory(void)
+{
+	static bool said;
+
+	if (__atomic_exchange_n(&said, true, __ATOMIC_RELAXED))
+		return;
+	printk(KERN_ERR "liblockdep: out of memory for the instance graph: locks of one class "
+	       "nested from now on are not all checked for cycles; everything else is.\n");
+}
+
+/* Under the graph lock: the edge from -> to, and the cycle it may close. */
+static void instance_edge_check(struct lock_entry *e, struct held_lock *hlock,
+				struct instance_vertex *from, struct instance_vertex *to,
+				unsigned long ip)
+{
+	switch (instance_edge_add(from, to)) {
+	case INSTANCE_EDGE_CYCLE:
+		instance_cycle_report(e, hlock, from, to, ip);
+		break;
+	case INSTANCE_EDGE_NOMEM:
+		instance_out_of_memory();
+		break;
+	case INSTANCE_EDGE_KNOWN:
+		break;
+	}
+}
+
+/*
+ * Under the graph lock: e, taken for @read, waited for inside the held lock. A
+ * recursive read enters e at its second vertex. Every path into the held lock leads
+ * on to e, except one that entered it by a recursive read while it is held for one.
+ */
+static void instance_nesting_add(struct lock_entry *e, int read, struct held_lock *hlock,
+				 unsigned long ip)
 {
 	struct lock_entry *held = container_of(hlock->instance, struct lock_entry, map);
-	int found;
+	struct instance_vertex *to = &e->instance[read == 2];
 
-	if (nested_pair_seen(held, e))
-		return;
-	if (!nested_pair_note(held, e)) {
-		instance_pair_report(e, hlock, ip);
-		return;
-	}
-	found = instance_path_find(held, e);
-	if (found >= 0)
-		instance_cycle_report(e, hlock, found, ip);
+	instance_edge_check(e, hlock, &held->instance[0], to, ip);
+	if (hlock->read != 2 && held->read_mode == 2)
+		instance_edge_check(e, hlock, &held->instance[1], to, ip);
 }
 
 /* Distinct instances of a class are in order for lockdep: this file judges them. */
@@ -392,7 +260,7 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 					    int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
-	bool waits = !read && !trylock && e->map.key != &__lockdep_no_validate__;
+	bool waits = !trylock && e->map.key != &__lockdep_no_validate__;
 	struct held_lock *again = held_lock_of(task, e, subclass);
 	bool locked = false;
 
@@ -415,8 +283,9 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 			liblockdep_graph_lock();
 			locked = true;
 		}
-		instance_edge_add(e, hlock, ip);
-		if (!hlock->trylock)
+		instance_nesting_add(e, read, hlock, ip);
+		/* Below a lock held that way, the held ones lead here through it. */
+		if (!hlock->trylock && hlock->read != 2)
 			break;
 	}
 	if (locked)

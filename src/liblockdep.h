@@ -138,16 +138,6 @@
  *                                  is first locked: too many init sites run out here
  *                                  first ("BUG: MAX_LOCK_SITES too low!"), many static
  *                                  locks (classes without a site) in MAX_LOCKDEP_KEYS
- *   LIBLOCKDEP_MAX_NESTED_PAIRS    ordered pairs of one class's locks nested, beyond
- *                                  the four each lock keeps with it (16384, a power
- *                                  of two; 32 bytes each): past it, a new pair is
- *                                  recursive locking again, validation goes on
- *                                  ("BUG: MAX_NESTED_PAIRS too low!",
- *                                  docs/classes.md)
- *   LIBLOCKDEP_MAX_INSTANCE_SEARCH locks of one class one search for a cycle among
- *                                  them visits (4096; 16 bytes each): past it, that
- *                                  search stops, validation goes on ("BUG:
- *                                  MAX_INSTANCE_SEARCH too low!", once)
  *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *

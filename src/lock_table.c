@@ -5,15 +5,6 @@
  * only an RCU read section (the slot array is replaced when it grows). Entries are
  * never given back (src/arena.c), only reused, so a pointer to one stays valid memory.
  */
-#define LOCK_NESTED_UNDER	4
-
-/* A lock of its class that an entry's lock was taken inside: the entry, valid while
- * its serial is still this one (entries are reused, never freed). */
-struct instance_link {
-	u32 serial;
-	struct lock_entry *outer;
-};
-
 enum lock_kind {
 	LOCK_KIND_MUTEX,
 	LOCK_KIND_RWLOCK,
@@ -34,10 +25,9 @@ struct lock_entry {
 	int read_mode;			/* lockdep's read argument for shared acquires */
 	bool own_key_registered;	/* own_key is the lock's class, for its lifetime */
 	u32 serial;			/* this lock's, never 0, not another's at its address */
-	u32 search_mark;		/* the instance search that reached it last */
 	int sem_use;			/* a semaphore's, src/semaphores.c */
-	struct instance_link nested_under[LOCK_NESTED_UNDER];	/* locks of its class it was
-						 * taken inside (src/instance_nesting.c) */
+	struct instance_vertex instance[2];	/* its vertices in the instance graph, taken
+						 * to write and to read (src/instance_nesting.c) */
 	struct lock_class_key own_key;
 };
 
@@ -193,13 +183,11 @@ static struct lock_entry *lock_entry_alloc(void)
 	return &chunk->entries[0];
 }
 
-/* Under lock_table_mutex. Instances tell locks apart by it (src/instance_nesting.c);
- * a new lock was nested inside no other. */
+/* Under lock_table_mutex. A new lock was nested inside no other. */
 static void lock_entry_new_serial(struct lock_entry *e)
 {
 	e->serial = ++last_lock_serial ?: ++last_lock_serial;
-	e->search_mark = 0;
-	memset(e->nested_under, 0, sizeof(e->nested_under));
+	instance_vertices_renew(e->instance, ARRAY_SIZE(e->instance));
 }
 
 typedef void (*lock_entry_setup_fn)(struct lock_entry *e, void *arg);
@@ -262,6 +250,8 @@ static void lock_table_remove(const void *lock)
 			free_lock_entries = e;
 			lock_slots_live--;
 			lock_places_note(lock, -1);
+			/* Its nestings go with it (src/instance_graph.c). */
+			instance_vertices_renew(e->instance, ARRAY_SIZE(e->instance));
 			break;
 		}
 	}

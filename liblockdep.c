@@ -21312,6 +21312,24 @@ static bool instance_vertex_meet(struct instance_vertex *w, struct instance_vert
 	return true;
 }
 
+/* A vertex met, to search from and to keep in @met; false when out of memory. */
+static bool instance_search_push(struct instance_vertex *z, struct vertex_list *met)
+{
+	return vertex_list_push(&instance_todo, z) && vertex_list_push(met, z);
+}
+
+/* A new search from root, whose vertices met go to @met: its mark, 0 when out of
+ * memory. */
+static unsigned long instance_search_begin(struct instance_vertex *root,
+					   struct vertex_list *met)
+{
+	unsigned long mark = ++instance_search_mark;
+
+	instance_todo.nr = met->nr = 0;
+	instance_vertex_meet(root, NULL, mark);
+	return instance_search_push(root, met) ? mark : 0;
+}
+
 /*
  * Depth first from v along ordered edges, through vertices ranked below u's: true
  * when u is reached (u->came_from leads back to v), or when memory ran out (*nomem).
@@ -21320,13 +21338,9 @@ static bool instance_vertex_meet(struct instance_vertex *w, struct instance_vert
 static bool instance_search_forward(struct instance_vertex *v, struct instance_vertex *u,
 				    bool *nomem)
 {
-	unsigned long mark = ++instance_search_mark;
+	unsigned long mark = instance_search_begin(v, &instance_forward);
 
-	instance_todo.nr = instance_forward.nr = 0;
-	instance_vertex_meet(v, NULL, mark);
-	if (!vertex_list_push(&instance_todo, v) || !vertex_list_push(&instance_forward, v))
-		goto nomem;
-	while (instance_todo.nr) {
+	while (mark && instance_todo.nr) {
 		struct instance_vertex *w = instance_todo.v[--instance_todo.nr];
 
 		for (struct instance_edge *edge = w->out; edge; edge = edge->next_out) {
@@ -21337,28 +21351,23 @@ static bool instance_search_forward(struct instance_vertex *v, struct instance_v
 				continue;
 			if (z == u)
 				return true;
-			if (!vertex_list_push(&instance_todo, z) ||
-			    !vertex_list_push(&instance_forward, z))
-				goto nomem;
+			if (!instance_search_push(z, &instance_forward)) {
+				mark = 0;
+				break;
+			}
 		}
 	}
-	return false;
-nomem:
-	*nomem = true;
-	return true;
+	*nomem = !mark;
+	return !mark;
 }
 
 /* Depth first back from u along ordered edges, through vertices ranked above v's,
  * into instance_backward; false when memory ran out. */
 static bool instance_search_backward(struct instance_vertex *u, struct instance_vertex *v)
 {
-	unsigned long mark = ++instance_search_mark;
+	unsigned long mark = instance_search_begin(u, &instance_backward);
 
-	instance_todo.nr = instance_backward.nr = 0;
-	instance_vertex_meet(u, NULL, mark);
-	if (!vertex_list_push(&instance_todo, u) || !vertex_list_push(&instance_backward, u))
-		return false;
-	while (instance_todo.nr) {
+	while (mark && instance_todo.nr) {
 		struct instance_vertex *w = instance_todo.v[--instance_todo.nr];
 
 		for (struct instance_edge *edge = w->in; edge; edge = edge->next_in) {
@@ -21367,12 +21376,13 @@ static bool instance_search_backward(struct instance_vertex *u, struct instance_
 			if (!edge->ordered || z->rank < v->rank ||
 			    !instance_vertex_meet(z, w, mark))
 				continue;
-			if (!vertex_list_push(&instance_todo, z) ||
-			    !vertex_list_push(&instance_backward, z))
-				return false;
+			if (!instance_search_push(z, &instance_backward)) {
+				mark = 0;
+				break;
+			}
 		}
 	}
-	return true;
+	return mark;
 }
 
 static void vertices_swap(struct instance_vertex **v, unsigned long a, unsigned long b)

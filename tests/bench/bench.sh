@@ -217,6 +217,23 @@ for f in $counted_flavours; do
 		>"$build/runs/instructions.$f"
 done
 
+# Workload 9, a walk by lock coupling (workloads.c's walk_list()): instructions per
+# step that nests a pair new to the instance graph (the first walk) and per step
+# over a known pair (a later one), on lists of 1,000 and 100,000 nodes; issue 31
+# wants each within 1.5x across the two sizes.
+walk_instructions() {
+	$callgrind "$build/checked" walk "$1" "$2" 2>&1 | sed -n 's/.*Collected : //p'
+}
+
+echo "counting instructions of the walks" >&2
+for nodes in 1000 100000; do
+	none=$(walk_instructions $nodes 0)
+	one=$(walk_instructions $nodes 1)
+	two=$(walk_instructions $nodes 2)
+	echo $(((one - none) / nodes)) >"$build/runs/walk_new.$nodes"
+	echo $(((two - one) / nodes)) >"$build/runs/walk_known.$nodes"
+done
+
 # --- Report --------------------------------------------------------------------
 # Helgrind's workload 6 is smaller (see helgrind_divisor): marked with a *.
 cell() {
@@ -278,6 +295,24 @@ instructions_table() {
 		printf " %s |" "$(cat "$build/runs/instructions.$f")"
 	done
 	echo
+}
+
+walk_table() {
+	echo "## Instructions per step of a walk by lock coupling, liblockdep (callgrind)"
+	echo
+	echo "Workload 9: a list whose nodes' mutexes are one class, pushed at its front (walked"
+	echo "against the order its locks were made in); each step locks the next node, then"
+	echo "unlocks the one before."
+	echo
+	echo "| step | 1,000 nodes | 100,000 nodes | 100,000 ÷ 1,000 |"
+	echo "|---|--:|--:|--:|"
+	for kind in new known; do
+		small=$(cat "$build/runs/walk_$kind.1000")
+		large=$(cat "$build/runs/walk_$kind.100000")
+		if [ $kind = new ]; then what="a pair new to the instance graph (first walk)"
+		else what="a known pair (second walk)"; fi
+		echo "| $what | $small | $large | $(calc x "a / b" "$large" "$small") |"
+	done
 }
 
 ratios_table() {
@@ -367,7 +402,7 @@ targets_table() {
 	hg=$1 hg_w=$2
 	# Issue 18's targets are issue 6's, tightened, and two more: instructions, and
 	# workload 2 against plain.
-	echo "## Targets (issues 6 and 18)"
+	echo "## Targets (issues 6, 18 and 31)"
 	echo
 	echo "| target | wanted | measured | |"
 	echo "|---|---|---|---|"
@@ -388,6 +423,12 @@ targets_table() {
 	target "workload 4: throughput of 2 threads ÷ 1 thread" ">= 1.7x" \
 		"${scaling}x (plain: ${plain_scaling}x; two processes of workload 1 side by side: ${side_by_side}x)" \
 		"a >= 1.7" "$scaling"
+	for kind in new known; do
+		walk=$(calc %.2f "a / b" "$(cat "$build/runs/walk_$kind.100000")" \
+			"$(cat "$build/runs/walk_$kind.1000")")
+		target "workload 9: instructions per step over a $kind pair, 100,000 ÷ 1,000 nodes" \
+			"<= 1.5x (issue 31)" "${walk}x" "a <= 1.5" "$walk"
+	done
 	target "memory: fixed cost (peak RSS over plain, workload 1)" "<= 12 MiB" \
 		"$memory MiB" "a <= 12" "$memory"
 	target "memory per thread: thread-local storage besides the held-lock stack" \
@@ -420,7 +461,7 @@ stderr_notes() {
 
 {
 	preamble
-	for part in times_table instructions_table ratios_table memory_table targets_table stderr_notes; do
+	for part in times_table instructions_table walk_table ratios_table memory_table targets_table stderr_notes; do
 		echo
 		$part
 	done

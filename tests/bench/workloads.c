@@ -9,6 +9,10 @@
  * off the clock, except in "classes", whose point is those costs. DIVISOR divides
  * the iterations, for Helgrind. bench.sh runs each case several times, in fresh
  * processes, and takes the median.
+ *
+ *	workloads walk NODES WALKS
+ *
+ * walks a list by lock coupling, untimed, for bench.sh's instruction counts.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -239,6 +243,48 @@ static const struct workload {
 	{ "free1",	free_one_lock,	1,  200000, 1 },
 };
 
+/* One node of a list walked by lock coupling; every node's mutex is made by one call
+ * (one class), so each step nests two locks of one class (src/instance_nesting.c). */
+struct node {
+	pthread_mutex_t lock;
+	struct node *next;
+};
+
+static __attribute__((noinline)) struct node *node_new(struct node *next)
+{
+	struct node *n = malloc(sizeof(*n));
+
+	pthread_mutex_init(&n->lock, NULL);
+	n->next = next;
+	return n;
+}
+
+/*
+ * "walk NODES WALKS": a list of NODES nodes, each pushed at its front (so walked
+ * against the order its locks were made in), walked WALKS times holding the next
+ * node's lock before releasing the one before. Untimed: bench.sh counts its
+ * instructions with callgrind, and the difference of two runs is the cost of the
+ * walks' steps, which must not grow with the list.
+ */
+static int walk_list(long nodes, long walks)
+{
+	struct node *head = NULL;
+
+	for (long i = 0; i < nodes; i++)
+		head = node_new(head);
+	for (long w = 0; w < walks; w++) {
+		struct node *n = head;
+
+		pthread_mutex_lock(&n->lock);
+		for (; n->next; n = n->next) {
+			pthread_mutex_lock(&n->next->lock);
+			pthread_mutex_unlock(&n->lock);
+		}
+		pthread_mutex_unlock(&n->lock);
+	}
+	return 0;
+}
+
 /* Threads are created off the clock and released together. Each one times itself:
  * the main thread may wake from the barrier after the workers are done. */
 static void *thread_start(void *arg)
@@ -298,11 +344,13 @@ int main(int argc, char **argv)
 	long iters;
 	double secs;
 
+	if (argc == 4 && !strcmp(argv[1], "walk"))
+		return walk_list(atol(argv[2]), atol(argv[3]));
 	for (size_t i = 0; argc > 1 && i < ARRAY_SIZE(workloads); i++)
 		if (!strcmp(argv[1], workloads[i].name))
 			wl = &workloads[i];
 	if (!wl || divisor < 1) {
-		fprintf(stderr, "usage: workloads NAME [DIVISOR]; NAME is one of:");
+		fprintf(stderr, "usage: workloads NAME [DIVISOR] | walk NODES WALKS; NAME is one of:");
 		for (size_t i = 0; i < ARRAY_SIZE(workloads); i++)
 			fprintf(stderr, " %s", workloads[i].name);
 		fputc('\n', stderr);

@@ -118,7 +118,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	lock_map_class(origin, &key, &name);
 	task_note_lock(origin->lock);
-	first_use_init(e, origin->init_call);
+	first_use_init(e, origin->lock, origin->init_call);
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
@@ -535,6 +535,7 @@ static void lock_release_prepared(void *arg)
 {
 	struct lock_call *c = arg;
 
+	first_use_end();
 	if (liblockdep_enter(c->ip))
 		lock_release_entered(c->e, c->ip);
 }

@@ -24020,10 +24020,10 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task, 
 }
 
 /* Out of line, so that the walk's registers are not saved on the way to lockdep, whose
- * reports need the stack. Not in a signal handler (entry not ready). */
+ * reports need the stack. Not in a signal handler. */
 static noinline void held_locks_check(struct task_struct *task, unsigned long ip)
 {
-	if (!held_locks_all_ours(task, false) && READ_ONCE(task->entry_ready))
+	if (!held_locks_all_ours(task, false) && !signal_handler_running())
 		held_locks_drop_released(task, ip);
 }
 
@@ -24924,9 +24924,10 @@ static bool held_lock_released_unseen(const struct held_lock *hlock)
  * record where it is, and the holder finds it released here, by glibc's owner field,
  * at its next lock.
  *
- * Not in a signal handler (the callers on entry test entry_ready, which entry has just
- * set unless a handler runs): the handler may have interrupted a lock call between
- * lockdep's record and glibc's acquisition, when the lock looks released and is not.
+ * Not in a signal handler (the callers test that none runs; entry_ready, false in
+ * one, is also false while a lock just made is private, src/first_use.c): the
+ * handler may have interrupted a lock call between lockdep's record and glibc's
+ * acquisition, when the lock looks released and is not.
  */
 static noinline void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 {
@@ -25036,7 +25037,7 @@ static void held_locks_drop_released_before_report(void)
 {
 	struct task_struct *task = current;
 
-	if (task->lockdep_depth && READ_ONCE(task->entry_ready))
+	if (task->lockdep_depth && !signal_handler_running())
 		held_locks_drop_released(task, liblockdep_entry_ip);
 }
 

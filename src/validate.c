@@ -379,10 +379,10 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task, 
 }
 
 /* Out of line, so that the walk's registers are not saved on the way to lockdep, whose
- * reports need the stack. Not in a signal handler (entry not ready). */
+ * reports need the stack. Not in a signal handler. */
 static noinline void held_locks_check(struct task_struct *task, unsigned long ip)
 {
-	if (!held_locks_all_ours(task, false) && READ_ONCE(task->entry_ready))
+	if (!held_locks_all_ours(task, false) && !signal_handler_running())
 		held_locks_drop_released(task, ip);
 }
 

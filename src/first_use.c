@@ -13,15 +13,16 @@
  *    (a global initialised by a call is as public before its first lock as after);
  *  - nobody has acquired it since its initialisation;
  *  - the call that acquires it is the very next call of its initialiser that
- *    liblockdep sees: no lock taken or let go, no thread started, no semaphore
- *    posted in between. A pointer to the new lock reaches another thread only if
- *    the initialiser publishes it after the initialisation and the other thread
- *    synchronises with that, through a lock or a thread's start, which liblockdep
- *    sees. GDAL's CPLCreateMutexInternal() initialises the mutex and locks it at
- *    once, so the rule holds for it. What liblockdep cannot see is a hand-over
- *    through an atomic variable, a pipe or a condition variable signalled with no
- *    mutex held between the initialisation and that first lock: a program that
- *    does so is checked as if the lock were private (the limit of this rule);
+ *    liblockdep sees: no lock taken or let go, no thread started (no semaphore
+ *    used, with LIBLOCKDEP_SEMAPHORES=1) in between. A pointer to the new lock
+ *    reaches another thread only if the initialiser publishes it after the
+ *    initialisation and the other thread synchronises with that, through a lock or
+ *    a thread's start, which liblockdep sees. GDAL's CPLCreateMutexInternal()
+ *    initialises the mutex and locks it at once, so the rule holds for it. What
+ *    liblockdep cannot see is a hand-over through an atomic variable, a pipe or a
+ *    condition variable signalled with no mutex held, between the initialisation
+ *    and that first lock: a program that does so is checked as if the lock were
+ *    private (the limit of this rule);
  *  - neither the initialisation nor the acquisition runs in a signal handler:
  *    there the acquisition is what makes the lock hard-irq safe, which a trylock is
  *    not (the kernel's irqsafe selftests with the handler's step first).

@@ -21516,7 +21516,6 @@ enum lock_kind {
 struct lock_entry {
 	const void *lock;		/* the user's lock; NULL while the entry is free */
 	int fresh_tid;			/* its initialiser's until its first acquisition */
-	u64 fresh_chain_key;		/* its initialiser's held locks then */
 	struct lockdep_map map;
 	struct lock_entry *next_free;
 	enum lock_kind kind;		/* how glibc records the lock's holder */
@@ -21785,12 +21784,37 @@ static const void *liblockdep_lock_of_map(const void *map)
  * holding another and asking for the master, it made a cycle (gdalwarp -multi).
  *
  * Such an acquisition is recorded as a trylock is: it adds no dependency on the
- * locks held, and later acquisitions are checked as usual. Only the first
- * acquisition of the lock by anyone, by the thread that initialised it, holding the
- * same locks it held then (the same chain of classes): a lock made early and first
- * used under another lock later is ordered like any other, and so is one another
- * thread has used.
+ * locks held, and later acquisitions are checked as usual. Only where no other
+ * thread can hold the lock, which liblockdep proves from what it sees:
+ *  - the lock does not live in static storage, where any thread reaches it by name
+ *    (a global initialised by a call is as public before its first lock as after);
+ *  - nobody has acquired it since its initialisation;
+ *  - the call that acquires it is the very next call of its initialiser that
+ *    liblockdep sees: no lock taken or let go, no thread started (no semaphore
+ *    used, with LIBLOCKDEP_SEMAPHORES=1) in between. A pointer to the new lock
+ *    reaches another thread only if the initialiser publishes it after the
+ *    initialisation and the other thread synchronises with that, through a lock or
+ *    a thread's start, which liblockdep sees. GDAL's CPLCreateMutexInternal()
+ *    initialises the mutex and locks it at once, so the rule holds for it. What
+ *    liblockdep cannot see is a hand-over through an atomic variable, a pipe or a
+ *    condition variable signalled with no mutex held, between the initialisation
+ *    and that first lock: a program that does so is checked as if the lock were
+ *    private (the limit of this rule);
+ *  - neither the initialisation nor the acquisition runs in a signal handler:
+ *    there the acquisition is what makes the lock hard-irq safe, which a trylock is
+ *    not (the kernel's irqsafe selftests with the handler's step first).
+ * "The very next call" is kept by the thread's entry: the initialisation leaves
+ * entry_ready false, so the calls that follow take the slow way in
+ * (liblockdep_prepare_entry(), src/signals.c), which follows them by their call
+ * site; the fast path pays nothing.
  */
+
+/* The lock this thread initialised last, while nothing since ends its privacy; the
+ * call site of the first call seen after it (0: none yet). */
+static __thread struct {
+	struct lock_entry *lock;
+	unsigned long ip;
+} first_use_pending;
 
 /*
  * Set up by the initialising call (under the table's mutex), or not fresh at all;
@@ -21800,12 +21824,39 @@ static const void *liblockdep_lock_of_map(const void *map)
  * the fast path (src/fast_path.c), which needs the cached class, never takes its
  * first acquisition, with no test of its own.
  */
-static void first_use_init(struct lock_entry *e, bool init_call)
+static void first_use_init(struct lock_entry *e, const void *lock, bool init_call)
 {
 	struct task_struct *task = current;
+	bool fresh = init_call && !lockdep_hardirq_context() && !static_obj(lock);
 
-	e->fresh_chain_key = task->curr_chain_key;
-	WRITE_ONCE(e->fresh_tid, init_call ? task->pid : 0);
+	WRITE_ONCE(e->fresh_tid, fresh ? task->pid : 0);
+	if (!fresh)
+		return;
+	first_use_pending.lock = e;
+	first_use_pending.ip = 0;
+	task->entry_ready = false;
+}
+
+/*
+ * An entry into liblockdep with entry_ready false, at call site ip: whether a lock
+ * this thread made is still private, and so its next entry must come this way too.
+ * Every entry of one call has the call's site: another site is another call.
+ */
+static bool first_use_entry(unsigned long ip)
+{
+	if (!first_use_pending.lock)
+		return false;
+	if (!first_use_pending.ip)
+		first_use_pending.ip = ip;
+	else if (first_use_pending.ip != ip)
+		first_use_pending.lock = NULL;
+	return first_use_pending.lock;
+}
+
+/* A lock taken or let go: a hand-over, unless it is the private lock's first. */
+static void first_use_end(void)
+{
+	first_use_pending.lock = NULL;
 }
 
 static noinline bool first_use_cannot_wait(struct lock_entry *e)
@@ -21813,16 +21864,19 @@ static noinline bool first_use_cannot_wait(struct lock_entry *e)
 	const struct task_struct *task = current;
 	int tid = __atomic_exchange_n(&e->fresh_tid, 0, __ATOMIC_RELAXED);
 
-	return tid == task->pid && e->fresh_chain_key == task->curr_chain_key;
+	return tid == task->pid && first_use_pending.lock == e && !lockdep_hardirq_context();
 }
 
 /* An acquisition's trylock argument: 1 for the first of a fresh lock that cannot
- * wait. Any acquisition ends the lock's freshness. */
+ * wait. Any acquisition ends the lock's freshness, and the privacy of the lock this
+ * thread made last. */
 static __always_inline int first_use_trylock(struct lock_entry *e, int trylock)
 {
-	if (likely(!READ_ONCE(e->fresh_tid)))
-		return trylock;
-	return first_use_cannot_wait(e) || trylock;
+	bool cannot_wait = READ_ONCE(e->fresh_tid) && first_use_cannot_wait(e);
+
+	if (unlikely(first_use_pending.lock))
+		first_use_end();
+	return cannot_wait || trylock;
 }
 /************** End of src/first_use.c **************/
 /************** Begin file src/lock_stat.c **************/
@@ -24143,7 +24197,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	lock_map_class(origin, &key, &name);
 	task_note_lock(origin->lock);
-	first_use_init(e, origin->init_call);
+	first_use_init(e, origin->lock, origin->init_call);
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
@@ -24404,10 +24458,10 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task, 
 }
 
 /* Out of line, so that the walk's registers are not saved on the way to lockdep, whose
- * reports need the stack. Not in a signal handler (entry not ready). */
+ * reports need the stack. Not in a signal handler. */
 static noinline void held_locks_check(struct task_struct *task, unsigned long ip)
 {
-	if (!held_locks_all_ours(task, false) && READ_ONCE(task->entry_ready))
+	if (!held_locks_all_ours(task, false) && !signal_handler_running())
 		held_locks_drop_released(task, ip);
 }
 
@@ -24560,6 +24614,7 @@ static void lock_release_prepared(void *arg)
 {
 	struct lock_call *c = arg;
 
+	first_use_end();
 	if (liblockdep_enter(c->ip))
 		lock_release_entered(c->e, c->ip);
 }
@@ -25176,9 +25231,10 @@ static bool held_lock_released_unseen(const struct held_lock *hlock)
  * record where it is, and the holder finds it released here, by glibc's owner field,
  * at its next lock.
  *
- * Not in a signal handler (the callers on entry test entry_ready, which entry has just
- * set unless a handler runs): the handler may have interrupted a lock call between
- * lockdep's record and glibc's acquisition, when the lock looks released and is not.
+ * Not in a signal handler (the callers test that none runs; entry_ready, false in
+ * one, is also false while a lock just made is private, src/first_use.c): the
+ * handler may have interrupted a lock call between lockdep's record and glibc's
+ * acquisition, when the lock looks released and is not.
  */
 static noinline void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 {
@@ -25288,7 +25344,7 @@ static void held_locks_drop_released_before_report(void)
 {
 	struct task_struct *task = current;
 
-	if (task->lockdep_depth && READ_ONCE(task->entry_ready))
+	if (task->lockdep_depth && !signal_handler_running())
 		held_locks_drop_released(task, liblockdep_entry_ip);
 }
 
@@ -27374,7 +27430,8 @@ static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigne
 
 /*
  * The slow way into liblockdep (src/validate.c): a thread's first entry, or one with
- * handler frames to check, or after the set of handled signals changed. Returns false
+ * handler frames to check, or after the set of handled signals changed, or while a
+ * lock the thread just made is private (src/first_use.c). Returns false
  * when this entry must leave lockdep alone: an unchecked handler is running, or
  * the settings just read say checking is off.
  */
@@ -27382,7 +27439,7 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 {
 	struct task_struct *task = current;
 	unsigned int generation;
-	bool checked = true;
+	bool checked = true, pending;
 	sigset_t mask;
 
 	if (unlikely(!liblockdep_settings_read())) {
@@ -27393,6 +27450,7 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 			return false;
 	}
 	liblockdep_busy_begin();
+	pending = first_use_entry(ip);
 	if (handler_depth) {
 		current_mask(&mask);
 		checked = handler_frames_prune(handler_stack_caller_sp(), &mask, ip);
@@ -27407,7 +27465,7 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 		irqs_follow_mask(&mask, ip);
 		seen_generation = generation;
 	}
-	if (!handler_depth) {
+	if (!handler_depth && !pending) {
 		/* A change of the handled signals from now on clears it again. */
 		__atomic_store_n(&task->entry_ready, true, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != generation)

@@ -180,9 +180,10 @@ static bool held_lock_released_unseen(const struct held_lock *hlock)
  * record where it is, and the holder finds it released here, by glibc's owner field,
  * at its next lock.
  *
- * Not in a signal handler (the callers on entry test entry_ready, which entry has just
- * set unless a handler runs): the handler may have interrupted a lock call between
- * lockdep's record and glibc's acquisition, when the lock looks released and is not.
+ * Not in a signal handler (the callers test that none runs; entry_ready, false in
+ * one, is also false while a lock just made is private, src/first_use.c): the
+ * handler may have interrupted a lock call between lockdep's record and glibc's
+ * acquisition, when the lock looks released and is not.
  */
 static noinline void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 {
@@ -292,7 +293,7 @@ static void held_locks_drop_released_before_report(void)
 {
 	struct task_struct *task = current;
 
-	if (task->lockdep_depth && READ_ONCE(task->entry_ready))
+	if (task->lockdep_depth && !signal_handler_running())
 		held_locks_drop_released(task, liblockdep_entry_ip);
 }
 

@@ -18,7 +18,6 @@ enum lock_kind {
 struct lock_entry {
 	const void *lock;		/* the user's lock; NULL while the entry is free */
 	int fresh_tid;			/* its initialiser's until its first acquisition */
-	u64 fresh_chain_key;		/* its initialiser's held locks then */
 	struct lockdep_map map;
 	struct lock_entry *next_free;
 	enum lock_kind kind;		/* how glibc records the lock's holder */

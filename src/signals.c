@@ -256,7 +256,8 @@ static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigne
 
 /*
  * The slow way into liblockdep (src/validate.c): a thread's first entry, or one with
- * handler frames to check, or after the set of handled signals changed. Returns false
+ * handler frames to check, or after the set of handled signals changed, or while a
+ * lock the thread just made is private (src/first_use.c). Returns false
  * when this entry must leave lockdep alone: an unchecked handler is running, or
  * the settings just read say checking is off.
  */
@@ -264,7 +265,7 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 {
 	struct task_struct *task = current;
 	unsigned int generation;
-	bool checked = true;
+	bool checked = true, pending;
 	sigset_t mask;
 
 	if (unlikely(!liblockdep_settings_read())) {
@@ -275,6 +276,7 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 			return false;
 	}
 	liblockdep_busy_begin();
+	pending = first_use_entry(ip);
 	if (handler_depth) {
 		current_mask(&mask);
 		checked = handler_frames_prune(handler_stack_caller_sp(), &mask, ip);
@@ -289,7 +291,7 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 		irqs_follow_mask(&mask, ip);
 		seen_generation = generation;
 	}
-	if (!handler_depth) {
+	if (!handler_depth && !pending) {
 		/* A change of the handled signals from now on clears it again. */
 		__atomic_store_n(&task->entry_ready, true, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != generation)

@@ -118,7 +118,7 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 	}
 	lock_map_class(origin, &key, &name);
 	task_note_lock(origin->lock);
-	first_use_init(e, origin->init_call);
+	first_use_init(e, origin->lock, origin->init_call);
 	e->kind = origin->kind;
 	e->read_mode = origin->read_mode;
 	lockdep_init_map_waits(&e->map, name, key, 0, lock_kind_wait_types[origin->kind],
@@ -379,10 +379,10 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task, 
 }
 
 /* Out of line, so that the walk's registers are not saved on the way to lockdep, whose
- * reports need the stack. Not in a signal handler (entry not ready). */
+ * reports need the stack. Not in a signal handler. */
 static noinline void held_locks_check(struct task_struct *task, unsigned long ip)
 {
-	if (!held_locks_all_ours(task, false) && READ_ONCE(task->entry_ready))
+	if (!held_locks_all_ours(task, false) && !signal_handler_running())
 		held_locks_drop_released(task, ip);
 }
 
@@ -535,6 +535,7 @@ static void lock_release_prepared(void *arg)
 {
 	struct lock_call *c = arg;
 
+	first_use_end();
 	if (liblockdep_enter(c->ip))
 		lock_release_entered(c->e, c->ip);
 }

@@ -26924,7 +26924,7 @@ static void handler_takes_follow(unsigned long pending, bool fresh)
 }
 
 /* After lockdep's acquisition of the lock now at depth (src/validate.c). */
-static void handler_takes_acquired(const struct task_struct *task, unsigned int depth)
+static noinline void handler_takes_acquired(const struct task_struct *task, unsigned int depth)
 {
 	unsigned long pending = pending_signals;
 
@@ -27375,7 +27375,7 @@ static bool signal_handler_running(void)
  * whose interrupts now follow it (on in a handler with SA_NODEFER). Not under a fault
  * handler's frames past HANDLER_FRAMES_MAX: the innermost one kept stands for them.
  */
-static void handler_takes_lock(unsigned long ip)
+static noinline void handler_takes_lock(unsigned long ip)
 {
 	unsigned long sig = sigbit(handler_frames[handler_depth - 1].sig);
 	sigset_t mask;

@@ -138,7 +138,7 @@ static void handler_takes_follow(unsigned long pending, bool fresh)
 }
 
 /* After lockdep's acquisition of the lock now at depth (src/validate.c). */
-static void handler_takes_acquired(const struct task_struct *task, unsigned int depth)
+static noinline void handler_takes_acquired(const struct task_struct *task, unsigned int depth)
 {
 	unsigned long pending = pending_signals;
 

@@ -350,7 +350,7 @@ static bool signal_handler_running(void)
  * whose interrupts now follow it (on in a handler with SA_NODEFER). Not under a fault
  * handler's frames past HANDLER_FRAMES_MAX: the innermost one kept stands for them.
  */
-static void handler_takes_lock(unsigned long ip)
+static noinline void handler_takes_lock(unsigned long ip)
 {
 	unsigned long sig = sigbit(handler_frames[handler_depth - 1].sig);
 	sigset_t mask;

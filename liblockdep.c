@@ -1295,6 +1295,9 @@ static __thread int hardirq_context;
  * signal (or, in a handler, while its mask does), which holds while there is none. */
 static __thread unsigned long liblockdep_irqs_off;
 static __thread int liblockdep_signals_off = 1;
+/* Its bit beside "off": signals of handlers that have not locked yet can arrive
+ * (src/handler_usage.c); fast-path steps are learned apart for it. */
+#define SIGNALS_PENDING	2
 
 static void liblockdep_rcu_read_lock(void);
 static void liblockdep_rcu_read_unlock(void);
@@ -1312,7 +1315,7 @@ static void liblockdep_rcu_read_unlock(void);
 #define lockdep_hrtimer_enter(t)	0
 #define lockdep_hrtimer_exit(c)		do { } while (0)
 
-#define irqs_disabled_flags(flags)	((flags) != 0 || liblockdep_signals_off)
+#define irqs_disabled_flags(flags)	((flags) != 0 || (liblockdep_signals_off & 1))
 #define raw_irqs_disabled_flags(flags)	irqs_disabled_flags(flags)
 #define irqs_disabled()			irqs_disabled_flags(liblockdep_irqs_off)
 #define raw_irqs_disabled()		irqs_disabled()
@@ -19517,6 +19520,9 @@ static bool stack_trace_ready;
 static unsigned long libc_start, libc_end, program_entry;
 
 static int graph_replay_trace(unsigned long *store, unsigned int size);
+/* A stack saved before, that lockdep's next save_trace() records instead of this
+ * thread's (src/handler_usage.c: a usage marked later than the take it is of). */
+static __thread const struct lock_trace *stack_trace_given;
 
 static void __attribute__((__constructor__)) stack_trace_prepare(void)
 {
@@ -19560,12 +19566,20 @@ static unsigned int stack_trace_unwind(unsigned long *store, unsigned int size,
 	return count;
 }
 
-/* The stack of this thread, or the recorded one of a dependency being replayed
- * (src/graph_replay.c). */
+/* The stack of this thread, a given one, or the recorded one of a dependency being
+ * replayed (src/graph_replay.c). */
 unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 			      unsigned int skipnr)
 {
-	int replayed = graph_replay_trace(store, size);
+	const struct lock_trace *given = stack_trace_given;
+	int replayed;
+
+	if (given) {
+		replayed = min(size, given->nr_entries);
+		memcpy(store, given->entries, replayed * sizeof(*store));
+		return replayed;
+	}
+	replayed = graph_replay_trace(store, size);
 
 	return replayed >= 0 ? (unsigned int)replayed : stack_trace_unwind(store, size, skipnr);
 }
@@ -22354,7 +22368,7 @@ static __always_inline u32 fast_path_mode(unsigned int depth, int read, int tryl
 	/* depth < 64: lockdep turns itself off when it reaches MAX_LOCK_DEPTH (63).
 	 * hardirqs_off is lock_acquire()'s irqs_disabled_flags(flags), flags being
 	 * liblockdep_irqs_off, 0 here (fast_path_usable()); liblockdep_signals_off is
-	 * 0 or 1. */
+	 * that and SIGNALS_PENDING (src/handler_usage.c), bits 9 and 10. */
 	return depth | (u32)read << 6 | (u32)trylock << 8 | (u32)liblockdep_signals_off << 9;
 }
 
@@ -24206,6 +24220,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 
 static bool liblockdep_prepare_entry(unsigned long ip);
 static bool signal_handler_running(void);
+static void handler_takes_lock(unsigned long ip);
+static void handler_takes_acquired(const struct task_struct *task, unsigned int depth);
 
 /*
  * In a signal handler, lockdep's work runs on liblockdep's handler stack
@@ -24488,8 +24504,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	if (unlikely(depth >= MAX_LOCK_DEPTH - 1) && merged_lock_acquire(e, subclass, read, ip))
 		return;
 	graph_lock_first_use(&e->map, subclass);
+	if (unlikely(signal_handler_running()))
+		handler_takes_lock(ip);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (likely(!reporting)) {
+		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
 	}
@@ -27128,45 +27147,239 @@ LIBLOCKDEP_API void liblockdep_call_once(once_flag *once, void (*init)(void))
 /************** Begin file src/handler_usage.c **************/
 #line 1 "src/handler_usage.c"
 /*
- * Whose hard-irq usage lockdep keeps. A lock taken in a signal handler is "used in
- * hard-irq context" for good in lockdep; but that usage is the handler's, and a
- * handler that is no longer installed interrupts nobody. A forked child shows it
- * most: PostgreSQL's backends inherit the postmaster's lockdep state, whose handlers
- * took libcrypto's random-number locks, then install handlers of their own that only
- * set flags, and take those locks with their signals deliverable.
+ * Which signal handlers are interrupts, and for which locks.
  *
- * So the signals whose handler ran (checked: a handler that interrupted liblockdep
- * marks nothing) are counted here, with their usage; when the program has replaced
- * or removed each of those handlers, the hard-irq usage of every class is forgotten.
- * Nothing is lost for good: a handler that runs again marks its locks again, and the
- * conflict with a lock taken meanwhile with its signal deliverable is found then.
- * A handler installed again as it was (the same function) keeps its usage.
+ * Lockdep has one hard-irq context and, per lock class, the usage bits "used in hard
+ * irq" and "held with hard irqs enabled" (read and write apart); it reports a class
+ * with both, and a safe class ordered with an unsafe one. A handler that takes no lock
+ * can deadlock with no lock, so it is no interrupt: PowerDNS's SIGABRT crash handler
+ * must not make the locks its SIGALRM handler takes, with SIGABRT deliverable, "taken
+ * with interrupts on". So the bits are given a meaning per handler that locks:
+ *
+ * - A signal is *locking* from the first lock its installed handler takes (checked).
+ *   "Used in hard irq" is only ever learned from such a handler's locks.
+ * - A thread has interrupts on while its mask lets in a locking handler's signal
+ *   (src/signals.c): "held with interrupts enabled" means held where a handler that
+ *   locks could arrive.
+ * - Until a handler has locked, nobody knows that it will. Its signal is *pending*
+ *   where it is deliverable, and the takes it could interrupt are kept per class: the
+ *   pending signals deliverable at some take (and at each change of mask or handlers,
+ *   for the locks held then), read and write apart, with the stack of a take. When
+ *   the handler takes its first lock, every class taken with its signal deliverable
+ *   gets lockdep's mark "held with hard irqs enabled" (or its read form) with that
+ *   stack, through lockdep's own mark_lock(), as if the mark had been made at the
+ *   take: from then on lockdep judges as if it had known from the start.
+ * - Only takes while the handler is installed count: a signal's record is forgotten
+ *   when its handler is replaced or removed (installing the same function again keeps
+ *   it). A libcrypto lock taken at start-up, before the SIGALRM handler that takes it
+ *   existed, was never taken where that handler could arrive, and stays quiet; one
+ *   taken after, with SIGALRM deliverable, is reported.
+ *
+ * Why not defer marking until a locking handler exists, and nothing more: the handler
+ * usually runs once, at the end (h2o's and iperf's SIGTERM and SIGINT handlers lock
+ * the mutex their threads took all along, then the program exits or resets the
+ * handler): the takes before that run are the evidence, so they must be kept.
+ *
+ * The record is one entry per class, like lockdep's own per-class arrays; it is
+ * written on lockdep's slow path only, under the graph lock, when a take brings a
+ * signal the class has not seen. The fast path (src/fast_path.c) does no work for
+ * it: a thread's remembered steps are learned with the record written, and are
+ * dropped when its pending signals grow past those they were learned with.
+ *
+ * What stays approximate: all locking handlers share lockdep's one context, so a lock
+ * used in one locking handler and held where another locking handler can arrive is
+ * reported, whichever of the two takes it. The stack kept for a class is the latest
+ * take that brought a new signal; when that take's signals do not include the one
+ * whose handler locks, the mark carries the stack of the handler's first lock.
  */
 
-/* Signals whose installed handler ran checked since it was installed. */
-static unsigned long handlers_ran;
+/* A class's takes with pending signals deliverable: [0] write, [1] read. */
+struct handler_takes {
+	const struct lockdep_subclass_key *key;	/* of the class it is of */
+	unsigned long signals[2];		/* pending at some take */
+	unsigned long trace_signals[2];		/* pending at the take whose stack is kept */
+	struct lock_trace *trace[2];
+};
 
-static void handler_usage_ran(unsigned long sigbit)
+static struct handler_takes handler_takes[MAX_LOCKDEP_KEYS];
+/* Signals whose installed handler has taken a lock (checked). */
+static unsigned long locking_signals;
+/* Signals some record holds: only those need forgetting. */
+static unsigned long recorded_signals;
+/* Signals whose handler was replaced: their records to forget. */
+static unsigned long replaced_signals;
+
+/* This thread's pending signals (handled, not locking, deliverable), and those its
+ * fast-path steps were learned with: all of them were learned with at least these. */
+static __thread unsigned long pending_signals;
+static __thread unsigned long pending_cover;
+
+/* Under the graph lock: the record of class idx, cleared if the class was reused. */
+static struct handler_takes *handler_takes_of(unsigned int idx)
 {
-	if (!(__atomic_load_n(&handlers_ran, __ATOMIC_RELAXED) & sigbit))
-		__atomic_or_fetch(&handlers_ran, sigbit, __ATOMIC_RELAXED);
+	struct handler_takes *t = &handler_takes[idx];
+
+	if (t->key != lock_classes[idx].key) {
+		memset(t, 0, sizeof(*t));
+		t->key = lock_classes[idx].key;
+	}
+	return t;
 }
 
-/* A signal's handler was replaced or removed: true when no handler that ran is left. */
-static bool handler_usage_replaced(unsigned long sigbit)
+/* Lockdep's context for its graph: interrupts off, its recursion counted. */
+static void handler_takes_record(const struct held_lock *hlock, unsigned long signals)
 {
-	unsigned long before = __atomic_fetch_and(&handlers_ran, ~sigbit, __ATOMIC_RELAXED);
+	const struct handler_takes *seen = &handler_takes[hlock->class_idx];
+	unsigned int rw = !!hlock->read;
+	struct handler_takes *t;
+	struct lock_trace *trace;
 
-	return (before & sigbit) && !(before & ~sigbit);
+	if (!hlock->check || (!(signals & ~READ_ONCE(seen->signals[rw])) &&
+			      READ_ONCE(seen->key) == lock_classes[hlock->class_idx].key))
+		return;
+	if (!graph_lock())
+		return;
+	t = handler_takes_of(hlock->class_idx);
+	if (signals & ~t->signals[rw]) {
+		trace = save_trace();
+		if (!trace)
+			return;		/* lockdep is off, its graph lock dropped */
+		t->trace[rw] = trace;
+		t->trace_signals[rw] = signals;
+		WRITE_ONCE(t->signals[rw], t->signals[rw] | signals);
+		__atomic_or_fetch(&recorded_signals, signals, __ATOMIC_RELAXED);
+	}
+	graph_unlock();
 }
 
-/* Every class's usage in hard-irq context goes, under the graph lock: not to be
- * called from inside liblockdep (a handler that interrupted it), which may hold it. */
+/* The thread's held locks from depth from on. */
+static void handler_takes_record_held(unsigned int from, unsigned long signals)
+{
+	struct task_struct *curr = current;
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	lockdep_recursion_inc();
+	for (unsigned int i = from; i < curr->lockdep_depth; i++)
+		handler_takes_record(&curr->held_locks[i], signals);
+	lockdep_recursion_finish();
+	raw_local_irq_restore(flags);
+}
+
+/*
+ * The thread's pending signals are now pending (fresh: the handlers changed, records
+ * may have been forgotten). The locks it holds are taken with them deliverable, as
+ * the kernel marks held locks when interrupts come on; its fast-path steps go when
+ * they were learned with fewer.
+ */
+static void handler_takes_follow(unsigned long pending, bool fresh)
+{
+	unsigned long gained = fresh ? pending : pending & ~pending_signals;
+
+	if (fresh || (pending & ~pending_cover)) {
+		fast_path.zapped = ~0UL;	/* matches no count: relearned */
+		pending_cover = ~0UL;
+	}
+	pending_signals = pending;
+	if (gained && current->lockdep_depth)
+		handler_takes_record_held(0, pending);
+}
+
+/* After lockdep's acquisition of the lock now at depth (src/validate.c). */
+static noinline void handler_takes_acquired(const struct task_struct *task, unsigned int depth)
+{
+	unsigned long pending = pending_signals;
+
+	if (likely(!pending))
+		return;
+	if (!lockdep_hardirq_context())
+		pending_cover &= pending;	/* a step may be learned now */
+	if (task->lockdep_depth > depth)
+		handler_takes_record_held(depth, pending);
+}
+
+/* "Held with hard irqs enabled" for every class taken with sig deliverable, each
+ * with the stack of its take. A report found here is lockdep's, at this mark. */
+static void handler_takes_mark(unsigned long sig)
+{
+	static const enum lock_usage_bit bits[2] = { LOCK_ENABLED_HARDIRQ,
+						     LOCK_ENABLED_HARDIRQ_READ };
+	unsigned long flags;
+
+	if (!(__atomic_load_n(&recorded_signals, __ATOMIC_RELAXED) & sig))
+		return;
+	raw_local_irq_save(flags);
+	lockdep_recursion_inc();
+	for (unsigned long i = 0; i <= READ_ONCE(max_lock_class_idx); i++) {
+		const struct handler_takes *t = &handler_takes[i];
+
+		for (unsigned int rw = 0; rw < 2; rw++) {
+			struct held_lock hlock = { .class_idx = i, .read = rw, .check = 1 };
+			struct lock_trace *trace = READ_ONCE(t->trace[rw]);
+
+			if (!(READ_ONCE(t->signals[rw]) & sig) || !t->key ||
+			    READ_ONCE(t->key) != READ_ONCE(lock_classes[i].key))
+				continue;
+			if (!(READ_ONCE(t->trace_signals[rw]) & sig))
+				trace = NULL;
+			if (trace && trace->nr_entries)
+				hlock.acquire_ip = trace->entries[0];
+			stack_trace_given = trace;
+			mark_lock(current, &hlock, bits[rw]);
+			stack_trace_given = NULL;
+		}
+	}
+	lockdep_recursion_finish();
+	raw_local_irq_restore(flags);
+}
+
+/* A handler running for sig takes a lock: true when sig has just become locking
+ * (the caller tells the threads). */
+static bool handler_usage_locks(unsigned long sig)
+{
+	if (__atomic_load_n(&locking_signals, __ATOMIC_RELAXED) & sig)
+		return false;
+	if (__atomic_fetch_or(&locking_signals, sig, __ATOMIC_SEQ_CST) & sig)
+		return false;
+	handler_takes_mark(sig);
+	return true;
+}
+
+/* A signal's handler was replaced or removed: true when there is work for
+ * handler_usage_forget() (outside liblockdep). */
+static bool handler_usage_replaced(unsigned long sig)
+{
+	unsigned long before = __atomic_fetch_and(&locking_signals, ~sig, __ATOMIC_SEQ_CST);
+
+	if (__atomic_load_n(&recorded_signals, __ATOMIC_RELAXED) & sig)
+		__atomic_or_fetch(&replaced_signals, sig, __ATOMIC_RELAXED);
+	return (before & sig) || (replaced_signals & sig);
+}
+
+/*
+ * Under the graph lock, not to be called from inside liblockdep (a handler that
+ * interrupted it), which may hold it: the records of replaced handlers' signals go;
+ * when no locking handler is left, so does every class's usage in hard-irq context.
+ * Nothing is lost for good: a handler that locks again marks its locks again, and
+ * its conflict with a lock taken meanwhile with its signal deliverable is found then.
+ */
 static void handler_usage_forget(void)
 {
+	unsigned long replaced = __atomic_exchange_n(&replaced_signals, 0, __ATOMIC_RELAXED);
+	bool none_locks = !__atomic_load_n(&locking_signals, __ATOMIC_SEQ_CST);
+
 	liblockdep_graph_lock();
-	for (size_t i = 0; i < ARRAY_SIZE(lock_classes); i++)
-		lock_classes[i].usage_mask &= ~LOCKF_USED_IN_IRQ_ALL;
+	for (size_t i = 0; i < ARRAY_SIZE(lock_classes); i++) {
+		if (none_locks)
+			lock_classes[i].usage_mask &= ~LOCKF_USED_IN_IRQ_ALL;
+		if (!replaced || !handler_takes[i].key)
+			continue;
+		for (unsigned int rw = 0; rw < 2; rw++) {
+			handler_takes[i].signals[rw] &= ~replaced;
+			handler_takes[i].trace_signals[rw] &= ~replaced;
+		}
+	}
+	__atomic_and_fetch(&recorded_signals, ~replaced, __ATOMIC_RELAXED);
 	liblockdep_graph_unlock();
 }
 /************** End of src/handler_usage.c **************/
@@ -27181,16 +27394,18 @@ static void handler_usage_forget(void)
  * in a handler and also with the signal deliverable ("inconsistent lock state"),
  * and the irq-safe/irq-unsafe orderings.
  *
- * Interrupts: one "irq" stands for all handled signals, as lockdep has one hard-irq
- * context. A thread has interrupts off while every signal with a wrapped handler is
- * blocked in its mask (always, while no handler is installed) (in a handler, the mask the kernel set for it: the handler's
- * own signal unless SA_NODEFER, plus sa_mask). That is exact for a program with one
- * handler, and for several when each handler blocks the others (sa_mask), which is
- * the usual advice. Otherwise it is pessimistic: a lock taken with SIGUSR2 blocked
- * but SIGUSR1 deliverable counts as taken with interrupts on even if only SIGUSR2's
- * handler takes it. Per-signal irqs would need per-signal usage bits, which lockdep
- * does not have; reporting a lock that any handler could interrupt is the safe side.
- * Synchronous signals (a fault: SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
+ * Interrupts: one "irq" stands for the handlers that lock (src/handler_usage.c), as
+ * lockdep has one hard-irq context. A thread has interrupts off while its mask blocks
+ * every signal whose installed handler has taken a lock (always, while there is none)
+ * (in a handler, the mask the kernel set for it: the handler's own signal unless
+ * SA_NODEFER, plus sa_mask). A handler that has not locked yet is no interrupt; the
+ * takes its signal could interrupt meanwhile are recorded, and count once it locks.
+ * That is exact for one locking handler, and for several when each blocks the others
+ * (sa_mask), the usual advice. Otherwise it is pessimistic: a lock taken with SIGUSR2
+ * blocked but SIGUSR1 deliverable counts as taken with interrupts on if SIGUSR1's
+ * handler locks anything, even if only SIGUSR2's handler takes this lock. Per-signal
+ * irqs would need per-signal usage bits, which lockdep does not have. Synchronous
+ * signals (a fault: SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
  * cannot be blocked, so they do not count for interrupts off; their handlers still
  * run in hard-irq context.
  *
@@ -27282,17 +27497,18 @@ static void user_handler_write(int sig, const struct user_handler *user)
 	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELEASE);
 }
 
-/* Interrupts off: every handled signal blocked in mask. With no handler installed,
- * nothing can interrupt: a lock taken then is not taken with interrupts on
- * (PostgreSQL's postmaster takes libcrypto's locks before its first sigaction()). */
-static bool handled_signals_blocked(const sigset_t *mask)
+/* The handled signals that mask lets in. With no handler installed, nothing can
+ * interrupt: a lock taken then is not taken with interrupts on (PostgreSQL's
+ * postmaster takes libcrypto's locks before its first sigaction()). */
+static unsigned long handled_signals_deliverable(const sigset_t *mask)
 {
 	unsigned long handled = __atomic_load_n(&handled_signals, __ATOMIC_RELAXED);
+	unsigned long deliverable = 0;
 
 	for (int sig = 1; sig < NSIG; sig++)
 		if ((handled & sigbit(sig)) && sigismember(mask, sig) != 1)
-			return false;
-	return true;
+			deliverable |= sigbit(sig);
+	return deliverable;
 }
 
 /* The thread's mask; on the handler stack, the one it will get back. */
@@ -27328,11 +27544,16 @@ static bool on_alt_stack(unsigned long alt_lo, unsigned long alt_hi, unsigned lo
  * Lockdep's view of interrupts, made to follow a signal mask: in task context the
  * kernel's local_irq_disable()/enable() tracing, which marks the locks held as
  * taken with interrupts on when they come on. In a handler the kernel allows no
- * tracing; only the flag that each lock acquisition records changes.
+ * tracing; only the flag that each lock acquisition records changes. The signals of
+ * handlers that have not locked yet are pending (src/handler_usage.c); fresh: the
+ * handlers changed since the thread last followed its mask.
  */
-static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
+static void irqs_follow_mask(const sigset_t *mask, unsigned long ip, bool fresh)
 {
-	bool off = handled_signals_blocked(mask);
+	unsigned long deliverable = handled_signals_deliverable(mask);
+	unsigned long locking = __atomic_load_n(&locking_signals, __ATOMIC_SEQ_CST);
+	unsigned long pending = deliverable & ~locking;
+	bool off = !(deliverable & locking);
 
 	/* Off before the tracing, on after it, as local_irq_disable()/enable(). */
 	liblockdep_signals_off |= off;
@@ -27344,7 +27565,8 @@ static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
 			liblockdep_report_end();
 		}
 	}
-	liblockdep_signals_off = off;
+	liblockdep_signals_off = off | (pending ? SIGNALS_PENDING : 0);
+	handler_takes_follow(pending, fresh);
 }
 
 static bool thread_in_liblockdep(void);
@@ -27386,10 +27608,12 @@ static void sigaction_finish(unsigned long work)
 		__atomic_fetch_or(&deferred_signals, work, __ATOMIC_RELAXED);
 		return;
 	}
-	if (work & SIGACTION_TELL_THREADS)
-		handled_signals_tell_threads();
-	if (work & SIGACTION_FORGET_USAGE)
+	if (work & SIGACTION_FORGET_USAGE) {
 		handler_usage_forget();
+		handled_signals_changed();
+	}
+	if (work)
+		handled_signals_tell_threads();
 }
 
 static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
@@ -27423,7 +27647,7 @@ static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigne
 		return false;
 	if (left && left->checked) {
 		this_cpu_write(hardirq_context, left->hardirq_context);
-		irqs_follow_mask(mask, ip);
+		irqs_follow_mask(mask, ip, false);
 	}
 	return true;
 }
@@ -27462,8 +27686,10 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 	generation = __atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST);
 	if (generation != seen_generation) {
 		current_mask(&mask);
-		irqs_follow_mask(&mask, ip);
-		seen_generation = generation;
+		irqs_follow_mask(&mask, ip, true);
+		/* In a handler, for it alone: the interrupted code follows when back. */
+		if (!handler_depth)
+			seen_generation = generation;
 	}
 	if (!handler_depth && !pending) {
 		/* A change of the handled signals from now on clears it again. */
@@ -27499,12 +27725,32 @@ static void handler_frames_leave_forked(void *arg)
 	this_cpu_write(hardirq_context, handler_frames[0].hardirq_context);
 	liblockdep_entry_ip = handler_frames[0].entry_ip;
 	current_mask(&mask);
-	irqs_follow_mask(&mask, ip);
+	irqs_follow_mask(&mask, ip, false);
 }
 
 static bool signal_handler_running(void)
 {
 	return handler_depth != 0;
+}
+
+/*
+ * A lock taken in a checked handler, before lockdep sees it: the handler's signal
+ * becomes an interrupt (src/handler_usage.c), for every thread, this one included,
+ * whose interrupts now follow it (on in a handler with SA_NODEFER). Not under a fault
+ * handler's frames past HANDLER_FRAMES_MAX: the innermost one kept stands for them.
+ */
+static noinline void handler_takes_lock(unsigned long ip)
+{
+	unsigned long sig = sigbit(handler_frames[handler_depth - 1].sig);
+	sigset_t mask;
+
+	if (!handler_usage_locks(sig))
+		return;
+	liblockdep_report_end();
+	handled_signals_changed();
+	handled_signals_tell_threads();
+	current_mask(&mask);
+	irqs_follow_mask(&mask, ip, false);
 }
 
 /* Whether the interrupted code is inside liblockdep (see src/reentry.c). */
@@ -27556,11 +27802,10 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 
 	if (!current->pid)
 		liblockdep_task_start();
-	handler_usage_ran(sigbit(sig));
 	/* Handlers installed since the interrupted code last entered: its interrupts
 	 * come on now if its mask lets them in, before its state is kept. */
 	if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != seen_generation)
-		irqs_follow_mask(&uc->uc_sigmask, ip);
+		irqs_follow_mask(&uc->uc_sigmask, ip, true);
 	f->hardirqs_enabled = lockdep_hardirqs_enabled();
 	f->hardirq_context = lockdep_hardirq_context();
 	f->signals_off = liblockdep_signals_off;
@@ -27570,7 +27815,7 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 	lockdep_hardirq_enter();
 	lockdep_hardirq_threaded();
 	current_mask(&mask);
-	irqs_follow_mask(&mask, ip);
+	irqs_follow_mask(&mask, ip, false);
 	liblockdep_busy_end();
 	return depth;
 }
@@ -27592,7 +27837,7 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 	liblockdep_busy_begin();
 	if (handler_depth <= depth || f->sp != sp) {
 		/* Taken for left by an entry in between: only the mask is still to restore. */
-		irqs_follow_mask(&uc->uc_sigmask, ip);
+		irqs_follow_mask(&uc->uc_sigmask, ip, false);
 		goto out;
 	}
 	/* Frames above are handlers nested in this one that were never left properly. */
@@ -27603,6 +27848,8 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 		hardirqs_on_traced(ip);
 	liblockdep_signals_off = f->signals_off;
 	liblockdep_entry_ip = f->entry_ip;
+	handler_takes_follow(handled_signals_deliverable(&uc->uc_sigmask) &
+			     ~__atomic_load_n(&locking_signals, __ATOMIC_SEQ_CST), false);
 	liblockdep_report_end();
 out:
 	liblockdep_busy_end();
@@ -27843,7 +28090,7 @@ static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool
 		for (unsigned int i = 0; i < handler_depth; i++)
 			if (sigismember(&after, handler_frames[i].sig) != 1)
 				handler_frames[i].sig_blocked = false;
-		irqs_follow_mask(&after, ip);
+		irqs_follow_mask(&after, ip, false);
 		liblockdep_busy_end();
 	}
 	if (ret == 0 && oldset)

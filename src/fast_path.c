@@ -57,7 +57,7 @@ static __always_inline u32 fast_path_mode(unsigned int depth, int read, int tryl
 	/* depth < 64: lockdep turns itself off when it reaches MAX_LOCK_DEPTH (63).
 	 * hardirqs_off is lock_acquire()'s irqs_disabled_flags(flags), flags being
 	 * liblockdep_irqs_off, 0 here (fast_path_usable()); liblockdep_signals_off is
-	 * 0 or 1. */
+	 * that and SIGNALS_PENDING (src/handler_usage.c), bits 9 and 10. */
 	return depth | (u32)read << 6 | (u32)trylock << 8 | (u32)liblockdep_signals_off << 9;
 }
 

@@ -7,16 +7,18 @@
  * in a handler and also with the signal deliverable ("inconsistent lock state"),
  * and the irq-safe/irq-unsafe orderings.
  *
- * Interrupts: one "irq" stands for all handled signals, as lockdep has one hard-irq
- * context. A thread has interrupts off while every signal with a wrapped handler is
- * blocked in its mask (always, while no handler is installed) (in a handler, the mask the kernel set for it: the handler's
- * own signal unless SA_NODEFER, plus sa_mask). That is exact for a program with one
- * handler, and for several when each handler blocks the others (sa_mask), which is
- * the usual advice. Otherwise it is pessimistic: a lock taken with SIGUSR2 blocked
- * but SIGUSR1 deliverable counts as taken with interrupts on even if only SIGUSR2's
- * handler takes it. Per-signal irqs would need per-signal usage bits, which lockdep
- * does not have; reporting a lock that any handler could interrupt is the safe side.
- * Synchronous signals (a fault: SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
+ * Interrupts: one "irq" stands for the handlers that lock (src/handler_usage.c), as
+ * lockdep has one hard-irq context. A thread has interrupts off while its mask blocks
+ * every signal whose installed handler has taken a lock (always, while there is none)
+ * (in a handler, the mask the kernel set for it: the handler's own signal unless
+ * SA_NODEFER, plus sa_mask). A handler that has not locked yet is no interrupt; the
+ * takes its signal could interrupt meanwhile are recorded, and count once it locks.
+ * That is exact for one locking handler, and for several when each blocks the others
+ * (sa_mask), the usual advice. Otherwise it is pessimistic: a lock taken with SIGUSR2
+ * blocked but SIGUSR1 deliverable counts as taken with interrupts on if SIGUSR1's
+ * handler locks anything, even if only SIGUSR2's handler takes this lock. Per-signal
+ * irqs would need per-signal usage bits, which lockdep does not have. Synchronous
+ * signals (a fault: SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
  * cannot be blocked, so they do not count for interrupts off; their handlers still
  * run in hard-irq context.
  *
@@ -108,17 +110,18 @@ static void user_handler_write(int sig, const struct user_handler *user)
 	__atomic_store_n(&user_handlers[sig].seq, user_handlers[sig].seq + 1, __ATOMIC_RELEASE);
 }
 
-/* Interrupts off: every handled signal blocked in mask. With no handler installed,
- * nothing can interrupt: a lock taken then is not taken with interrupts on
- * (PostgreSQL's postmaster takes libcrypto's locks before its first sigaction()). */
-static bool handled_signals_blocked(const sigset_t *mask)
+/* The handled signals that mask lets in. With no handler installed, nothing can
+ * interrupt: a lock taken then is not taken with interrupts on (PostgreSQL's
+ * postmaster takes libcrypto's locks before its first sigaction()). */
+static unsigned long handled_signals_deliverable(const sigset_t *mask)
 {
 	unsigned long handled = __atomic_load_n(&handled_signals, __ATOMIC_RELAXED);
+	unsigned long deliverable = 0;
 
 	for (int sig = 1; sig < NSIG; sig++)
 		if ((handled & sigbit(sig)) && sigismember(mask, sig) != 1)
-			return false;
-	return true;
+			deliverable |= sigbit(sig);
+	return deliverable;
 }
 
 /* The thread's mask; on the handler stack, the one it will get back. */
@@ -154,11 +157,16 @@ static bool on_alt_stack(unsigned long alt_lo, unsigned long alt_hi, unsigned lo
  * Lockdep's view of interrupts, made to follow a signal mask: in task context the
  * kernel's local_irq_disable()/enable() tracing, which marks the locks held as
  * taken with interrupts on when they come on. In a handler the kernel allows no
- * tracing; only the flag that each lock acquisition records changes.
+ * tracing; only the flag that each lock acquisition records changes. The signals of
+ * handlers that have not locked yet are pending (src/handler_usage.c); fresh: the
+ * handlers changed since the thread last followed its mask.
  */
-static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
+static void irqs_follow_mask(const sigset_t *mask, unsigned long ip, bool fresh)
 {
-	bool off = handled_signals_blocked(mask);
+	unsigned long deliverable = handled_signals_deliverable(mask);
+	unsigned long locking = __atomic_load_n(&locking_signals, __ATOMIC_SEQ_CST);
+	unsigned long pending = deliverable & ~locking;
+	bool off = !(deliverable & locking);
 
 	/* Off before the tracing, on after it, as local_irq_disable()/enable(). */
 	liblockdep_signals_off |= off;
@@ -170,7 +178,8 @@ static void irqs_follow_mask(const sigset_t *mask, unsigned long ip)
 			liblockdep_report_end();
 		}
 	}
-	liblockdep_signals_off = off;
+	liblockdep_signals_off = off | (pending ? SIGNALS_PENDING : 0);
+	handler_takes_follow(pending, fresh);
 }
 
 static bool thread_in_liblockdep(void);
@@ -212,10 +221,12 @@ static void sigaction_finish(unsigned long work)
 		__atomic_fetch_or(&deferred_signals, work, __ATOMIC_RELAXED);
 		return;
 	}
-	if (work & SIGACTION_TELL_THREADS)
-		handled_signals_tell_threads();
-	if (work & SIGACTION_FORGET_USAGE)
+	if (work & SIGACTION_FORGET_USAGE) {
 		handler_usage_forget();
+		handled_signals_changed();
+	}
+	if (work)
+		handled_signals_tell_threads();
 }
 
 static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
@@ -249,7 +260,7 @@ static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigne
 		return false;
 	if (left && left->checked) {
 		this_cpu_write(hardirq_context, left->hardirq_context);
-		irqs_follow_mask(mask, ip);
+		irqs_follow_mask(mask, ip, false);
 	}
 	return true;
 }
@@ -288,8 +299,10 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 	generation = __atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST);
 	if (generation != seen_generation) {
 		current_mask(&mask);
-		irqs_follow_mask(&mask, ip);
-		seen_generation = generation;
+		irqs_follow_mask(&mask, ip, true);
+		/* In a handler, for it alone: the interrupted code follows when back. */
+		if (!handler_depth)
+			seen_generation = generation;
 	}
 	if (!handler_depth && !pending) {
 		/* A change of the handled signals from now on clears it again. */
@@ -325,12 +338,32 @@ static void handler_frames_leave_forked(void *arg)
 	this_cpu_write(hardirq_context, handler_frames[0].hardirq_context);
 	liblockdep_entry_ip = handler_frames[0].entry_ip;
 	current_mask(&mask);
-	irqs_follow_mask(&mask, ip);
+	irqs_follow_mask(&mask, ip, false);
 }
 
 static bool signal_handler_running(void)
 {
 	return handler_depth != 0;
+}
+
+/*
+ * A lock taken in a checked handler, before lockdep sees it: the handler's signal
+ * becomes an interrupt (src/handler_usage.c), for every thread, this one included,
+ * whose interrupts now follow it (on in a handler with SA_NODEFER). Not under a fault
+ * handler's frames past HANDLER_FRAMES_MAX: the innermost one kept stands for them.
+ */
+static noinline void handler_takes_lock(unsigned long ip)
+{
+	unsigned long sig = sigbit(handler_frames[handler_depth - 1].sig);
+	sigset_t mask;
+
+	if (!handler_usage_locks(sig))
+		return;
+	liblockdep_report_end();
+	handled_signals_changed();
+	handled_signals_tell_threads();
+	current_mask(&mask);
+	irqs_follow_mask(&mask, ip, false);
 }
 
 /* Whether the interrupted code is inside liblockdep (see src/reentry.c). */
@@ -382,11 +415,10 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 
 	if (!current->pid)
 		liblockdep_task_start();
-	handler_usage_ran(sigbit(sig));
 	/* Handlers installed since the interrupted code last entered: its interrupts
 	 * come on now if its mask lets them in, before its state is kept. */
 	if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != seen_generation)
-		irqs_follow_mask(&uc->uc_sigmask, ip);
+		irqs_follow_mask(&uc->uc_sigmask, ip, true);
 	f->hardirqs_enabled = lockdep_hardirqs_enabled();
 	f->hardirq_context = lockdep_hardirq_context();
 	f->signals_off = liblockdep_signals_off;
@@ -396,7 +428,7 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 	lockdep_hardirq_enter();
 	lockdep_hardirq_threaded();
 	current_mask(&mask);
-	irqs_follow_mask(&mask, ip);
+	irqs_follow_mask(&mask, ip, false);
 	liblockdep_busy_end();
 	return depth;
 }
@@ -418,7 +450,7 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 	liblockdep_busy_begin();
 	if (handler_depth <= depth || f->sp != sp) {
 		/* Taken for left by an entry in between: only the mask is still to restore. */
-		irqs_follow_mask(&uc->uc_sigmask, ip);
+		irqs_follow_mask(&uc->uc_sigmask, ip, false);
 		goto out;
 	}
 	/* Frames above are handlers nested in this one that were never left properly. */
@@ -429,6 +461,8 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 		hardirqs_on_traced(ip);
 	liblockdep_signals_off = f->signals_off;
 	liblockdep_entry_ip = f->entry_ip;
+	handler_takes_follow(handled_signals_deliverable(&uc->uc_sigmask) &
+			     ~__atomic_load_n(&locking_signals, __ATOMIC_SEQ_CST), false);
 	liblockdep_report_end();
 out:
 	liblockdep_busy_end();
@@ -669,7 +703,7 @@ static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool
 		for (unsigned int i = 0; i < handler_depth; i++)
 			if (sigismember(&after, handler_frames[i].sig) != 1)
 				handler_frames[i].sig_blocked = false;
-		irqs_follow_mask(&after, ip);
+		irqs_follow_mask(&after, ip, false);
 		liblockdep_busy_end();
 	}
 	if (ret == 0 && oldset)

@@ -20,6 +20,9 @@ static bool stack_trace_ready;
 static unsigned long libc_start, libc_end, program_entry;
 
 static int graph_replay_trace(unsigned long *store, unsigned int size);
+/* A stack saved before, that lockdep's next save_trace() records instead of this
+ * thread's (src/handler_usage.c: a usage marked later than the take it is of). */
+static __thread const struct lock_trace *stack_trace_given;
 
 static void __attribute__((__constructor__)) stack_trace_prepare(void)
 {
@@ -63,12 +66,20 @@ static unsigned int stack_trace_unwind(unsigned long *store, unsigned int size,
 	return count;
 }
 
-/* The stack of this thread, or the recorded one of a dependency being replayed
- * (src/graph_replay.c). */
+/* The stack of this thread, a given one, or the recorded one of a dependency being
+ * replayed (src/graph_replay.c). */
 unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 			      unsigned int skipnr)
 {
-	int replayed = graph_replay_trace(store, size);
+	const struct lock_trace *given = stack_trace_given;
+	int replayed;
+
+	if (given) {
+		replayed = min(size, given->nr_entries);
+		memcpy(store, given->entries, replayed * sizeof(*store));
+		return replayed;
+	}
+	replayed = graph_replay_trace(store, size);
 
 	return replayed >= 0 ? (unsigned int)replayed : stack_trace_unwind(store, size, skipnr);
 }

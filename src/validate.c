@@ -127,6 +127,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 
 static bool liblockdep_prepare_entry(unsigned long ip);
 static bool signal_handler_running(void);
+static void handler_takes_lock(unsigned long ip);
+static void handler_takes_acquired(const struct task_struct *task, unsigned int depth);
 
 /*
  * In a signal handler, lockdep's work runs on liblockdep's handler stack
@@ -409,8 +411,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	if (unlikely(depth >= MAX_LOCK_DEPTH - 1) && merged_lock_acquire(e, subclass, read, ip))
 		return;
 	graph_lock_first_use(&e->map, subclass);
+	if (unlikely(signal_handler_running()))
+		handler_takes_lock(ip);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (likely(!reporting)) {
+		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
 	}

@@ -33,6 +33,9 @@ static __thread int hardirq_context;
  * signal (or, in a handler, while its mask does), which holds while there is none. */
 static __thread unsigned long liblockdep_irqs_off;
 static __thread int liblockdep_signals_off = 1;
+/* Its bit beside "off": signals of handlers that have not locked yet can arrive
+ * (src/handler_usage.c); fast-path steps are learned apart for it. */
+#define SIGNALS_PENDING	2
 
 static void liblockdep_rcu_read_lock(void);
 static void liblockdep_rcu_read_unlock(void);
@@ -50,7 +53,7 @@ static void liblockdep_rcu_read_unlock(void);
 #define lockdep_hrtimer_enter(t)	0
 #define lockdep_hrtimer_exit(c)		do { } while (0)
 
-#define irqs_disabled_flags(flags)	((flags) != 0 || liblockdep_signals_off)
+#define irqs_disabled_flags(flags)	((flags) != 0 || (liblockdep_signals_off & 1))
 #define raw_irqs_disabled_flags(flags)	irqs_disabled_flags(flags)
 #define irqs_disabled()			irqs_disabled_flags(liblockdep_irqs_off)
 #define raw_irqs_disabled()		irqs_disabled()

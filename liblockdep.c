@@ -552,7 +552,22 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
  * remain global, so nothing of the kernel's or ours collides with the user's symbols.
  */
 #pragma GCC visibility push(hidden)
-#define LIBLOCKDEP_API __attribute__((__visibility__("default")))
+/*
+ * The public names are protected: exported, but this copy's own calls of them, and
+ * those of the code it is linked with, stay in this copy. A process may hold two: a
+ * drop-in build run by ./lockdep, or a shared library with the drop-in in it, has its
+ * own next to the preloaded one, and the loader would otherwise bind every call of a
+ * name to whichever copy comes first (src/two_copies.c). The checked calls'
+ * wrappers in liblockdep.so stay default: a program built without -fPIC may take
+ * their address (&pthread_mutex_lock, routed), which the linker refuses for a
+ * protected function of a shared library; liblockdep calls none of them by name.
+ */
+#define LIBLOCKDEP_API __attribute__((__visibility__("protected")))
+#ifdef LIBLOCKDEP_PRELOAD
+#define LIBLOCKDEP_WRAPPER_API __attribute__((__visibility__("default")))
+#else
+#define LIBLOCKDEP_WRAPPER_API LIBLOCKDEP_API
+#endif
 
 /*
  * Lock validators are used most in debug builds; lockdep's fast path at -O0 costs
@@ -906,7 +921,7 @@ static inline void *real_function(void **slot, const char *name)
 }
 #endif
 /************** End of src/real_pthread.h **************/
-#line 116 "src/config.h"
+#line 131 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -25517,7 +25532,7 @@ LIBLOCKDEP_API void liblockdep_show_all_locks(void)
  * destroy lockdep cannot account for (a lock taken or released by unchecked code or by
  * another thread) asks glibc who holds the lock: src/lock_owners.c.
  */
-#define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_API ret liblockdep_##name params;
+#define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_WRAPPER_API ret liblockdep_##name params;
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_init, (pthread_mutex_t *m, const pthread_mutexattr_t *attr))
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_destroy, (pthread_mutex_t *m))
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_lock, (pthread_mutex_t *m))
@@ -25718,7 +25733,7 @@ static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, un
 	return c11 ? mtx_unlock_validated(m, ip) : pthread_mutex_unlock_validated(m, ip);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
 {
 	int ret = real(pthread_mutex_init)(m, attr);
 
@@ -25727,25 +25742,25 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthre
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 {
 	lock_entry_destroy(m, _RET_IP_);
 	return real(pthread_mutex_destroy)(m);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
 {
 	return mutex_lock_checked(m, MUTEX_LOCK, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return mutex_lock_checked(m, MUTEX_TIMEDLOCK, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock,
 						      const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -25753,12 +25768,12 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clocki
 	return mutex_lock_checked(m, MUTEX_CLOCKLOCK, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_trylock(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_trylock(pthread_mutex_t *m)
 {
 	return mutex_trylock_checked(m, false, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m)
 {
 	return mutex_unlock_checked(m, false, _RET_IP_);
 }
@@ -25918,7 +25933,7 @@ static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long 
 	return rwlock_unlock_slow(rw, ip);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
 {
 	int ret = real(pthread_rwlock_init)(rw, attr);
 
@@ -25927,47 +25942,47 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pt
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 {
 	lock_entry_destroy(rw, _RET_IP_);
 	return real(pthread_rwlock_destroy)(rw);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_RD, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_wrlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_wrlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_WR, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_tryrdlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_tryrdlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_TRYRD, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_trywrlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_trywrlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_TRYWR, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_timedrdlock(pthread_rwlock_t *rw, const struct timespec *abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_timedrdlock(pthread_rwlock_t *rw, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return rwlock_lock_checked(rw, RWLOCK_TIMEDRD, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_timedwrlock(pthread_rwlock_t *rw, const struct timespec *abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_timedwrlock(pthread_rwlock_t *rw, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return rwlock_lock_checked(rw, RWLOCK_TIMEDWR, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, clockid_t clock,
 							 const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -25975,7 +25990,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, c
 	return rwlock_lock_checked(rw, RWLOCK_CLOCKRD, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, clockid_t clock,
 							 const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -25983,7 +25998,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, c
 	return rwlock_lock_checked(rw, RWLOCK_CLOCKWR, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 {
 	if (!unlock_may_matter())
 		return real(pthread_rwlock_unlock)(rw);
@@ -26003,7 +26018,7 @@ LIBLOCKDEP_WRAPPER(int, pthread_spin_lock, (pthread_spinlock_t *s))
 LIBLOCKDEP_WRAPPER(int, pthread_spin_trylock, (pthread_spinlock_t *s))
 LIBLOCKDEP_WRAPPER(int, pthread_spin_unlock, (pthread_spinlock_t *s))
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
 {
 	int ret = real(pthread_spin_init)(s, pshared);
 
@@ -26012,7 +26027,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshar
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
 	lock_entry_destroy((const void *)s, _RET_IP_);
 	return real(pthread_spin_destroy)(s);
@@ -26053,21 +26068,21 @@ static noinline int spin_unlock_validated(pthread_spinlock_t *s, unsigned long i
 	return real(pthread_spin_unlock)(s);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 {
 	if (!liblockdep_check_now())
 		return real(pthread_spin_lock)(s);
 	return spin_lock_validated(s, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
 {
 	if (!liblockdep_check_now())
 		return real(pthread_spin_trylock)(s);
 	return spin_trylock_validated(s, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 {
 	if (!unlock_may_matter())
 		return real(pthread_spin_unlock)(s);
@@ -26163,12 +26178,12 @@ static int cond_wait_checked(pthread_cond_t *c, pthread_mutex_t *m, enum cond_ca
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
 {
 	return cond_wait_checked(c, m, COND_WAIT, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
 						     const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
@@ -26176,7 +26191,7 @@ LIBLOCKDEP_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_
 	return cond_wait_checked(c, m, COND_TIMEDWAIT, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
 						     clockid_t clock, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -26203,7 +26218,7 @@ LIBLOCKDEP_WRAPPER(int, cnd_timedwait, (cnd_t *__restrict c, mtx_t *__restrict m
 _Static_assert(sizeof(mtx_t) == sizeof(pthread_mutex_t), "glibc's mtx_t is a pthread mutex");
 _Static_assert(sizeof(cnd_t) == sizeof(pthread_cond_t), "glibc's cnd_t is a pthread condvar");
 
-LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
+LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_init(mtx_t *m, int type)
 {
 	int ret = real(mtx_init)(m, type);
 
@@ -26212,40 +26227,40 @@ LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
 	return ret;
 }
 
-LIBLOCKDEP_API void liblockdep_mtx_destroy(mtx_t *m)
+LIBLOCKDEP_WRAPPER_API void liblockdep_mtx_destroy(mtx_t *m)
 {
 	lock_entry_destroy(m, _RET_IP_);
 	real(mtx_destroy)(m);
 }
 
-LIBLOCKDEP_API int liblockdep_mtx_lock(mtx_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_lock(mtx_t *m)
 {
 	return mutex_lock_checked((pthread_mutex_t *)m, MTX_LOCK, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_mtx_timedlock(mtx_t *__restrict m, const struct timespec *__restrict abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_timedlock(mtx_t *__restrict m, const struct timespec *__restrict abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return mutex_lock_checked((pthread_mutex_t *)m, MTX_TIMEDLOCK, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_mtx_trylock(mtx_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_trylock(mtx_t *m)
 {
 	return mutex_trylock_checked((pthread_mutex_t *)m, true, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_mtx_unlock(mtx_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_unlock(mtx_t *m)
 {
 	return mutex_unlock_checked((pthread_mutex_t *)m, true, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_cnd_wait(cnd_t *c, mtx_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_cnd_wait(cnd_t *c, mtx_t *m)
 {
 	return cond_wait_checked((pthread_cond_t *)c, (pthread_mutex_t *)m, CND_WAIT, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_cnd_timedwait(cnd_t *__restrict c, mtx_t *__restrict m,
+LIBLOCKDEP_WRAPPER_API int liblockdep_cnd_timedwait(cnd_t *__restrict c, mtx_t *__restrict m,
 					    const struct timespec *__restrict abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
@@ -26622,7 +26637,7 @@ static int thread_join_checked(pthread_t t, void **result, enum join_call call, 
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t *attr,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t *attr,
 					     void *(*start)(void *), void *arg)
 {
 	struct thread_life *life;
@@ -26637,25 +26652,25 @@ LIBLOCKDEP_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t 
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_join(pthread_t t, void **result)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_join(pthread_t t, void **result)
 {
 	return thread_join_checked(t, result, JOIN, 0, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_timedjoin_np(pthread_t t, void **result,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_timedjoin_np(pthread_t t, void **result,
 						   const struct timespec *abstime)
 {
 	return thread_join_checked(t, result, TIMEDJOIN, 0, abstime, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_clockjoin_np(pthread_t t, void **result, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_clockjoin_np(pthread_t t, void **result, clockid_t clock,
 						   const struct timespec *abstime)
 {
 	return thread_join_checked(t, result, CLOCKJOIN, clock, abstime, _RET_IP_);
 }
 
 /* It never waits: nothing to validate. */
-LIBLOCKDEP_API int liblockdep_pthread_tryjoin_np(pthread_t t, void **result)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_tryjoin_np(pthread_t t, void **result)
 {
 	struct thread_life *life = thread_life_find(t, false);
 	int ret = real(pthread_tryjoin_np)(t, result);
@@ -26665,14 +26680,14 @@ LIBLOCKDEP_API int liblockdep_pthread_tryjoin_np(pthread_t t, void **result)
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_detach(pthread_t t)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_detach(pthread_t t)
 {
 	thread_life_joined(thread_life_find(t, false));
 	return real(pthread_detach)(t);
 }
 
 /* C11 threads are glibc's pthreads, a thrd_t a pthread_t. */
-LIBLOCKDEP_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *arg)
+LIBLOCKDEP_WRAPPER_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *arg)
 {
 	struct thread_life *life;
 	int ret;
@@ -26686,7 +26701,7 @@ LIBLOCKDEP_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *a
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_thrd_join(thrd_t t, int *result)
+LIBLOCKDEP_WRAPPER_API int liblockdep_thrd_join(thrd_t t, int *result)
 {
 	struct thread_life *life = thread_life_find(t, false);
 	int ret;
@@ -26700,7 +26715,7 @@ LIBLOCKDEP_API int liblockdep_thrd_join(thrd_t t, int *result)
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_thrd_detach(thrd_t t)
+LIBLOCKDEP_WRAPPER_API int liblockdep_thrd_detach(thrd_t t)
 {
 	thread_life_joined(thread_life_find(t, false));
 	return real(thrd_detach)(t);
@@ -26797,12 +26812,12 @@ static int once_checked(void *once, void (*init)(void), bool c11, unsigned long 
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_once(pthread_once_t *once, void (*init)(void))
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_once(pthread_once_t *once, void (*init)(void))
 {
 	return once_checked(once, init, false, _RET_IP_);
 }
 
-LIBLOCKDEP_API void liblockdep_call_once(once_flag *once, void (*init)(void))
+LIBLOCKDEP_WRAPPER_API void liblockdep_call_once(once_flag *once, void (*init)(void))
 {
 	once_checked(once, init, true, _RET_IP_);
 }
@@ -27414,8 +27429,9 @@ static void handler_install_prepare(const struct user_handler *user)
 	liblockdep_symbol_at((unsigned long)user->handler, &offset, &object);
 }
 
-LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
-					struct sigaction *oldact)
+/* sigaction(), and signal() through it: never by the exported name, which the loader
+ * may bind to another copy of liblockdep (src/config.h). */
+static int signal_action(int sig, const struct sigaction *act, struct sigaction *oldact)
 {
 	struct user_handler wanted, previous;
 	struct sigaction installed, old;
@@ -27473,8 +27489,14 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	return ret;
 }
 
+LIBLOCKDEP_WRAPPER_API int liblockdep_sigaction(int sig, const struct sigaction *act,
+					struct sigaction *oldact)
+{
+	return signal_action(sig, act, oldact);
+}
+
 /* glibc's signal(): BSD semantics. */
-LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
+LIBLOCKDEP_WRAPPER_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
 {
 	struct sigaction act, old;
 
@@ -27483,7 +27505,7 @@ LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sig
 	sigemptyset(&act.sa_mask);
 	sigaddset(&act.sa_mask, sig);
 	act.sa_flags = SA_RESTART;
-	if (liblockdep_sigaction(sig, &act, &old) < 0)
+	if (signal_action(sig, &act, &old) < 0)
 		return SIG_ERR;
 	return old.sa_handler;
 }
@@ -27531,12 +27553,12 @@ static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
 {
 	return mask_set_checked(how, set, oldset, false, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
 {
 	return mask_set_checked(how, set, oldset, true, _RET_IP_);
 }
@@ -27716,7 +27738,7 @@ static void forget_locks_in_block(void *ptr, size_t from_offset, unsigned long i
 		forget_locks_in((char *)ptr + from_offset, size - from_offset, ip);
 }
 
-LIBLOCKDEP_API void liblockdep_free(void *ptr)
+LIBLOCKDEP_WRAPPER_API void liblockdep_free(void *ptr)
 {
 	void (*next)(void *);
 
@@ -27750,7 +27772,7 @@ static size_t block_size_if_locks(void *ptr)
 	return ptr && usable_size && !lock_places_none() ? usable_size(ptr) : 0;
 }
 
-LIBLOCKDEP_API void *liblockdep_realloc(void *ptr, size_t size)
+LIBLOCKDEP_WRAPPER_API void *liblockdep_realloc(void *ptr, size_t size)
 {
 	void *(*next)(void *, size_t) = next_alloc()->realloc;
 	size_t old_size = block_size_if_locks(ptr);
@@ -27766,7 +27788,7 @@ LIBLOCKDEP_API void *liblockdep_realloc(void *ptr, size_t size)
 	return new;
 }
 
-LIBLOCKDEP_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t size)
+LIBLOCKDEP_WRAPPER_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t size)
 {
 	void *(*next)(void *, size_t, size_t) = next_alloc()->reallocarray;
 	size_t old_size = block_size_if_locks(ptr), bytes;
@@ -27782,7 +27804,7 @@ LIBLOCKDEP_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t siz
 	return new;
 }
 
-LIBLOCKDEP_API int liblockdep_munmap(void *addr, size_t length)
+LIBLOCKDEP_WRAPPER_API int liblockdep_munmap(void *addr, size_t length)
 {
 	int (*next)(void *, size_t) = next_alloc()->munmap;
 
@@ -27891,7 +27913,7 @@ static void forget_unloaded_object(const struct object_segments *o, unsigned lon
 
 LIBLOCKDEP_WRAPPER(int, dlclose, (void *handle))
 
-LIBLOCKDEP_API int liblockdep_dlclose(void *handle)
+LIBLOCKDEP_WRAPPER_API int liblockdep_dlclose(void *handle)
 {
 	struct object_segments o;
 	bool known = handle && !thread_in_liblockdep() && object_segments_of(handle, &o);
@@ -28337,7 +28359,7 @@ static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
 	}
 }
 
-LIBLOCKDEP_API int liblockdep_sem_init(sem_t *s, int pshared, unsigned int value)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_init(sem_t *s, int pshared, unsigned int value)
 {
 	int ret = real(sem_init)(s, pshared, value);
 	struct lock_entry *e;
@@ -28355,35 +28377,35 @@ LIBLOCKDEP_API int liblockdep_sem_init(sem_t *s, int pshared, unsigned int value
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_sem_destroy(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_destroy(sem_t *s)
 {
 	if (settings.semaphores)
 		lock_entry_destroy(s, _RET_IP_);
 	return real(sem_destroy)(s);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_wait(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_wait(sem_t *s)
 {
 	return sem_wait_checked(s, SEM_WAIT, 0, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_trywait(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_trywait(sem_t *s)
 {
 	return sem_wait_checked(s, SEM_TRYWAIT, 0, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_timedwait(sem_t *__restrict s, const struct timespec *__restrict abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_timedwait(sem_t *__restrict s, const struct timespec *__restrict abstime)
 {
 	return sem_wait_checked(s, SEM_TIMEDWAIT, 0, abstime, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_clockwait(sem_t *__restrict s, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_clockwait(sem_t *__restrict s, clockid_t clock,
 					    const struct timespec *__restrict abstime)
 {
 	return sem_wait_checked(s, SEM_CLOCKWAIT, clock, abstime, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_post(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_post(sem_t *s)
 {
 	struct lock_entry *e = semaphore_entry(s, _RET_IP_);
 
@@ -29566,7 +29588,7 @@ static void __attribute__((__constructor__(101))) internal_locks_early_fork_hand
  */
 LIBLOCKDEP_WRAPPER(pid_t, fork, (void))
 
-LIBLOCKDEP_API pid_t liblockdep_fork(void)
+LIBLOCKDEP_WRAPPER_API pid_t liblockdep_fork(void)
 {
 	unsigned long ip = _RET_IP_;
 	pid_t pid;
@@ -29593,25 +29615,25 @@ LIBLOCKDEP_WRAPPER(int, seteuid, (uid_t euid))
 LIBLOCKDEP_WRAPPER(int, setreuid, (uid_t ruid, uid_t euid))
 LIBLOCKDEP_WRAPPER(int, setresuid, (uid_t ruid, uid_t euid, uid_t suid))
 
-LIBLOCKDEP_API int liblockdep_setuid(uid_t uid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_setuid(uid_t uid)
 {
 	runner_record_keep();
 	return real(setuid)(uid);
 }
 
-LIBLOCKDEP_API int liblockdep_seteuid(uid_t euid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_seteuid(uid_t euid)
 {
 	runner_record_keep();
 	return real(seteuid)(euid);
 }
 
-LIBLOCKDEP_API int liblockdep_setreuid(uid_t ruid, uid_t euid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_setreuid(uid_t ruid, uid_t euid)
 {
 	runner_record_keep();
 	return real(setreuid)(ruid, euid);
 }
 
-LIBLOCKDEP_API int liblockdep_setresuid(uid_t ruid, uid_t euid, uid_t suid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_setresuid(uid_t ruid, uid_t euid, uid_t suid)
 {
 	runner_record_keep();
 	return real(setresuid)(ruid, euid, suid);

@@ -171,7 +171,7 @@ static void forget_locks_in_block(void *ptr, size_t from_offset, unsigned long i
 		forget_locks_in((char *)ptr + from_offset, size - from_offset, ip);
 }
 
-LIBLOCKDEP_API void liblockdep_free(void *ptr)
+LIBLOCKDEP_WRAPPER_API void liblockdep_free(void *ptr)
 {
 	void (*next)(void *);
 
@@ -205,7 +205,7 @@ static size_t block_size_if_locks(void *ptr)
 	return ptr && usable_size && !lock_places_none() ? usable_size(ptr) : 0;
 }
 
-LIBLOCKDEP_API void *liblockdep_realloc(void *ptr, size_t size)
+LIBLOCKDEP_WRAPPER_API void *liblockdep_realloc(void *ptr, size_t size)
 {
 	void *(*next)(void *, size_t) = next_alloc()->realloc;
 	size_t old_size = block_size_if_locks(ptr);
@@ -221,7 +221,7 @@ LIBLOCKDEP_API void *liblockdep_realloc(void *ptr, size_t size)
 	return new;
 }
 
-LIBLOCKDEP_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t size)
+LIBLOCKDEP_WRAPPER_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t size)
 {
 	void *(*next)(void *, size_t, size_t) = next_alloc()->reallocarray;
 	size_t old_size = block_size_if_locks(ptr), bytes;
@@ -237,7 +237,7 @@ LIBLOCKDEP_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t siz
 	return new;
 }
 
-LIBLOCKDEP_API int liblockdep_munmap(void *addr, size_t length)
+LIBLOCKDEP_WRAPPER_API int liblockdep_munmap(void *addr, size_t length)
 {
 	int (*next)(void *, size_t) = next_alloc()->munmap;
 

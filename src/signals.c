@@ -558,8 +558,9 @@ static void handler_install_prepare(const struct user_handler *user)
 	liblockdep_symbol_at((unsigned long)user->handler, &offset, &object);
 }
 
-LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
-					struct sigaction *oldact)
+/* sigaction(), and signal() through it: never by the exported name, which the loader
+ * may bind to another copy of liblockdep (src/config.h). */
+static int signal_action(int sig, const struct sigaction *act, struct sigaction *oldact)
 {
 	struct user_handler wanted, previous;
 	struct sigaction installed, old;
@@ -617,8 +618,14 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	return ret;
 }
 
+LIBLOCKDEP_WRAPPER_API int liblockdep_sigaction(int sig, const struct sigaction *act,
+					struct sigaction *oldact)
+{
+	return signal_action(sig, act, oldact);
+}
+
 /* glibc's signal(): BSD semantics. */
-LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
+LIBLOCKDEP_WRAPPER_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
 {
 	struct sigaction act, old;
 
@@ -627,7 +634,7 @@ LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sig
 	sigemptyset(&act.sa_mask);
 	sigaddset(&act.sa_mask, sig);
 	act.sa_flags = SA_RESTART;
-	if (liblockdep_sigaction(sig, &act, &old) < 0)
+	if (signal_action(sig, &act, &old) < 0)
 		return SIG_ERR;
 	return old.sa_handler;
 }
@@ -675,12 +682,12 @@ static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
 {
 	return mask_set_checked(how, set, oldset, false, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
 {
 	return mask_set_checked(how, set, oldset, true, _RET_IP_);
 }

@@ -247,7 +247,24 @@ LIBLOCKDEP_WRAPPER_API int liblockdep_munmap(void *addr, size_t length)
 	return next(addr, length);
 }
 
-#ifndef LIBLOCKDEP_PRELOAD
+/*
+ * Built with a sanitizer (ASan, TSan, MSan), the drop-in leaves free() and its kin to
+ * the sanitizer's runtime. Its start-up frees through the program's definition
+ * before its shadow memory exists (gcc's runtimes are shared libraries; so is
+ * clang's with -shared-libasan), from inside dlsym()'s error handling, where ours
+ * can neither run instrumented nor look up the next definition; clang's static
+ * runtime defines them in the executable anyway, over ours.
+ */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define LIBLOCKDEP_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#define LIBLOCKDEP_SANITIZED 1
+#endif
+#endif
+
+#if !defined(LIBLOCKDEP_PRELOAD) && !defined(LIBLOCKDEP_SANITIZED)
 /*
  * The drop-in flavour sees every free in the process, not only those of the files
  * compiled with liblockdep.h: the executable's definitions come first, before the C

@@ -547,13 +547,18 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 	errno = saved_errno;
 }
 
-/* What a report from a handler needs, loaded now, outside any handler. */
+/* What a report from a handler needs, loaded now, outside any handler. Not before
+ * liblockdep's constructors have run (which load the unwinder): ThreadSanitizer's
+ * runtime installs its handlers as it starts, when the unwinder's pthread_once()
+ * would enter the runtime before it can run. */
 static void handler_install_prepare(const struct user_handler *user)
 {
 	unsigned long offset;
 	const char *object;
 	void *frame;
 
+	if (!READ_ONCE(stack_trace_ready))
+		return;
 	backtrace(&frame, 1);
 	liblockdep_symbol_at((unsigned long)user->handler, &offset, &object);
 }

@@ -542,7 +542,22 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
  * remain global, so nothing of the kernel's or ours collides with the user's symbols.
  */
 #pragma GCC visibility push(hidden)
-#define LIBLOCKDEP_API __attribute__((__visibility__("default")))
+/*
+ * The public names are protected: exported, but this copy's own calls of them, and
+ * those of the code it is linked with, stay in this copy. A process may hold two: a
+ * drop-in build run by ./lockdep, or a shared library with the drop-in in it, has its
+ * own next to the preloaded one, and the loader would otherwise bind every call of a
+ * name to whichever copy comes first (src/two_copies.c). The checked calls'
+ * wrappers in liblockdep.so stay default: a program built without -fPIC may take
+ * their address (&pthread_mutex_lock, routed), which the linker refuses for a
+ * protected function of a shared library; liblockdep calls none of them by name.
+ */
+#define LIBLOCKDEP_API __attribute__((__visibility__("protected")))
+#ifdef LIBLOCKDEP_PRELOAD
+#define LIBLOCKDEP_WRAPPER_API __attribute__((__visibility__("default")))
+#else
+#define LIBLOCKDEP_WRAPPER_API LIBLOCKDEP_API
+#endif
 
 /*
  * Lock validators are used most in debug builds; lockdep's fast path at -O0 costs
@@ -750,12 +765,19 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #else
 /*
  * Preload: liblockdep.so defines the real names itself (src/preload.c), so libc's
- * functions are found at run time with dlsym(RTLD_NEXT), each on its first call: a
- * locking call may come before any initialisation of ours could run (from another
- * library's constructor). Looking up needs no fallback: for a name that exists,
- * glibc's dlsym() (2.34 and later) takes only the loader's own lock and allocates
- * nothing, so it calls no function that liblockdep replaces. Threads that look up a
- * name at the same time store the same address.
+ * functions are found at run time with dlsym(), each on its first call: a locking call
+ * may come before any initialisation of ours could run (from another library's
+ * constructor). Where liblockdep.so is the process's definition (preloaded, or linked
+ * before the C library), the real one is the next (RTLD_NEXT). But a program linked
+ * with --as-needed (gcc's default on many systems, meson's) that calls only a checked
+ * library loads liblockdep.so as that library's dependency, behind the C library:
+ * nothing defines the names after it, and the real one is the process's
+ * (RTLD_DEFAULT), which is never ours. Which of the two is decided once
+ * (real_handle_find()), as the library starts; each name is then looked up with it.
+ * Looking up needs no fallback: for a name that exists, glibc's dlsym() (2.34 and
+ * later) takes only the loader's own lock and allocates nothing, so it calls no
+ * function that liblockdep replaces. Threads that look up a name at the same time
+ * store the same address.
  */
 #define LIBLOCKDEP_CALL(family, ret, name, params) \
 	typedef ret real_##name##_fn params; \
@@ -840,13 +862,38 @@ LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 /************** End of src/routed_calls.h **************/
-#line 30 "src/real_pthread.h"
+#line 37 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
 #define real(name) ((real_##name##_fn *)real_function(&real_##name, #name))
 
+/* RTLD_NEXT or RTLD_DEFAULT, once known; NULL (RTLD_DEFAULT's value) until then. */
+static void *real_handle;
+static bool real_handle_known;
+
+/* Does the C library come after us? A lookup that fails allocates its error message
+ * (the program's malloc), so it is made once, here, as the library starts: in its
+ * constructor, where liblockdep.so comes after the C library (it is then a
+ * dependency, started before the library that needs it). */
+static void *real_handle_find(void)
+{
+	void *handle = dlsym(RTLD_NEXT, "pthread_mutex_lock") ? RTLD_NEXT : RTLD_DEFAULT;
+
+	__atomic_store_n(&real_handle, handle, __ATOMIC_RELAXED);
+	__atomic_store_n(&real_handle_known, true, __ATOMIC_RELEASE);
+	return handle;
+}
+
+static void __attribute__((__constructor__(101))) real_handle_init(void)
+{
+	if (!__atomic_load_n(&real_handle_known, __ATOMIC_ACQUIRE))
+		real_handle_find();
+}
+
 static void *real_lookup(void **slot, const char *name)
 {
-	void *fn = dlsym(RTLD_NEXT, name);
+	void *handle = __atomic_load_n(&real_handle_known, __ATOMIC_ACQUIRE) ?
+		       __atomic_load_n(&real_handle, __ATOMIC_RELAXED) : real_handle_find();
+	void *fn = dlsym(handle, name);
 
 	if (!fn) {
 		fprintf(stderr, "liblockdep: %s: not found in the C library\n", name);
@@ -864,7 +911,7 @@ static inline void *real_function(void **slot, const char *name)
 }
 #endif
 /************** End of src/real_pthread.h **************/
-#line 116 "src/config.h"
+#line 131 "src/config.h"
 /************** End of src/config.h **************/
 /************** Begin file src/kernel_begin.h **************/
 #line 1 "src/kernel_begin.h"
@@ -16074,6 +16121,12 @@ static int output_file_open(int dir, const char *path, bool log, const char *ear
  *
  * Opening happens under output_mutex, from a lock wrapper or a signal handler, so
  * it allocates nothing: the name was copied at start into storage of our own.
+ *
+ * A program may close every descriptor it did not open (a daemon's close_range(3,
+ * ~0U), a loop of close()), and its next open() takes the number of ours: the next
+ * report would go into its data file. So before each write the descriptor is checked
+ * to be still the file opened, as the runner checks its own (src/runner.c), and the
+ * name is opened again if it is not (through no link, as the first time).
  */
 struct pattern_file {
 	const char *variable;	/* "LIBLOCKDEP_LOG" */
@@ -16086,6 +16139,8 @@ struct pattern_file {
 	bool per_pid;
 	pid_t pid;	/* the process that opened fd, or tried to; 0: none yet */
 	int fd;
+	dev_t dev;	/* the file fd was opened on */
+	ino_t ino;
 };
 
 static struct pattern_file log_file = {
@@ -16141,6 +16196,29 @@ static void pattern_file_start(struct pattern_file *f, const char *pattern)
 	f->per_pid = strstr(pattern, "%p") != NULL;
 }
 
+/* fd is now f's descriptor: which file it is, to be checked before each write. */
+static void pattern_file_keep(struct pattern_file *f, int fd)
+{
+	struct stat st;
+
+	f->fd = fd;
+	if (fd >= 0 && !fstat(fd, &st)) {
+		f->dev = st.st_dev;
+		f->ino = st.st_ino;
+	}
+}
+
+/* Is f's descriptor still the file it opened? Ours is close-on-exec; a descriptor
+ * the program opened on the number since is another file, or not close-on-exec. */
+static bool pattern_file_same(const struct pattern_file *f)
+{
+	struct stat st;
+	int flags = fcntl(f->fd, F_GETFD);
+
+	return flags >= 0 && (flags & FD_CLOEXEC) && !fstat(f->fd, &st) &&
+	       st.st_dev == f->dev && st.st_ino == f->ino;
+}
+
 static int pattern_file_open(struct pattern_file *f, pid_t pid)
 {
 	char quoted[128];
@@ -16157,6 +16235,7 @@ static int pattern_file_open(struct pattern_file *f, pid_t pid)
 			       f->shown, why, f->otherwise);
 		write_all(STDERR_FILENO, f->error, min((size_t)len, sizeof(f->error) - 1));
 	}
+	pattern_file_keep(f, fd);
 	return fd;
 }
 
@@ -16172,7 +16251,9 @@ static int pattern_file_fd(struct pattern_file *f)
 	if (f->pid != pid && (f->per_pid || !f->pid)) {
 		if (f->fd >= 0)
 			close(f->fd);
-		f->fd = pattern_file_open(f, pid);
+		pattern_file_open(f, pid);
+	} else if (f->fd >= 0 && !pattern_file_same(f)) {
+		pattern_file_open(f, pid);	/* the number is the program's now */
 	}
 	f->pid = pid;
 	return f->fd;
@@ -18826,6 +18907,18 @@ static void liblockdep_report_end(void)
 	if (printed && settings.abort_on_report)
 		abort_after_report();
 	liblockdep_graph_unlock();
+}
+
+/*
+ * fork(), in the child: the reports printed so far are the parent's, which its exit
+ * status tells of. A child that prints none keeps its own status (APR's tests fork
+ * after a report and check their children's), and its summary counts its own; so do
+ * a rules file's errors, which the parent printed.
+ */
+static void reports_fork_child(void)
+{
+	liblockdep_reports = 0;
+	lock_rules_errors = 0;
 }
 
 static void liblockdep_turn_off(void)
@@ -25854,7 +25947,7 @@ LIBLOCKDEP_API void liblockdep_show_all_locks(void)
  * destroy lockdep cannot account for (a lock taken or released by unchecked code or by
  * another thread) asks glibc who holds the lock: src/lock_owners.c.
  */
-#define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_API ret liblockdep_##name params;
+#define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_WRAPPER_API ret liblockdep_##name params;
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_init, (pthread_mutex_t *m, const pthread_mutexattr_t *attr))
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_destroy, (pthread_mutex_t *m))
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_lock, (pthread_mutex_t *m))
@@ -26055,7 +26148,7 @@ static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, un
 	return c11 ? mtx_unlock_validated(m, ip) : pthread_mutex_unlock_validated(m, ip);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
 {
 	int ret = real(pthread_mutex_init)(m, attr);
 
@@ -26064,25 +26157,25 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthre
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 {
 	lock_entry_destroy(m, _RET_IP_);
 	return real(pthread_mutex_destroy)(m);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
 {
 	return mutex_lock_checked(m, MUTEX_LOCK, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return mutex_lock_checked(m, MUTEX_TIMEDLOCK, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock,
 						      const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -26090,12 +26183,12 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clocki
 	return mutex_lock_checked(m, MUTEX_CLOCKLOCK, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_trylock(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_trylock(pthread_mutex_t *m)
 {
 	return mutex_trylock_checked(m, false, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m)
 {
 	return mutex_unlock_checked(m, false, _RET_IP_);
 }
@@ -26255,7 +26348,7 @@ static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long 
 	return rwlock_unlock_slow(rw, ip);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
 {
 	int ret = real(pthread_rwlock_init)(rw, attr);
 
@@ -26264,47 +26357,47 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pt
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 {
 	lock_entry_destroy(rw, _RET_IP_);
 	return real(pthread_rwlock_destroy)(rw);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_RD, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_wrlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_wrlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_WR, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_tryrdlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_tryrdlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_TRYRD, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_trywrlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_trywrlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_TRYWR, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_timedrdlock(pthread_rwlock_t *rw, const struct timespec *abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_timedrdlock(pthread_rwlock_t *rw, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return rwlock_lock_checked(rw, RWLOCK_TIMEDRD, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_timedwrlock(pthread_rwlock_t *rw, const struct timespec *abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_timedwrlock(pthread_rwlock_t *rw, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return rwlock_lock_checked(rw, RWLOCK_TIMEDWR, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, clockid_t clock,
 							 const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -26312,7 +26405,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, c
 	return rwlock_lock_checked(rw, RWLOCK_CLOCKRD, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, clockid_t clock,
 							 const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -26320,7 +26413,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, c
 	return rwlock_lock_checked(rw, RWLOCK_CLOCKWR, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 {
 	if (!unlock_may_matter())
 		return real(pthread_rwlock_unlock)(rw);
@@ -26340,7 +26433,7 @@ LIBLOCKDEP_WRAPPER(int, pthread_spin_lock, (pthread_spinlock_t *s))
 LIBLOCKDEP_WRAPPER(int, pthread_spin_trylock, (pthread_spinlock_t *s))
 LIBLOCKDEP_WRAPPER(int, pthread_spin_unlock, (pthread_spinlock_t *s))
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
 {
 	int ret = real(pthread_spin_init)(s, pshared);
 
@@ -26349,7 +26442,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshar
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
 	lock_entry_destroy((const void *)s, _RET_IP_);
 	return real(pthread_spin_destroy)(s);
@@ -26390,21 +26483,21 @@ static noinline int spin_unlock_validated(pthread_spinlock_t *s, unsigned long i
 	return real(pthread_spin_unlock)(s);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 {
 	if (!liblockdep_check_now())
 		return real(pthread_spin_lock)(s);
 	return spin_lock_validated(s, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
 {
 	if (!liblockdep_check_now())
 		return real(pthread_spin_trylock)(s);
 	return spin_trylock_validated(s, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 {
 	if (!unlock_may_matter())
 		return real(pthread_spin_unlock)(s);
@@ -26500,12 +26593,12 @@ static int cond_wait_checked(pthread_cond_t *c, pthread_mutex_t *m, enum cond_ca
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
 {
 	return cond_wait_checked(c, m, COND_WAIT, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
 						     const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
@@ -26513,7 +26606,7 @@ LIBLOCKDEP_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_
 	return cond_wait_checked(c, m, COND_TIMEDWAIT, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
 						     clockid_t clock, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -26540,7 +26633,7 @@ LIBLOCKDEP_WRAPPER(int, cnd_timedwait, (cnd_t *__restrict c, mtx_t *__restrict m
 _Static_assert(sizeof(mtx_t) == sizeof(pthread_mutex_t), "glibc's mtx_t is a pthread mutex");
 _Static_assert(sizeof(cnd_t) == sizeof(pthread_cond_t), "glibc's cnd_t is a pthread condvar");
 
-LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
+LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_init(mtx_t *m, int type)
 {
 	int ret = real(mtx_init)(m, type);
 
@@ -26549,40 +26642,40 @@ LIBLOCKDEP_API int liblockdep_mtx_init(mtx_t *m, int type)
 	return ret;
 }
 
-LIBLOCKDEP_API void liblockdep_mtx_destroy(mtx_t *m)
+LIBLOCKDEP_WRAPPER_API void liblockdep_mtx_destroy(mtx_t *m)
 {
 	lock_entry_destroy(m, _RET_IP_);
 	real(mtx_destroy)(m);
 }
 
-LIBLOCKDEP_API int liblockdep_mtx_lock(mtx_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_lock(mtx_t *m)
 {
 	return mutex_lock_checked((pthread_mutex_t *)m, MTX_LOCK, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_mtx_timedlock(mtx_t *__restrict m, const struct timespec *__restrict abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_timedlock(mtx_t *__restrict m, const struct timespec *__restrict abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return mutex_lock_checked((pthread_mutex_t *)m, MTX_TIMEDLOCK, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_mtx_trylock(mtx_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_trylock(mtx_t *m)
 {
 	return mutex_trylock_checked((pthread_mutex_t *)m, true, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_mtx_unlock(mtx_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_unlock(mtx_t *m)
 {
 	return mutex_unlock_checked((pthread_mutex_t *)m, true, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_cnd_wait(cnd_t *c, mtx_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_cnd_wait(cnd_t *c, mtx_t *m)
 {
 	return cond_wait_checked((pthread_cond_t *)c, (pthread_mutex_t *)m, CND_WAIT, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_cnd_timedwait(cnd_t *__restrict c, mtx_t *__restrict m,
+LIBLOCKDEP_WRAPPER_API int liblockdep_cnd_timedwait(cnd_t *__restrict c, mtx_t *__restrict m,
 					    const struct timespec *__restrict abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
@@ -26959,7 +27052,7 @@ static int thread_join_checked(pthread_t t, void **result, enum join_call call, 
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t *attr,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t *attr,
 					     void *(*start)(void *), void *arg)
 {
 	struct thread_life *life;
@@ -26974,25 +27067,25 @@ LIBLOCKDEP_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t 
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_join(pthread_t t, void **result)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_join(pthread_t t, void **result)
 {
 	return thread_join_checked(t, result, JOIN, 0, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_timedjoin_np(pthread_t t, void **result,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_timedjoin_np(pthread_t t, void **result,
 						   const struct timespec *abstime)
 {
 	return thread_join_checked(t, result, TIMEDJOIN, 0, abstime, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_clockjoin_np(pthread_t t, void **result, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_clockjoin_np(pthread_t t, void **result, clockid_t clock,
 						   const struct timespec *abstime)
 {
 	return thread_join_checked(t, result, CLOCKJOIN, clock, abstime, _RET_IP_);
 }
 
 /* It never waits: nothing to validate. */
-LIBLOCKDEP_API int liblockdep_pthread_tryjoin_np(pthread_t t, void **result)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_tryjoin_np(pthread_t t, void **result)
 {
 	struct thread_life *life = thread_life_find(t, false);
 	int ret = real(pthread_tryjoin_np)(t, result);
@@ -27002,14 +27095,14 @@ LIBLOCKDEP_API int liblockdep_pthread_tryjoin_np(pthread_t t, void **result)
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_detach(pthread_t t)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_detach(pthread_t t)
 {
 	thread_life_joined(thread_life_find(t, false));
 	return real(pthread_detach)(t);
 }
 
 /* C11 threads are glibc's pthreads, a thrd_t a pthread_t. */
-LIBLOCKDEP_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *arg)
+LIBLOCKDEP_WRAPPER_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *arg)
 {
 	struct thread_life *life;
 	int ret;
@@ -27023,7 +27116,7 @@ LIBLOCKDEP_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *a
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_thrd_join(thrd_t t, int *result)
+LIBLOCKDEP_WRAPPER_API int liblockdep_thrd_join(thrd_t t, int *result)
 {
 	struct thread_life *life = thread_life_find(t, false);
 	int ret;
@@ -27037,7 +27130,7 @@ LIBLOCKDEP_API int liblockdep_thrd_join(thrd_t t, int *result)
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_thrd_detach(thrd_t t)
+LIBLOCKDEP_WRAPPER_API int liblockdep_thrd_detach(thrd_t t)
 {
 	thread_life_joined(thread_life_find(t, false));
 	return real(thrd_detach)(t);
@@ -27134,12 +27227,12 @@ static int once_checked(void *once, void (*init)(void), bool c11, unsigned long 
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_once(pthread_once_t *once, void (*init)(void))
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_once(pthread_once_t *once, void (*init)(void))
 {
 	return once_checked(once, init, false, _RET_IP_);
 }
 
-LIBLOCKDEP_API void liblockdep_call_once(once_flag *once, void (*init)(void))
+LIBLOCKDEP_WRAPPER_API void liblockdep_call_once(once_flag *once, void (*init)(void))
 {
 	once_checked(once, init, true, _RET_IP_);
 }
@@ -27970,19 +28063,25 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 	errno = saved_errno;
 }
 
-/* What a report from a handler needs, loaded now, outside any handler. */
+/* What a report from a handler needs, loaded now, outside any handler. Not before
+ * liblockdep's constructors have run (which load the unwinder): ThreadSanitizer's
+ * runtime installs its handlers as it starts, when the unwinder's pthread_once()
+ * would enter the runtime before it can run. */
 static void handler_install_prepare(const struct user_handler *user)
 {
 	unsigned long offset;
 	const char *object;
 	void *frame;
 
+	if (!READ_ONCE(stack_trace_ready))
+		return;
 	backtrace(&frame, 1);
 	liblockdep_symbol_at((unsigned long)user->handler, &offset, &object);
 }
 
-LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
-					struct sigaction *oldact)
+/* sigaction(), and signal() through it: never by the exported name, which the loader
+ * may bind to another copy of liblockdep (src/config.h). */
+static int signal_action(int sig, const struct sigaction *act, struct sigaction *oldact)
 {
 	struct user_handler wanted, previous;
 	struct sigaction installed, old;
@@ -28040,8 +28139,14 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	return ret;
 }
 
+LIBLOCKDEP_WRAPPER_API int liblockdep_sigaction(int sig, const struct sigaction *act,
+					struct sigaction *oldact)
+{
+	return signal_action(sig, act, oldact);
+}
+
 /* glibc's signal(): BSD semantics. */
-LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
+LIBLOCKDEP_WRAPPER_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
 {
 	struct sigaction act, old;
 
@@ -28050,7 +28155,7 @@ LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sig
 	sigemptyset(&act.sa_mask);
 	sigaddset(&act.sa_mask, sig);
 	act.sa_flags = SA_RESTART;
-	if (liblockdep_sigaction(sig, &act, &old) < 0)
+	if (signal_action(sig, &act, &old) < 0)
 		return SIG_ERR;
 	return old.sa_handler;
 }
@@ -28098,12 +28203,12 @@ static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
 {
 	return mask_set_checked(how, set, oldset, false, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
 {
 	return mask_set_checked(how, set, oldset, true, _RET_IP_);
 }
@@ -28283,7 +28388,7 @@ static void forget_locks_in_block(void *ptr, size_t from_offset, unsigned long i
 		forget_locks_in((char *)ptr + from_offset, size - from_offset, ip);
 }
 
-LIBLOCKDEP_API void liblockdep_free(void *ptr)
+LIBLOCKDEP_WRAPPER_API void liblockdep_free(void *ptr)
 {
 	void (*next)(void *);
 
@@ -28317,7 +28422,7 @@ static size_t block_size_if_locks(void *ptr)
 	return ptr && usable_size && !lock_places_none() ? usable_size(ptr) : 0;
 }
 
-LIBLOCKDEP_API void *liblockdep_realloc(void *ptr, size_t size)
+LIBLOCKDEP_WRAPPER_API void *liblockdep_realloc(void *ptr, size_t size)
 {
 	void *(*next)(void *, size_t) = next_alloc()->realloc;
 	size_t old_size = block_size_if_locks(ptr);
@@ -28333,7 +28438,7 @@ LIBLOCKDEP_API void *liblockdep_realloc(void *ptr, size_t size)
 	return new;
 }
 
-LIBLOCKDEP_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t size)
+LIBLOCKDEP_WRAPPER_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t size)
 {
 	void *(*next)(void *, size_t, size_t) = next_alloc()->reallocarray;
 	size_t old_size = block_size_if_locks(ptr), bytes;
@@ -28349,7 +28454,7 @@ LIBLOCKDEP_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t siz
 	return new;
 }
 
-LIBLOCKDEP_API int liblockdep_munmap(void *addr, size_t length)
+LIBLOCKDEP_WRAPPER_API int liblockdep_munmap(void *addr, size_t length)
 {
 	int (*next)(void *, size_t) = next_alloc()->munmap;
 
@@ -28359,7 +28464,24 @@ LIBLOCKDEP_API int liblockdep_munmap(void *addr, size_t length)
 	return next(addr, length);
 }
 
-#ifndef LIBLOCKDEP_PRELOAD
+/*
+ * Built with a sanitizer (ASan, TSan, MSan), the drop-in leaves free() and its kin to
+ * the sanitizer's runtime. Its start-up frees through the program's definition
+ * before its shadow memory exists (gcc's runtimes are shared libraries; so is
+ * clang's with -shared-libasan), from inside dlsym()'s error handling, where ours
+ * can neither run instrumented nor look up the next definition; clang's static
+ * runtime defines them in the executable anyway, over ours.
+ */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define LIBLOCKDEP_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#define LIBLOCKDEP_SANITIZED 1
+#endif
+#endif
+
+#if !defined(LIBLOCKDEP_PRELOAD) && !defined(LIBLOCKDEP_SANITIZED)
 /*
  * The drop-in flavour sees every free in the process, not only those of the files
  * compiled with liblockdep.h: the executable's definitions come first, before the C
@@ -28458,7 +28580,7 @@ static void forget_unloaded_object(const struct object_segments *o, unsigned lon
 
 LIBLOCKDEP_WRAPPER(int, dlclose, (void *handle))
 
-LIBLOCKDEP_API int liblockdep_dlclose(void *handle)
+LIBLOCKDEP_WRAPPER_API int liblockdep_dlclose(void *handle)
 {
 	struct object_segments o;
 	bool known = handle && !thread_in_liblockdep() && object_segments_of(handle, &o);
@@ -28904,7 +29026,7 @@ static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
 	}
 }
 
-LIBLOCKDEP_API int liblockdep_sem_init(sem_t *s, int pshared, unsigned int value)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_init(sem_t *s, int pshared, unsigned int value)
 {
 	int ret = real(sem_init)(s, pshared, value);
 	struct lock_entry *e;
@@ -28922,35 +29044,35 @@ LIBLOCKDEP_API int liblockdep_sem_init(sem_t *s, int pshared, unsigned int value
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_sem_destroy(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_destroy(sem_t *s)
 {
 	if (settings.semaphores)
 		lock_entry_destroy(s, _RET_IP_);
 	return real(sem_destroy)(s);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_wait(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_wait(sem_t *s)
 {
 	return sem_wait_checked(s, SEM_WAIT, 0, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_trywait(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_trywait(sem_t *s)
 {
 	return sem_wait_checked(s, SEM_TRYWAIT, 0, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_timedwait(sem_t *__restrict s, const struct timespec *__restrict abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_timedwait(sem_t *__restrict s, const struct timespec *__restrict abstime)
 {
 	return sem_wait_checked(s, SEM_TIMEDWAIT, 0, abstime, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_clockwait(sem_t *__restrict s, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_clockwait(sem_t *__restrict s, clockid_t clock,
 					    const struct timespec *__restrict abstime)
 {
 	return sem_wait_checked(s, SEM_CLOCKWAIT, clock, abstime, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_post(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_post(sem_t *s)
 {
 	struct lock_entry *e = semaphore_entry(s, _RET_IP_);
 
@@ -29968,6 +30090,7 @@ LIBLOCKDEP_API int liblockdep_merge_sarif(const char *out, int nr_inputs, char *
 		       file.fd < 0 ? why : error_words(errno));
 		return 125;
 	}
+	pattern_file_keep(&file, file.fd);
 	liblockdep_snprintk(file.pattern, sizeof(file.pattern), "%s", out);
 	ok = true;
 	for (int i = 0; ok && i < nr_inputs; i++)
@@ -30082,6 +30205,7 @@ static void fork_child_unchecked(void)
 static void internal_locks_fork_child(void)
 {
 	runner_fork_child();
+	reports_fork_child();
 	if (fork_in_section) {
 		fork_child_unchecked();
 	} else {
@@ -30132,7 +30256,7 @@ static void __attribute__((__constructor__(101))) internal_locks_early_fork_hand
  */
 LIBLOCKDEP_WRAPPER(pid_t, fork, (void))
 
-LIBLOCKDEP_API pid_t liblockdep_fork(void)
+LIBLOCKDEP_WRAPPER_API pid_t liblockdep_fork(void)
 {
 	unsigned long ip = _RET_IP_;
 	pid_t pid;
@@ -30159,25 +30283,25 @@ LIBLOCKDEP_WRAPPER(int, seteuid, (uid_t euid))
 LIBLOCKDEP_WRAPPER(int, setreuid, (uid_t ruid, uid_t euid))
 LIBLOCKDEP_WRAPPER(int, setresuid, (uid_t ruid, uid_t euid, uid_t suid))
 
-LIBLOCKDEP_API int liblockdep_setuid(uid_t uid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_setuid(uid_t uid)
 {
 	runner_record_keep();
 	return real(setuid)(uid);
 }
 
-LIBLOCKDEP_API int liblockdep_seteuid(uid_t euid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_seteuid(uid_t euid)
 {
 	runner_record_keep();
 	return real(seteuid)(euid);
 }
 
-LIBLOCKDEP_API int liblockdep_setreuid(uid_t ruid, uid_t euid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_setreuid(uid_t ruid, uid_t euid)
 {
 	runner_record_keep();
 	return real(setreuid)(ruid, euid);
 }
 
-LIBLOCKDEP_API int liblockdep_setresuid(uid_t ruid, uid_t euid, uid_t suid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_setresuid(uid_t ruid, uid_t euid, uid_t suid)
 {
 	runner_record_keep();
 	return real(setresuid)(ruid, euid, suid);

@@ -5,7 +5,22 @@
  * remain global, so nothing of the kernel's or ours collides with the user's symbols.
  */
 #pragma GCC visibility push(hidden)
-#define LIBLOCKDEP_API __attribute__((__visibility__("default")))
+/*
+ * The public names are protected: exported, but this copy's own calls of them, and
+ * those of the code it is linked with, stay in this copy. A process may hold two: a
+ * drop-in build run by ./lockdep, or a shared library with the drop-in in it, has its
+ * own next to the preloaded one, and the loader would otherwise bind every call of a
+ * name to whichever copy comes first (src/two_copies.c). The checked calls'
+ * wrappers in liblockdep.so stay default: a program built without -fPIC may take
+ * their address (&pthread_mutex_lock, routed), which the linker refuses for a
+ * protected function of a shared library; liblockdep calls none of them by name.
+ */
+#define LIBLOCKDEP_API __attribute__((__visibility__("protected")))
+#ifdef LIBLOCKDEP_PRELOAD
+#define LIBLOCKDEP_WRAPPER_API __attribute__((__visibility__("default")))
+#else
+#define LIBLOCKDEP_WRAPPER_API LIBLOCKDEP_API
+#endif
 
 /*
  * Lock validators are used most in debug builds; lockdep's fast path at -O0 costs

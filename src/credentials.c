@@ -10,25 +10,25 @@ LIBLOCKDEP_WRAPPER(int, seteuid, (uid_t euid))
 LIBLOCKDEP_WRAPPER(int, setreuid, (uid_t ruid, uid_t euid))
 LIBLOCKDEP_WRAPPER(int, setresuid, (uid_t ruid, uid_t euid, uid_t suid))
 
-LIBLOCKDEP_API int liblockdep_setuid(uid_t uid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_setuid(uid_t uid)
 {
 	runner_record_keep();
 	return real(setuid)(uid);
 }
 
-LIBLOCKDEP_API int liblockdep_seteuid(uid_t euid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_seteuid(uid_t euid)
 {
 	runner_record_keep();
 	return real(seteuid)(euid);
 }
 
-LIBLOCKDEP_API int liblockdep_setreuid(uid_t ruid, uid_t euid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_setreuid(uid_t ruid, uid_t euid)
 {
 	runner_record_keep();
 	return real(setreuid)(ruid, euid);
 }
 
-LIBLOCKDEP_API int liblockdep_setresuid(uid_t ruid, uid_t euid, uid_t suid)
+LIBLOCKDEP_WRAPPER_API int liblockdep_setresuid(uid_t ruid, uid_t euid, uid_t suid)
 {
 	runner_record_keep();
 	return real(setresuid)(ruid, euid, suid);

@@ -15,7 +15,7 @@
  */
 LIBLOCKDEP_WRAPPER(pid_t, fork, (void))
 
-LIBLOCKDEP_API pid_t liblockdep_fork(void)
+LIBLOCKDEP_WRAPPER_API pid_t liblockdep_fork(void)
 {
 	unsigned long ip = _RET_IP_;
 	pid_t pid;

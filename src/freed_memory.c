@@ -171,7 +171,7 @@ static void forget_locks_in_block(void *ptr, size_t from_offset, unsigned long i
 		forget_locks_in((char *)ptr + from_offset, size - from_offset, ip);
 }
 
-LIBLOCKDEP_API void liblockdep_free(void *ptr)
+LIBLOCKDEP_WRAPPER_API void liblockdep_free(void *ptr)
 {
 	void (*next)(void *);
 
@@ -205,7 +205,7 @@ static size_t block_size_if_locks(void *ptr)
 	return ptr && usable_size && !lock_places_none() ? usable_size(ptr) : 0;
 }
 
-LIBLOCKDEP_API void *liblockdep_realloc(void *ptr, size_t size)
+LIBLOCKDEP_WRAPPER_API void *liblockdep_realloc(void *ptr, size_t size)
 {
 	void *(*next)(void *, size_t) = next_alloc()->realloc;
 	size_t old_size = block_size_if_locks(ptr);
@@ -221,7 +221,7 @@ LIBLOCKDEP_API void *liblockdep_realloc(void *ptr, size_t size)
 	return new;
 }
 
-LIBLOCKDEP_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t size)
+LIBLOCKDEP_WRAPPER_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t size)
 {
 	void *(*next)(void *, size_t, size_t) = next_alloc()->reallocarray;
 	size_t old_size = block_size_if_locks(ptr), bytes;
@@ -237,7 +237,7 @@ LIBLOCKDEP_API void *liblockdep_reallocarray(void *ptr, size_t nmemb, size_t siz
 	return new;
 }
 
-LIBLOCKDEP_API int liblockdep_munmap(void *addr, size_t length)
+LIBLOCKDEP_WRAPPER_API int liblockdep_munmap(void *addr, size_t length)
 {
 	int (*next)(void *, size_t) = next_alloc()->munmap;
 
@@ -247,7 +247,24 @@ LIBLOCKDEP_API int liblockdep_munmap(void *addr, size_t length)
 	return next(addr, length);
 }
 
-#ifndef LIBLOCKDEP_PRELOAD
+/*
+ * Built with a sanitizer (ASan, TSan, MSan), the drop-in leaves free() and its kin to
+ * the sanitizer's runtime. Its start-up frees through the program's definition
+ * before its shadow memory exists (gcc's runtimes are shared libraries; so is
+ * clang's with -shared-libasan), from inside dlsym()'s error handling, where ours
+ * can neither run instrumented nor look up the next definition; clang's static
+ * runtime defines them in the executable anyway, over ours.
+ */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define LIBLOCKDEP_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#define LIBLOCKDEP_SANITIZED 1
+#endif
+#endif
+
+#if !defined(LIBLOCKDEP_PRELOAD) && !defined(LIBLOCKDEP_SANITIZED)
 /*
  * The drop-in flavour sees every free in the process, not only those of the files
  * compiled with liblockdep.h: the executable's definitions come first, before the C

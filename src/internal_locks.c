@@ -92,6 +92,7 @@ static void fork_child_unchecked(void)
 static void internal_locks_fork_child(void)
 {
 	runner_fork_child();
+	reports_fork_child();
 	if (fork_in_section) {
 		fork_child_unchecked();
 	} else {

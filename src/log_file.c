@@ -13,6 +13,12 @@
  *
  * Opening happens under output_mutex, from a lock wrapper or a signal handler, so
  * it allocates nothing: the name was copied at start into storage of our own.
+ *
+ * A program may close every descriptor it did not open (a daemon's close_range(3,
+ * ~0U), a loop of close()), and its next open() takes the number of ours: the next
+ * report would go into its data file. So before each write the descriptor is checked
+ * to be still the file opened, as the runner checks its own (src/runner.c), and the
+ * name is opened again if it is not (through no link, as the first time).
  */
 struct pattern_file {
 	const char *variable;	/* "LIBLOCKDEP_LOG" */
@@ -25,6 +31,8 @@ struct pattern_file {
 	bool per_pid;
 	pid_t pid;	/* the process that opened fd, or tried to; 0: none yet */
 	int fd;
+	dev_t dev;	/* the file fd was opened on */
+	ino_t ino;
 };
 
 static struct pattern_file log_file = {
@@ -80,6 +88,29 @@ static void pattern_file_start(struct pattern_file *f, const char *pattern)
 	f->per_pid = strstr(pattern, "%p") != NULL;
 }
 
+/* fd is now f's descriptor: which file it is, to be checked before each write. */
+static void pattern_file_keep(struct pattern_file *f, int fd)
+{
+	struct stat st;
+
+	f->fd = fd;
+	if (fd >= 0 && !fstat(fd, &st)) {
+		f->dev = st.st_dev;
+		f->ino = st.st_ino;
+	}
+}
+
+/* Is f's descriptor still the file it opened? Ours is close-on-exec; a descriptor
+ * the program opened on the number since is another file, or not close-on-exec. */
+static bool pattern_file_same(const struct pattern_file *f)
+{
+	struct stat st;
+	int flags = fcntl(f->fd, F_GETFD);
+
+	return flags >= 0 && (flags & FD_CLOEXEC) && !fstat(f->fd, &st) &&
+	       st.st_dev == f->dev && st.st_ino == f->ino;
+}
+
 static int pattern_file_open(struct pattern_file *f, pid_t pid)
 {
 	char quoted[128];
@@ -96,6 +127,7 @@ static int pattern_file_open(struct pattern_file *f, pid_t pid)
 			       f->shown, why, f->otherwise);
 		write_all(STDERR_FILENO, f->error, min((size_t)len, sizeof(f->error) - 1));
 	}
+	pattern_file_keep(f, fd);
 	return fd;
 }
 
@@ -111,7 +143,9 @@ static int pattern_file_fd(struct pattern_file *f)
 	if (f->pid != pid && (f->per_pid || !f->pid)) {
 		if (f->fd >= 0)
 			close(f->fd);
-		f->fd = pattern_file_open(f, pid);
+		pattern_file_open(f, pid);
+	} else if (f->fd >= 0 && !pattern_file_same(f)) {
+		pattern_file_open(f, pid);	/* the number is the program's now */
 	}
 	f->pid = pid;
 	return f->fd;

@@ -87,12 +87,12 @@ static int once_checked(void *once, void (*init)(void), bool c11, unsigned long 
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_once(pthread_once_t *once, void (*init)(void))
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_once(pthread_once_t *once, void (*init)(void))
 {
 	return once_checked(once, init, false, _RET_IP_);
 }
 
-LIBLOCKDEP_API void liblockdep_call_once(once_flag *once, void (*init)(void))
+LIBLOCKDEP_WRAPPER_API void liblockdep_call_once(once_flag *once, void (*init)(void))
 {
 	once_checked(once, init, true, _RET_IP_);
 }

@@ -85,12 +85,12 @@ static int cond_wait_checked(pthread_cond_t *c, pthread_mutex_t *m, enum cond_ca
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
 {
 	return cond_wait_checked(c, m, COND_WAIT, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
 						     const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
@@ -98,7 +98,7 @@ LIBLOCKDEP_API int liblockdep_pthread_cond_timedwait(pthread_cond_t *c, pthread_
 	return cond_wait_checked(c, m, COND_TIMEDWAIT, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
 						     clockid_t clock, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };

@@ -12,7 +12,7 @@
  * destroy lockdep cannot account for (a lock taken or released by unchecked code or by
  * another thread) asks glibc who holds the lock: src/lock_owners.c.
  */
-#define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_API ret liblockdep_##name params;
+#define LIBLOCKDEP_WRAPPER(ret, name, params) LIBLOCKDEP_WRAPPER_API ret liblockdep_##name params;
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_init, (pthread_mutex_t *m, const pthread_mutexattr_t *attr))
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_destroy, (pthread_mutex_t *m))
 LIBLOCKDEP_WRAPPER(int, pthread_mutex_lock, (pthread_mutex_t *m))
@@ -213,7 +213,7 @@ static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, un
 	return c11 ? mtx_unlock_validated(m, ip) : pthread_mutex_unlock_validated(m, ip);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
 {
 	int ret = real(pthread_mutex_init)(m, attr);
 
@@ -222,25 +222,25 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthre
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 {
 	lock_entry_destroy(m, _RET_IP_);
 	return real(pthread_mutex_destroy)(m);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
 {
 	return mutex_lock_checked(m, MUTEX_LOCK, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return mutex_lock_checked(m, MUTEX_TIMEDLOCK, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock,
 						      const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -248,12 +248,12 @@ LIBLOCKDEP_API int liblockdep_pthread_mutex_clocklock(pthread_mutex_t *m, clocki
 	return mutex_lock_checked(m, MUTEX_CLOCKLOCK, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_trylock(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_trylock(pthread_mutex_t *m)
 {
 	return mutex_trylock_checked(m, false, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_unlock(pthread_mutex_t *m)
 {
 	return mutex_unlock_checked(m, false, _RET_IP_);
 }

@@ -151,7 +151,7 @@ static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long 
 	return rwlock_unlock_slow(rw, ip);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pthread_rwlockattr_t *attr)
 {
 	int ret = real(pthread_rwlock_init)(rw, attr);
 
@@ -160,47 +160,47 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_init(pthread_rwlock_t *rw, const pt
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_destroy(pthread_rwlock_t *rw)
 {
 	lock_entry_destroy(rw, _RET_IP_);
 	return real(pthread_rwlock_destroy)(rw);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_rdlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_RD, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_wrlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_wrlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_WR, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_tryrdlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_tryrdlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_TRYRD, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_trywrlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_trywrlock(pthread_rwlock_t *rw)
 {
 	return rwlock_lock_checked(rw, RWLOCK_TRYWR, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_timedrdlock(pthread_rwlock_t *rw, const struct timespec *abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_timedrdlock(pthread_rwlock_t *rw, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return rwlock_lock_checked(rw, RWLOCK_TIMEDRD, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_timedwrlock(pthread_rwlock_t *rw, const struct timespec *abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_timedwrlock(pthread_rwlock_t *rw, const struct timespec *abstime)
 {
 	struct mutex_wait wait = { CLOCK_REALTIME, abstime };
 
 	return rwlock_lock_checked(rw, RWLOCK_TIMEDWR, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, clockid_t clock,
 							 const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -208,7 +208,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockrdlock(pthread_rwlock_t *rw, c
 	return rwlock_lock_checked(rw, RWLOCK_CLOCKRD, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, clockid_t clock,
 							 const struct timespec *abstime)
 {
 	struct mutex_wait wait = { clock, abstime };
@@ -216,7 +216,7 @@ LIBLOCKDEP_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_t *rw, c
 	return rwlock_lock_checked(rw, RWLOCK_CLOCKWR, &wait, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 {
 	if (!unlock_may_matter())
 		return real(pthread_rwlock_unlock)(rw);

@@ -9,7 +9,7 @@ LIBLOCKDEP_WRAPPER(int, pthread_spin_lock, (pthread_spinlock_t *s))
 LIBLOCKDEP_WRAPPER(int, pthread_spin_trylock, (pthread_spinlock_t *s))
 LIBLOCKDEP_WRAPPER(int, pthread_spin_unlock, (pthread_spinlock_t *s))
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshared)
 {
 	int ret = real(pthread_spin_init)(s, pshared);
 
@@ -18,7 +18,7 @@ LIBLOCKDEP_API int liblockdep_pthread_spin_init(pthread_spinlock_t *s, int pshar
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_destroy(pthread_spinlock_t *s)
 {
 	lock_entry_destroy((const void *)s, _RET_IP_);
 	return real(pthread_spin_destroy)(s);
@@ -59,21 +59,21 @@ static noinline int spin_unlock_validated(pthread_spinlock_t *s, unsigned long i
 	return real(pthread_spin_unlock)(s);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_lock(pthread_spinlock_t *s)
 {
 	if (!liblockdep_check_now())
 		return real(pthread_spin_lock)(s);
 	return spin_lock_validated(s, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_trylock(pthread_spinlock_t *s)
 {
 	if (!liblockdep_check_now())
 		return real(pthread_spin_trylock)(s);
 	return spin_trylock_validated(s, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_spin_unlock(pthread_spinlock_t *s)
 {
 	if (!unlock_may_matter())
 		return real(pthread_spin_unlock)(s);

@@ -16,12 +16,19 @@
 #else
 /*
  * Preload: liblockdep.so defines the real names itself (src/preload.c), so libc's
- * functions are found at run time with dlsym(RTLD_NEXT), each on its first call: a
- * locking call may come before any initialisation of ours could run (from another
- * library's constructor). Looking up needs no fallback: for a name that exists,
- * glibc's dlsym() (2.34 and later) takes only the loader's own lock and allocates
- * nothing, so it calls no function that liblockdep replaces. Threads that look up a
- * name at the same time store the same address.
+ * functions are found at run time with dlsym(), each on its first call: a locking call
+ * may come before any initialisation of ours could run (from another library's
+ * constructor). Where liblockdep.so is the process's definition (preloaded, or linked
+ * before the C library), the real one is the next (RTLD_NEXT). But a program linked
+ * with --as-needed (gcc's default on many systems, meson's) that calls only a checked
+ * library loads liblockdep.so as that library's dependency, behind the C library:
+ * nothing defines the names after it, and the real one is the process's
+ * (RTLD_DEFAULT), which is never ours. Which of the two is decided once
+ * (real_handle_find()), as the library starts; each name is then looked up with it.
+ * Looking up needs no fallback: for a name that exists, glibc's dlsym() (2.34 and
+ * later) takes only the loader's own lock and allocates nothing, so it calls no
+ * function that liblockdep replaces. Threads that look up a name at the same time
+ * store the same address.
  */
 #define LIBLOCKDEP_CALL(family, ret, name, params) \
 	typedef ret real_##name##_fn params; \
@@ -30,9 +37,34 @@
 #undef LIBLOCKDEP_CALL
 #define real(name) ((real_##name##_fn *)real_function(&real_##name, #name))
 
+/* RTLD_NEXT or RTLD_DEFAULT, once known; NULL (RTLD_DEFAULT's value) until then. */
+static void *real_handle;
+static bool real_handle_known;
+
+/* Does the C library come after us? A lookup that fails allocates its error message
+ * (the program's malloc), so it is made once, here, as the library starts: in its
+ * constructor, where liblockdep.so comes after the C library (it is then a
+ * dependency, started before the library that needs it). */
+static void *real_handle_find(void)
+{
+	void *handle = dlsym(RTLD_NEXT, "pthread_mutex_lock") ? RTLD_NEXT : RTLD_DEFAULT;
+
+	__atomic_store_n(&real_handle, handle, __ATOMIC_RELAXED);
+	__atomic_store_n(&real_handle_known, true, __ATOMIC_RELEASE);
+	return handle;
+}
+
+static void __attribute__((__constructor__(101))) real_handle_init(void)
+{
+	if (!__atomic_load_n(&real_handle_known, __ATOMIC_ACQUIRE))
+		real_handle_find();
+}
+
 static void *real_lookup(void **slot, const char *name)
 {
-	void *fn = dlsym(RTLD_NEXT, name);
+	void *handle = __atomic_load_n(&real_handle_known, __ATOMIC_ACQUIRE) ?
+		       __atomic_load_n(&real_handle, __ATOMIC_RELAXED) : real_handle_find();
+	void *fn = dlsym(handle, name);
 
 	if (!fn) {
 		fprintf(stderr, "liblockdep: %s: not found in the C library\n", name);

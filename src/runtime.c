@@ -90,6 +90,18 @@ static void liblockdep_report_end(void)
 	liblockdep_graph_unlock();
 }
 
+/*
+ * fork(), in the child: the reports printed so far are the parent's, which its exit
+ * status tells of. A child that prints none keeps its own status (APR's tests fork
+ * after a report and check their children's), and its summary counts its own; so do
+ * a rules file's errors, which the parent printed.
+ */
+static void reports_fork_child(void)
+{
+	liblockdep_reports = 0;
+	lock_rules_errors = 0;
+}
+
 static void liblockdep_turn_off(void)
 {
 	WRITE_ONCE(debug_locks, 0);

@@ -937,6 +937,7 @@ LIBLOCKDEP_API int liblockdep_merge_sarif(const char *out, int nr_inputs, char *
 		       file.fd < 0 ? why : error_words(errno));
 		return 125;
 	}
+	pattern_file_keep(&file, file.fd);
 	liblockdep_snprintk(file.pattern, sizeof(file.pattern), "%s", out);
 	ok = true;
 	for (int i = 0; ok && i < nr_inputs; i++)

@@ -137,7 +137,7 @@ static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
 	}
 }
 
-LIBLOCKDEP_API int liblockdep_sem_init(sem_t *s, int pshared, unsigned int value)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_init(sem_t *s, int pshared, unsigned int value)
 {
 	int ret = real(sem_init)(s, pshared, value);
 	struct lock_entry *e;
@@ -155,35 +155,35 @@ LIBLOCKDEP_API int liblockdep_sem_init(sem_t *s, int pshared, unsigned int value
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_sem_destroy(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_destroy(sem_t *s)
 {
 	if (settings.semaphores)
 		lock_entry_destroy(s, _RET_IP_);
 	return real(sem_destroy)(s);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_wait(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_wait(sem_t *s)
 {
 	return sem_wait_checked(s, SEM_WAIT, 0, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_trywait(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_trywait(sem_t *s)
 {
 	return sem_wait_checked(s, SEM_TRYWAIT, 0, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_timedwait(sem_t *__restrict s, const struct timespec *__restrict abstime)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_timedwait(sem_t *__restrict s, const struct timespec *__restrict abstime)
 {
 	return sem_wait_checked(s, SEM_TIMEDWAIT, 0, abstime, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_clockwait(sem_t *__restrict s, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_clockwait(sem_t *__restrict s, clockid_t clock,
 					    const struct timespec *__restrict abstime)
 {
 	return sem_wait_checked(s, SEM_CLOCKWAIT, clock, abstime, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sem_post(sem_t *s)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sem_post(sem_t *s)
 {
 	struct lock_entry *e = semaphore_entry(s, _RET_IP_);
 

@@ -583,19 +583,25 @@ static void signal_trampoline(int sig, siginfo_t *info, void *context)
 	errno = saved_errno;
 }
 
-/* What a report from a handler needs, loaded now, outside any handler. */
+/* What a report from a handler needs, loaded now, outside any handler. Not before
+ * liblockdep's constructors have run (which load the unwinder): ThreadSanitizer's
+ * runtime installs its handlers as it starts, when the unwinder's pthread_once()
+ * would enter the runtime before it can run. */
 static void handler_install_prepare(const struct user_handler *user)
 {
 	unsigned long offset;
 	const char *object;
 	void *frame;
 
+	if (!READ_ONCE(stack_trace_ready))
+		return;
 	backtrace(&frame, 1);
 	liblockdep_symbol_at((unsigned long)user->handler, &offset, &object);
 }
 
-LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
-					struct sigaction *oldact)
+/* sigaction(), and signal() through it: never by the exported name, which the loader
+ * may bind to another copy of liblockdep (src/config.h). */
+static int signal_action(int sig, const struct sigaction *act, struct sigaction *oldact)
 {
 	struct user_handler wanted, previous;
 	struct sigaction installed, old;
@@ -653,8 +659,14 @@ LIBLOCKDEP_API int liblockdep_sigaction(int sig, const struct sigaction *act,
 	return ret;
 }
 
+LIBLOCKDEP_WRAPPER_API int liblockdep_sigaction(int sig, const struct sigaction *act,
+					struct sigaction *oldact)
+{
+	return signal_action(sig, act, oldact);
+}
+
 /* glibc's signal(): BSD semantics. */
-LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
+LIBLOCKDEP_WRAPPER_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sighandler_t handler)
 {
 	struct sigaction act, old;
 
@@ -663,7 +675,7 @@ LIBLOCKDEP_API liblockdep_sighandler_t liblockdep_signal(int sig, liblockdep_sig
 	sigemptyset(&act.sa_mask);
 	sigaddset(&act.sa_mask, sig);
 	act.sa_flags = SA_RESTART;
-	if (liblockdep_sigaction(sig, &act, &old) < 0)
+	if (signal_action(sig, &act, &old) < 0)
 		return SIG_ERR;
 	return old.sa_handler;
 }
@@ -711,12 +723,12 @@ static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_sigmask(int how, const sigset_t *set, sigset_t *oldset)
 {
 	return mask_set_checked(how, set, oldset, false, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
+LIBLOCKDEP_WRAPPER_API int liblockdep_sigprocmask(int how, const sigset_t *set, sigset_t *oldset)
 {
 	return mask_set_checked(how, set, oldset, true, _RET_IP_);
 }

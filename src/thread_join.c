@@ -244,7 +244,7 @@ static int thread_join_checked(pthread_t t, void **result, enum join_call call, 
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t *attr,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t *attr,
 					     void *(*start)(void *), void *arg)
 {
 	struct thread_life *life;
@@ -259,25 +259,25 @@ LIBLOCKDEP_API int liblockdep_pthread_create(pthread_t *t, const pthread_attr_t 
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_join(pthread_t t, void **result)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_join(pthread_t t, void **result)
 {
 	return thread_join_checked(t, result, JOIN, 0, NULL, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_timedjoin_np(pthread_t t, void **result,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_timedjoin_np(pthread_t t, void **result,
 						   const struct timespec *abstime)
 {
 	return thread_join_checked(t, result, TIMEDJOIN, 0, abstime, _RET_IP_);
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_clockjoin_np(pthread_t t, void **result, clockid_t clock,
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_clockjoin_np(pthread_t t, void **result, clockid_t clock,
 						   const struct timespec *abstime)
 {
 	return thread_join_checked(t, result, CLOCKJOIN, clock, abstime, _RET_IP_);
 }
 
 /* It never waits: nothing to validate. */
-LIBLOCKDEP_API int liblockdep_pthread_tryjoin_np(pthread_t t, void **result)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_tryjoin_np(pthread_t t, void **result)
 {
 	struct thread_life *life = thread_life_find(t, false);
 	int ret = real(pthread_tryjoin_np)(t, result);
@@ -287,14 +287,14 @@ LIBLOCKDEP_API int liblockdep_pthread_tryjoin_np(pthread_t t, void **result)
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_pthread_detach(pthread_t t)
+LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_detach(pthread_t t)
 {
 	thread_life_joined(thread_life_find(t, false));
 	return real(pthread_detach)(t);
 }
 
 /* C11 threads are glibc's pthreads, a thrd_t a pthread_t. */
-LIBLOCKDEP_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *arg)
+LIBLOCKDEP_WRAPPER_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *arg)
 {
 	struct thread_life *life;
 	int ret;
@@ -308,7 +308,7 @@ LIBLOCKDEP_API int liblockdep_thrd_create(thrd_t *t, thrd_start_t start, void *a
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_thrd_join(thrd_t t, int *result)
+LIBLOCKDEP_WRAPPER_API int liblockdep_thrd_join(thrd_t t, int *result)
 {
 	struct thread_life *life = thread_life_find(t, false);
 	int ret;
@@ -322,7 +322,7 @@ LIBLOCKDEP_API int liblockdep_thrd_join(thrd_t t, int *result)
 	return ret;
 }
 
-LIBLOCKDEP_API int liblockdep_thrd_detach(thrd_t t)
+LIBLOCKDEP_WRAPPER_API int liblockdep_thrd_detach(thrd_t t)
 {
 	thread_life_joined(thread_life_find(t, false));
 	return real(thrd_detach)(t);

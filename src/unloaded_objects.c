@@ -76,7 +76,7 @@ static void forget_unloaded_object(const struct object_segments *o, unsigned lon
 
 LIBLOCKDEP_WRAPPER(int, dlclose, (void *handle))
 
-LIBLOCKDEP_API int liblockdep_dlclose(void *handle)
+LIBLOCKDEP_WRAPPER_API int liblockdep_dlclose(void *handle)
 {
 	struct object_segments o;
 	bool known = handle && !thread_in_liblockdep() && object_segments_of(handle, &o);

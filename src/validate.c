@@ -415,8 +415,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 		return;
 	}
 	liblockdep_report_end();
-	if (task->lockdep_depth == depth)
+	if (task->lockdep_depth == depth) {
+		if (task->held_locks[depth].instance == &e->map)
+			dependencies_keep(task, &task->held_locks[depth]);
 		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
+	}
 	liblockdep_report_end();
 }
 

@@ -8,19 +8,45 @@
  * printed, dropped as a repeat (src/report_once.c) or suppressed by a rule
  * (src/rules.c). So after an acquisition whose validation of a new chain ended in a
  * report, the dependencies on its predecessors that lockdep would have added are
- * added here: one that closes a cycle as it is (its report was made, or it is the
- * problem reported), any other checked by lockdep first, and added even if that
- * check reports. A later cycle through them is a problem of its own classes, and
- * reported as such.
+ * added here, each after lockdep's search for a cycle through it, which reports one
+ * not reported yet (a repeat of the report just made is dropped). A later cycle
+ * through them is a problem of its own classes, and reported as such. (Lockdep's
+ * irq-usage check is not run again: the one dependency that stopped it reported.)
  */
 
-/* Whether prev -> next closes a cycle: lockdep's own search, without its report. */
-static bool dependency_closes_cycle(struct held_lock *prev, struct held_lock *next)
-{
-	struct lock_list root, *target;
+/*
+ * The dependencies added here that close a cycle: a test suite's graph file
+ * (src/graph_file.c) does not carry them to the next process, which would report the
+ * cycle again from the file alone. Known by entry and stack trace (an entry of a
+ * class zapped since may serve another dependency). A list from the arena: one per
+ * cycle reported.
+ */
+struct kept_dependency {
+	const struct lock_list *entry;
+	const struct lock_trace *trace;
+	struct kept_dependency *next;
+};
 
-	bfs_init_root(&root, next);
-	return check_path(prev, &root, hlock_conflict, NULL, &target) == BFS_RMATCH;
+static struct kept_dependency *kept_cycle_dependencies;
+
+/* Under the graph lock. */
+static void dependency_kept_note(const struct lock_list *entry)
+{
+	struct kept_dependency *k = liblockdep_alloc(sizeof(*k));
+
+	if (!k)
+		return;
+	*k = (struct kept_dependency){ entry, entry->trace, kept_cycle_dependencies };
+	kept_cycle_dependencies = k;
+}
+
+/* Under the graph lock. */
+static bool dependency_kept(const struct lock_list *entry)
+{
+	for (const struct kept_dependency *k = kept_cycle_dependencies; k; k = k->next)
+		if (k->entry == entry && k->trace == entry->trace)
+			return true;
+	return false;
 }
 
 /* Under the graph lock: prev -> next in the graph, as check_prev_add() adds one that
@@ -54,17 +80,29 @@ static bool dependency_add(struct held_lock *prev, struct held_lock *next, u16 d
 				*trace);
 }
 
-/* Under the graph lock, which it holds again on true. */
-static bool dependency_keep(struct task_struct *curr, struct held_lock *prev,
-			    struct held_lock *next, u16 distance, struct lock_trace **trace)
+/* Under the graph lock, which it holds again on true. Lockdep's own cycle search
+ * (its check_prev_add() would not be inlined any more: a deeper report path). */
+static bool dependency_keep(struct held_lock *prev, struct held_lock *next, u16 distance,
+			    struct lock_trace **trace)
 {
-	if (dependency_closes_cycle(prev, next))
-		return dependency_add(prev, next, distance, trace);
-	if (check_prev_add(curr, prev, next, distance, trace))
-		return true;
-	/* Reported (an irq-safe lock before an irq-unsafe one): the graph lock went. */
-	liblockdep_report_end();
-	return graph_lock() && dependency_add(prev, next, distance, trace);
+	struct list_head *after = &hlock_class(prev)->locks_after;
+	enum bfs_result ret = check_noncircular(next, prev, trace);
+	const struct lock_list *last;
+
+	if (bfs_error(ret))
+		return false;
+	if (ret == BFS_RMATCH) {
+		/* Reported (a repeat of the report just made is dropped): the lock went. */
+		liblockdep_report_end();
+		if (!graph_lock())
+			return false;
+	}
+	last = list_last_entry(after, struct lock_list, entry);
+	if (!dependency_add(prev, next, distance, trace))
+		return false;
+	if (ret == BFS_RMATCH && list_last_entry(after, struct lock_list, entry) != last)
+		dependency_kept_note(list_last_entry(after, struct lock_list, entry));
+	return true;
 }
 
 /*
@@ -98,7 +136,7 @@ static noinline void dependencies_keep(struct task_struct *curr, struct held_loc
 		if (!prev->check)
 			continue;
 		if (prev->class_idx != next->class_idx &&
-		    !dependency_keep(curr, prev, next, depth - i, &trace))
+		    !dependency_keep(prev, next, depth - i, &trace))
 			goto out;
 		if (!prev->trylock)
 			break;

@@ -89,13 +89,15 @@ SRC_FILES = [
     'src/lock_table.c',
     'src/first_use.c',
     # Validation: statistics, the fast path, threads, the graph file, locks merged past
-    # the depth limit, lockdep's calls, instance nesting, locks released unseen, hangs.
+    # the depth limit, dependencies kept through a report, lockdep's calls, instance
+    # nesting, locks released unseen, hangs.
     'src/lock_stat.c',
     'src/fast_path.c',
     'src/task.c',
     'src/graph_replay.c',
     'src/graph_file.c',
     'src/merged_locks.c',
+    'src/kept_dependencies.c',
     'src/validate.c',
     'src/instance_nesting.c',
     'src/lock_owners.c',

@@ -524,10 +524,13 @@ static bool graph_class_written(const struct lock_class *class, struct graph_cla
 	       graph_name_ok(id->object) && graph_name_ok(id->unit);
 }
 
+static bool dependency_kept(const struct lock_list *entry);
+
 /*
  * lockdep's dependencies between classes carried over. Without keys, counts those
  * this process found itself (not replayed from the file); with keys, writes to fd
- * each one the file lacks. Returns how many; false *ok if a write failed.
+ * each one the file lacks. Returns how many; false *ok if a write failed. Not one
+ * that closed a cycle reported here (src/kept_dependencies.c).
  */
 static unsigned long graph_deps_write(int fd, struct graph_keys *keys, bool *ok)
 {
@@ -545,7 +548,7 @@ static unsigned long graph_deps_write(int fd, struct graph_keys *keys, bool *ok)
 		if (!test_bit(i, lock_classes_in_use) || !graph_class_written(class, &from, from_unit))
 			continue;
 		list_for_each_entry(e, &class->locks_after, entry) {
-			if (!graph_class_written(e->class, &to, to_unit))
+			if (!graph_class_written(e->class, &to, to_unit) || dependency_kept(e))
 				continue;
 			if (!keys) {
 				n += !remembered_dep_of(e->trace);

@@ -1,28 +1,36 @@
 /*
- * Locks of one class past lockdep's depth limit. Lockdep's record of a thread's held
- * locks has room for MAX_LOCK_DEPTH - 1 (63 is its ceiling: a chain's depth is kept in
- * 6 bits); one more, and it says "BUG: MAX_LOCK_DEPTH too low!" and stops validating.
- * A program that locks a whole array of one class at once gets there: Erlang's
- * runtime grows its fd table holding grow_lock and all 128 mutexes of an array. The
- * kernel takes such locks under a nest lock (mutex_lock_nest_lock()): lockdep counts
- * each one more of the class in the innermost record (held_lock.references) and
- * validates nothing of it, a lock of that class being held there already.
+ * Locks past lockdep's depth limit. Lockdep's record of a thread's held locks has
+ * room for MAX_LOCK_DEPTH - 1 (63 is its ceiling: a chain's depth is kept in 6 bits);
+ * one more, and it says "BUG: MAX_LOCK_DEPTH too low!" and stops validating. A
+ * program that locks a whole array of one class at once gets there: Erlang's runtime
+ * grows its fd table holding grow_lock and all 128 mutexes of an array. The kernel
+ * takes such locks under a nest lock (mutex_lock_nest_lock()): lockdep counts each
+ * one more of the class in one record (held_lock.references).
  *
- * Here a lock that would go past the limit with the class and read mode of the
- * innermost record is counted so too, but by this thread, not in lockdep's record:
- * lockdep's count needs a nest lock that stays held (its re-acquisition of the record
- * after an unlock out of order checks for it), which a program does not name. Lockdep
- * goes on seeing the class held, as its count would keep it: the unlock of a lock
- * recorded below the innermost, while a merged one of its class and mode is held,
- * hands the record to that one instead of releasing it. The innermost is released as
- * any (the fast path pops it, src/fast_path.c, and lockdep's own way does the same);
- * merged locks of its class with no record of the class left are then held unseen by
- * lockdep, as locks unchecked code took. A merged lock is checked as a held lock when
- * its memory goes, in the place of a record of its class; it is not listed among the
- * held locks, nor counted by lock statistics.
+ * Here, at the limit, a record that has another of its class, read mode and context
+ * above it makes room: its lock is merged, counted by this thread instead, and
+ * lockdep lets go of its record as of any lock released out of order. Lockdep's
+ * verdicts stay what they were: a class held is still held, through the record above
+ * (its recursion and wait-context checks), and the dependencies the next lock gets
+ * come from the records on top, which stay. So every lock, of any class, is taken
+ * through lockdep as usual, and the newest of a class, which the instance graph
+ * (src/instance_nesting.c) judges the order from, has its record. Only when no
+ * record can make room does a lock of the innermost record's class and mode merge
+ * itself, as the kernel's nest lock would count it. A merged lock locked again is
+ * reported as lockdep reports recursive locking.
+ *
+ * Lockdep's count needs a nest lock that stays held (its re-acquisition of a record
+ * after an unlock out of order checks for it), which a program does not name: hence
+ * the thread's own list. The unlock of a lock recorded below the innermost, while a
+ * merged one of its class and mode is held, hands the record to that one instead of
+ * releasing it. The innermost is released as any (the fast path pops it,
+ * src/fast_path.c, and lockdep's own way does the same); merged locks of its class
+ * with no record of the class left (only after the newest of a class were released
+ * before the older) are then held unseen by lockdep, as locks unchecked code took. A
+ * merged lock is checked as a held lock when its memory goes, in the place of a
+ * record of its class; it is not listed among the held locks, nor counted by lock
+ * statistics. The list grows with what the thread holds and goes when it empties.
  */
-#define MERGED_LOCKS	256
-
 struct merged_lock {
 	struct lock_entry *e;
 	unsigned long ip;
@@ -34,22 +42,79 @@ struct merged_lock {
 /* Mapped by a thread's first merge: thread-local storage takes room on every thread's
  * stack (tests/checks/stack_budget.sh). */
 struct merged_locks {
-	unsigned int nr;
-	struct merged_lock locks[MERGED_LOCKS];
+	unsigned int nr, room;
+	struct merged_lock locks[];
 };
 
+/* A page at first, doubled when full. */
+#define MERGED_LOCKS_FIRST \
+	((4096 - sizeof(struct merged_locks)) / sizeof(struct merged_lock))
+
 static __thread struct merged_locks *merged;
+
+static size_t merged_locks_size(unsigned int room)
+{
+	return sizeof(struct merged_locks) + room * sizeof(struct merged_lock);
+}
 
 static inline bool merged_locks_held(void)
 {
 	return merged && merged->nr;
 }
 
+/* The list goes when it empties: a thread that held many once keeps nothing. */
+static void merged_locks_trim(void)
+{
+	struct merged_locks *old = merged;
+
+	if (!old || old->nr)
+		return;
+	liblockdep_busy_begin();
+	merged = NULL;
+	liblockdep_busy_end();
+	liblockdep_pages_free(old, merged_locks_size(old->room));
+}
+
 static void merged_locks_thread_exit(void)
 {
 	if (merged)
-		liblockdep_pages_free(merged, sizeof(*merged));
+		liblockdep_pages_free(merged, merged_locks_size(merged->room));
 	merged = NULL;
+}
+
+/* Room for one more in the list; false when memory ran out. */
+static bool merged_locks_room(void)
+{
+	struct merged_locks *old = merged, *new;
+	unsigned int room = old ? 2 * old->room : MERGED_LOCKS_FIRST;
+
+	if (old && old->nr < old->room)
+		return true;
+	new = liblockdep_pages_alloc(merged_locks_size(room));
+	if (!new)
+		return false;
+	new->room = room;
+	liblockdep_busy_begin();
+	if (old) {
+		new->nr = old->nr;
+		memcpy(new->locks, old->locks, old->nr * sizeof(old->locks[0]));
+	}
+	merged = new;
+	liblockdep_busy_end();
+	if (old)
+		liblockdep_pages_free(old, merged_locks_size(old->room));
+	return true;
+}
+
+static bool merged_lock_add(struct lock_entry *e, unsigned long ip, unsigned int class_idx,
+			    int read)
+{
+	if (!merged_locks_room())
+		return false;
+	liblockdep_busy_begin();
+	merged->locks[merged->nr++] = (struct merged_lock){ e, ip, e->serial, class_idx, read };
+	liblockdep_busy_end();
+	return true;
 }
 
 static bool lock_released_unseen(const struct lock_entry *e, bool shared);
@@ -71,16 +136,23 @@ static void merged_lock_drop(unsigned int i)
 	liblockdep_busy_end();
 }
 
-/* The merged lock at this address, if this thread holds one. */
-static struct lock_entry *merged_lock_of(const void *lock)
+/* The merged lock at this address, if this thread holds one: the latest merged. */
+static struct merged_lock *merged_lock_at(const void *lock)
 {
-	for (unsigned int i = 0; merged && i < merged->nr; i++) {
+	for (int i = merged ? merged->nr - 1 : -1; i >= 0; i--) {
 		struct merged_lock *m = &merged->locks[i];
 
 		if (READ_ONCE(m->e->lock) == lock && merged_lock_live(m))
-			return m->e;
+			return m;
 	}
 	return NULL;
+}
+
+static struct lock_entry *merged_lock_of(const void *lock)
+{
+	struct merged_lock *m = merged_lock_at(lock);
+
+	return m ? m->e : NULL;
 }
 
 /* For lock statistics: whether the lock of map is merged, unknown to lockdep. */
@@ -90,26 +162,100 @@ static bool merged_lock_counted(const struct lockdep_map *map)
 }
 
 /*
- * Before lockdep's record of e, at the depth limit: true when e is counted here
- * instead. Only in task context (a signal handler's locks start a chain of their own),
- * and not a semaphore, which another thread may release for this one.
+ * A lock this thread holds merged, taken again: lockdep's recursive locking, in its
+ * own words (unless both are reads that may recur), and counted once more, so that
+ * its release balances (an error-checking mutex answers EDEADLK). True when done.
+ */
+static noinline bool merged_lock_again(struct lock_entry *e, int read, int trylock,
+				       unsigned long ip)
+{
+	struct merged_lock *m = merged_lock_at(e->lock);
+	struct held_lock prev, next;
+	unsigned long flags;
+
+	if (!m || m->e != e)
+		return false;
+	prev = (struct held_lock){ .acquire_ip = m->ip, .instance = &e->map,
+				   .class_idx = m->class_idx, .read = m->read };
+	next = (struct held_lock){ .acquire_ip = ip, .instance = &e->map,
+				   .class_idx = m->class_idx, .read = read };
+	if (!trylock && !(read == 2 && m->read)) {
+		raw_local_irq_save(flags);
+		lockdep_recursion_inc();
+		if (graph_lock())
+			print_deadlock_bug(current, &prev, &next);
+		lockdep_recursion_finish();
+		raw_local_irq_restore(flags);
+		liblockdep_report_end();
+	}
+	return merged_lock_add(e, ip, next.class_idx, read);
+}
+
+/* Whether lockdep may let go of hlock's record for a merged count: not a handler's
+ * lock (its chain is its own), nor a semaphore, which another thread may release for
+ * this one. */
+static bool merged_lock_mergeable(const struct held_lock *hlock)
+{
+	const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+
+	return !hlock->irq_context && !hlock->references && hlock->check &&
+	       e->kind != LOCK_KIND_SEMAPHORE;
+}
+
+/* The innermost record below the top with another of its class, read mode and
+ * context above it: its place, or -1. */
+static int merged_lock_spare(const struct task_struct *task)
+{
+	for (int i = task->lockdep_depth - 2; i >= 0; i--) {
+		const struct held_lock *hlock = &task->held_locks[i];
+
+		if (!merged_lock_mergeable(hlock))
+			continue;
+		for (int j = i + 1; j < task->lockdep_depth; j++) {
+			const struct held_lock *above = &task->held_locks[j];
+
+			if (above->class_idx == hlock->class_idx && above->read == hlock->read &&
+			    above->irq_context == hlock->irq_context && above->check)
+				return i;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Before lockdep's record of e, at the depth limit: a spare record merged to make
+ * room, or else e itself counted here (true) when it is of the innermost's class and
+ * mode. Only in task context (a signal handler's locks start a chain of their own),
+ * and not a semaphore.
  */
 static noinline bool merged_lock_acquire(struct lock_entry *e, unsigned int subclass, int read,
 					 unsigned long ip)
 {
 	struct task_struct *task = current;
 	const struct held_lock *top = &task->held_locks[task->lockdep_depth - 1];
+	int spare;
 
-	if (!READ_ONCE(debug_locks) || (merged && merged->nr == MERGED_LOCKS) ||
-	    e->kind == LOCK_KIND_SEMAPHORE || lockdep_hardirq_context() || top->irq_context ||
-	    top->read != read || !held_of_class(top, e, subclass) ||
-	    held_lock_of(task, e, subclass) || merged_lock_of(e->lock) ||
-	    (!merged && !(merged = liblockdep_pages_alloc(sizeof(*merged)))))
+	if (!READ_ONCE(debug_locks) || e->kind == LOCK_KIND_SEMAPHORE || lockdep_hardirq_context())
 		return false;
-	liblockdep_busy_begin();
-	merged->locks[merged->nr++] = (struct merged_lock){ e, ip, e->serial, top->class_idx, read };
-	liblockdep_busy_end();
-	return true;
+	spare = merged_lock_spare(task);
+	if (spare >= 0) {
+		struct held_lock *hlock = &task->held_locks[spare];
+		struct lock_stat_release stat;
+
+		if (merged_lock_add(container_of(hlock->instance, struct lock_entry, map),
+				    hlock->acquire_ip, hlock->class_idx, hlock->read)) {
+			/* Lockdep's release out of order: the records above move down. */
+			lock_stat_release_begin(&stat, spare);
+			lock_release(hlock->instance, hlock->acquire_ip);
+			liblockdep_report_end();
+			lock_stat_release_end(&stat, spare);
+		}
+		return false;
+	}
+	if (top->irq_context || top->read != read || !held_of_class(top, e, subclass) ||
+	    held_lock_of(task, e, subclass))
+		return false;
+	return merged_lock_add(e, ip, top->class_idx, read);
 }
 
 /* A merged lock of hlock's class and mode, still held: its place in the list, or -1. */
@@ -153,21 +299,23 @@ static void merged_lock_swap(struct held_lock *hlock, unsigned int i, bool keep)
 static noinline bool merged_lock_release(struct lock_entry *e, int pos)
 {
 	struct task_struct *task = current;
+	bool done = false;
 	int i;
 
 	if (pos < 0) {
-		for (i = merged->nr - 1; i >= 0; i--) {
+		for (i = merged->nr - 1; i >= 0 && !done; i--) {
 			if (merged->locks[i].e == e) {
 				merged_lock_drop(i);
-				return true;
+				done = true;
 			}
 		}
-		return false;
+	} else if (pos != task->lockdep_depth - 1 &&
+		   (i = merged_lock_like(&task->held_locks[pos])) >= 0) {
+		merged_lock_swap(&task->held_locks[pos], i, false);
+		done = true;
 	}
-	if (pos == task->lockdep_depth - 1 || (i = merged_lock_like(&task->held_locks[pos])) < 0)
-		return false;
-	merged_lock_swap(&task->held_locks[pos], i, false);
-	return true;
+	merged_locks_trim();
+	return done;
 }
 
 /* A merged lock in memory about to go: the record of its class that it takes over,

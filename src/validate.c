@@ -390,8 +390,6 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 
 static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
 				   int trylock, unsigned long ip);
-static bool merged_lock_acquire(struct lock_entry *e, unsigned int subclass, int read,
-				unsigned long ip);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). */
@@ -399,17 +397,23 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 				       int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
-	unsigned int depth = task->lockdep_depth;
-	u64 chain_key = task->curr_chain_key;
+	unsigned int depth;
+	u64 chain_key;
 	u32 mode;
 
 	trylock = first_use_trylock(e, trylock);
-	mode = fast_path_mode(depth, read, trylock);
-	if (depth)
-		instance_nesting_check(e, subclass, read, trylock, ip);
-	/* One more would be past lockdep's limit (src/merged_locks.c). */
-	if (unlikely(depth >= MAX_LOCK_DEPTH - 1) && merged_lock_acquire(e, subclass, read, ip))
+	/* A lock merged past lockdep's depth limit, taken again (src/merged_locks.c). */
+	if (unlikely(merged_locks_held()) && merged_lock_again(e, read, trylock, ip))
 		return;
+	if (task->lockdep_depth)
+		instance_nesting_check(e, subclass, read, trylock, ip);
+	/* One more would be past lockdep's limit: room is made, or e merged. */
+	if (unlikely(task->lockdep_depth >= MAX_LOCK_DEPTH - 1) &&
+	    merged_lock_acquire(e, subclass, read, ip))
+		return;
+	depth = task->lockdep_depth;
+	chain_key = task->curr_chain_key;
+	mode = fast_path_mode(depth, read, trylock);
 	graph_lock_first_use(&e->map, subclass);
 	if (unlikely(signal_handler_running()))
 		handler_takes_lock(ip);
@@ -420,8 +424,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 		return;
 	}
 	liblockdep_report_end();
-	if (task->lockdep_depth == depth)
+	if (task->lockdep_depth == depth) {
+		if (task->held_locks[depth].instance == &e->map)
+			dependencies_keep(task, &task->held_locks[depth]);
 		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
+	}
 	liblockdep_report_end();
 }
 

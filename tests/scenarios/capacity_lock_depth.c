@@ -1,7 +1,9 @@
 /*
- * Holding more locks than LIBLOCKDEP_MAX_LOCK_DEPTH (63, lockdep's ceiling): lockdep
- * says which limit to raise and stops validating; the program runs on correctly,
- * and no false report follows (the inversion below goes unreported).
+ * Holding more locks than LIBLOCKDEP_MAX_LOCK_DEPTH (63, lockdep's ceiling), each of
+ * a class of its own: no two can share a record, as locks of one class do past the
+ * limit (src/merged_locks.c, lock_all_then_other_class.c), so this remains lockdep's
+ * capacity end: it says which limit to raise and stops validating; the program runs
+ * on correctly, and no false report follows (the inversion below goes unreported).
  *
  * Expect: BUG: MAX_LOCK_DEPTH too low!
  */

@@ -7,7 +7,9 @@
  */
 #include "scenario.h"
 
+#ifndef LOCK_CNT
 #define LOCK_CNT 128
+#endif
 static pthread_mutex_t outer = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t locks[LOCK_CNT];
 static pthread_rwlock_t rwlocks[LOCK_CNT];

@@ -1,8 +1,12 @@
 /*
  * Timed and clock variants are validated before they block, like plain locks: each
  * closes an inversion here (a mutex timedlock and clocklock, an rwlock timedwrlock
- * and clockrdlock against a writer).
+ * and clockrdlock against a writer). The rwlock timedwrlock's dependency, rw_f ->
+ * rw_e, stays in the graph after its report (src/kept_dependencies.c): the read of
+ * rw_f under rw_e below is a deadlock through it (its writer holds rw_f and waits
+ * for rw_e), reported too, before the clockrdlock's.
  *
+ * Expect: WARNING: possible circular locking dependency detected
  * Expect: WARNING: possible circular locking dependency detected
  * Expect: WARNING: possible circular locking dependency detected
  * Expect: WARNING: possible circular locking dependency detected

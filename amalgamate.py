@@ -81,6 +81,7 @@ SRC_FILES = [
     'src/graph_lock.c',
     # Locks to classes: plumbing skipped, init sites, owning objects, the lock table.
     'src/lock_plumbing.c',
+    'src/plumbing_sites.c',
     'src/lock_sites.c',
     'src/class_objects.c',
     'src/lock_places.c',

@@ -48,20 +48,24 @@ struct fast_path_step {
  * classes and chains it has: the inline path looks in the first bucket, the slow way
  * in both. A thread that has learned nothing uses an empty table of two buckets.
  */
-#define FAST_PATH_STEPS_MIN_SHIFT	(64 - 6)	/* 64 buckets when first needed */
-#define FAST_PATH_STEPS_MAX_SHIFT	(64 - 20)	/* a million at most (lockdep's chains
-							 * are 65,536) */
+#define FAST_PATH_STEPS_MIN		64		/* buckets when first needed */
+#define FAST_PATH_STEPS_MAX		(1UL << 20)	/* at most (lockdep's chains are
+							 * 65,536) */
+
+#define FAST_PATH_BUCKET_BYTES		64
+_Static_assert(sizeof(struct fast_path_step[2]) == FAST_PATH_BUCKET_BYTES,
+	       "a bucket of two steps is a cache line");
 
 struct fast_path_steps {
-	unsigned int shift;		/* a hash's top 64 - shift bits choose the bucket */
-	unsigned int used;
+	unsigned long offsets;		/* (buckets - 1) * 64: a bucket's offset, from a hash */
+	unsigned long used;
 	struct fast_path_step bucket[][2];
 };
 
 static const struct {
 	struct fast_path_steps t;
 	struct fast_path_step bucket[2][2];
-} fast_path_no_steps = { .t.shift = 63 };
+} fast_path_no_steps = { .t.offsets = FAST_PATH_BUCKET_BYTES };
 
 static __thread struct {
 	unsigned long zapped;		/* nr_zapped_classes the steps were learned at */
@@ -83,22 +87,28 @@ static __always_inline u32 fast_path_mode(unsigned int depth, int read, int tryl
 	return depth | (u32)read << 6 | (u32)trylock << 8 | (u32)liblockdep_signals_off << 9;
 }
 
-/* A situation's hash: its top bits choose its first bucket, and rotated, its other. */
+/*
+ * A situation's hash, no multiplication: lockdep's chain keys are jhash mixes, good in
+ * every bit, and class structures lie hundreds of bytes apart, so that at depth 0
+ * (one chain key) classes still spread. Its bits from the 6th give the first
+ * bucket's offset, masked (one instruction on the inline path), from the 16th the
+ * other's.
+ */
 static __always_inline u64 fast_path_hash(u64 chain_key, const struct lock_class *class, u32 mode)
 {
-	return (chain_key ^ (unsigned long)class ^ mode) * 0x9E3779B97F4A7C15ULL;
+	return chain_key ^ (unsigned long)class ^ mode;
 }
 
 static __always_inline struct fast_path_step *fast_path_bucket(const struct fast_path_steps *t,
 							       u64 hash)
 {
-	return (struct fast_path_step *)t->bucket[hash >> t->shift];
+	return (struct fast_path_step *)((char *)t->bucket + (hash & t->offsets));
 }
 
 static __always_inline struct fast_path_step *fast_path_bucket_other(const struct fast_path_steps *t,
 								     u64 hash)
 {
-	return (struct fast_path_step *)t->bucket[(hash << 32 | hash >> 32) >> t->shift];
+	return (struct fast_path_step *)((char *)t->bucket + ((hash >> 10) & t->offsets));
 }
 
 static __always_inline bool fast_path_step_is(const struct fast_path_step *step, u64 chain_key,
@@ -216,9 +226,15 @@ static noinline bool fast_path_acquire_anywhere(struct lockdep_map *map, unsigne
 	return fast_path_acquire(map, subclass, read, trylock, ip, true);
 }
 
-static size_t fast_path_steps_bytes(unsigned int shift)
+/* The index of the table's last bucket. */
+static unsigned long fast_path_steps_last(const struct fast_path_steps *t)
 {
-	return sizeof(struct fast_path_steps) + (sizeof(struct fast_path_step[2]) << (64 - shift));
+	return t->offsets / FAST_PATH_BUCKET_BYTES;
+}
+
+static size_t fast_path_steps_bytes(unsigned long buckets)
+{
+	return sizeof(struct fast_path_steps) + buckets * sizeof(struct fast_path_step[2]);
 }
 
 /* Puts step into a free place of one of its buckets in t; false if both are full. */
@@ -244,17 +260,17 @@ static bool fast_path_steps_put(struct fast_path_steps *t, const struct fast_pat
 	return false;
 }
 
-/* A table of 1 << (64 - shift) buckets, holding the steps of old; NULL when memory
+/* A table of that many buckets, holding the steps of old; NULL when memory
  * runs out. A step that finds no place in it is left out, to be learned again. */
 static struct fast_path_steps *fast_path_steps_copy(const struct fast_path_steps *old,
-						    unsigned int shift)
+						    unsigned long buckets)
 {
-	struct fast_path_steps *t = liblockdep_pages_alloc(fast_path_steps_bytes(shift));
+	struct fast_path_steps *t = liblockdep_pages_alloc(fast_path_steps_bytes(buckets));
 
 	if (!t)
 		return NULL;
-	t->shift = shift;
-	for (unsigned long b = 0; b < 1UL << (64 - old->shift); b++)
+	t->offsets = (buckets - 1) * FAST_PATH_BUCKET_BYTES;
+	for (unsigned long b = 0; b <= fast_path_steps_last(old); b++)
 		for (int i = 0; i < 2; i++)
 			if (old->bucket[b][i].class)
 				fast_path_steps_put(t, &old->bucket[b][i]);
@@ -264,7 +280,7 @@ static struct fast_path_steps *fast_path_steps_copy(const struct fast_path_steps
 static void fast_path_steps_free(struct fast_path_steps *t)
 {
 	if (t != &fast_path_no_steps.t)
-		liblockdep_pages_free(t, fast_path_steps_bytes(t->shift));
+		liblockdep_pages_free(t, fast_path_steps_bytes(fast_path_steps_last(t) + 1));
 }
 
 /*
@@ -279,10 +295,10 @@ static void fast_path_steps_add(const struct fast_path_step *step)
 	if (fast_path.retired)
 		return;
 	while (t == &fast_path_no_steps.t || !fast_path_steps_put(t, step)) {
-		if (t->shift <= FAST_PATH_STEPS_MAX_SHIFT)
+		if (fast_path_steps_last(t) + 1 >= FAST_PATH_STEPS_MAX)
 			return;
 		bigger = fast_path_steps_copy(t, t == &fast_path_no_steps.t ?
-					      FAST_PATH_STEPS_MIN_SHIFT : t->shift - 1);
+					      FAST_PATH_STEPS_MIN : 2 * (fast_path_steps_last(t) + 1));
 		if (!bigger)
 			return;
 		fast_path.steps = bigger;
@@ -298,7 +314,7 @@ static void fast_path_steps_forget(void)
 
 	if (t == &fast_path_no_steps.t)
 		return;
-	memset(t->bucket, 0, fast_path_steps_bytes(t->shift) - sizeof(*t));
+	memset(t->bucket, 0, fast_path_steps_bytes(fast_path_steps_last(t) + 1) - sizeof(*t));
 	t->used = 0;
 }
 

@@ -82,6 +82,7 @@ SRC_FILES = [
     # Locks to classes: plumbing skipped, init sites, owning objects, the order of the
     # instance graph whose vertices the lock table's entries hold, the lock table.
     'src/lock_plumbing.c',
+    'src/plumbing_sites.c',
     'src/lock_sites.c',
     'src/class_objects.c',
     'src/lock_places.c',

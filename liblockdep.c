@@ -20621,41 +20621,404 @@ static int lock_plumbing_skip(unsigned long *ips, unsigned int n)
 		ips[i] = first + i < count ? trace[first + i] : 0;
 	return first;
 }
+/************** End of src/lock_plumbing.c **************/
+/************** Begin file src/plumbing_sites.c **************/
+#line 1 "src/plumbing_sites.c"
+/*
+ * Where an acquisition through out of line plumbing (src/lock_plumbing.c) is shown:
+ * the first frame outside it, known once per call site, not unwound per lock.
+ *
+ * GCC 12 leaves std::lock<std::mutex, std::mutex>() (behind a std::scoped_lock of two
+ * mutexes) out of line at -O2, and at -O0 every std::mutex goes through
+ * __gthread_mutex_lock(): a full backtrace() per lock would cost some 28,000
+ * instructions. What a frame is (plumbing, the user's code with a name, code without
+ * one) depends only on its return address, and so does its size, the distance from
+ * its callee's canonical frame address (CFA) to its own, for code whose frames have a
+ * fixed size: every frame of liblockdep, of the compilers' libstdc++ plumbing and of
+ * the helpers lock_plumbing.c lists. So the first unwind through a call site, with
+ * libgcc's unwinder, records each frame's size by its return address, and later
+ * acquisitions read the return addresses straight off the stack, frame by frame,
+ * from this function's own CFA, through liblockdep's frames (until the return address
+ * the wrapper was called with) and the plumbing's, to the user's first named frame.
+ *
+ * Only there: a frame without a name (stripped code, which may size its frames as it
+ * runs), a signal handler's frames (the kernel's signal frame, liblockdep's handler
+ * stack) or a stack that ends first take the full unwind, as before. A verdict never
+ * depends on the table: a return address it lacks is looked up and added.
+ */
+#define PLUMBING_FRAME_SIZE	1UL	/* its size is known */
+#define PLUMBING_FRAME_KNOWN	2UL	/* what it is is known: */
+#define PLUMBING_FRAME_IS	4UL	/* plumbing */
+#define PLUMBING_FRAME_NAMED	8UL	/* code with a name */
+#define PLUMBING_FRAME_SHIFT	4	/* the size, above those bits */
+/* Frames walked at most: liblockdep's own, then the plumbing's (as the full unwind). */
+#define PLUMBING_OWN_FRAMES	32
+#define PLUMBING_WALK_FRAMES	STACK_TRACE_MAX_FRAMES
+/* A frame bigger than this is not recorded: no stack switch passes for a frame. */
+#define PLUMBING_FRAME_MAX	(1UL << 20)
+
+/* A return address and what is known of its frame, read without a lock: info is
+ * written before ip is published, and only ever gains bits. */
+struct plumbing_frame {
+	unsigned long ip;
+	unsigned long info;
+};
+
+struct plumbing_frames {
+	unsigned long mask;
+	unsigned long used;
+	struct plumbing_frame slot[];
+};
+
+static struct plumbing_frames *plumbing_frames;
+static pthread_mutex_t plumbing_frames_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* libgcc's unwinder, which glibc's backtrace() loads at start (src/stacktrace.c). */
+struct _Unwind_Context;
+typedef int (*plumbing_unwind_fn)(struct _Unwind_Context *ctx, void *arg);
+static struct {
+	int (*backtrace)(plumbing_unwind_fn fn, void *arg);
+	unsigned long (*ip)(struct _Unwind_Context *ctx);
+	unsigned long (*cfa)(struct _Unwind_Context *ctx);
+} plumbing_unwinder;
+
+static bool signal_handler_running(void);
+
+/* At start, where the dynamic loader may be called: never from a lock wrapper. */
+static void __attribute__((__constructor__)) plumbing_unwinder_prepare(void)
+{
+	void *gcc = dlopen("libgcc_s.so.1", RTLD_LAZY);
+
+	if (!gcc)
+		return;
+	plumbing_unwinder.ip = (unsigned long (*)(struct _Unwind_Context *))dlsym(gcc, "_Unwind_GetIP");
+	plumbing_unwinder.cfa = (unsigned long (*)(struct _Unwind_Context *))dlsym(gcc, "_Unwind_GetCFA");
+	if (plumbing_unwinder.ip && plumbing_unwinder.cfa)
+		__atomic_store_n(&plumbing_unwinder.backtrace,
+				 (int (*)(plumbing_unwind_fn, void *))dlsym(gcc, "_Unwind_Backtrace"),
+				 __ATOMIC_RELEASE);
+}
+
+static unsigned long plumbing_frame_hash(unsigned long ip, unsigned long mask)
+{
+	return hash_long(ip, 63) & mask;
+}
+
+/* What is known of the frame at ip; 0 if nothing. In an RCU read section. */
+static unsigned long plumbing_frame_info(unsigned long ip)
+{
+	const struct plumbing_frames *t = __atomic_load_n(&plumbing_frames, __ATOMIC_ACQUIRE);
+	unsigned long i, seen;
+
+	if (!t)
+		return 0;
+	for (i = plumbing_frame_hash(ip, t->mask);; i = (i + 1) & t->mask) {
+		seen = __atomic_load_n(&t->slot[i].ip, __ATOMIC_ACQUIRE);
+		if (seen == ip)
+			return READ_ONCE(t->slot[i].info);
+		if (!seen)
+			return 0;
+	}
+}
+
+static size_t plumbing_frames_bytes(unsigned long size)
+{
+	return sizeof(struct plumbing_frames) + size * sizeof(struct plumbing_frame);
+}
+
+/* Under the mutex: adds info to the frame at ip in t, which has room. */
+static void plumbing_frame_put(struct plumbing_frames *t, unsigned long ip, unsigned long info)
+{
+	unsigned long i = plumbing_frame_hash(ip, t->mask);
+
+	while (t->slot[i].ip && t->slot[i].ip != ip)
+		i = (i + 1) & t->mask;
+	if (t->slot[i].ip) {
+		__atomic_fetch_or(&t->slot[i].info, info, __ATOMIC_RELAXED);
+		return;
+	}
+	t->slot[i].info = info;
+	__atomic_store_n(&t->slot[i].ip, ip, __ATOMIC_RELEASE);
+	t->used++;
+}
 
 /*
- * Where an acquisition is shown ("at:" of a held lock, a report's locations): out of
- * line plumbing (-O0) would show __gthread_mutex_lock for every std::mutex of the
- * program, so the caller out of the plumbing is shown instead. Costs an unwind per
- * acquisition from plumbing, only in a program where plumbing was seen out of line
- * (the first use of a lock tells, src/lock_sites.c); a small table remembers which
- * return addresses are not plumbing. A slot may be overwritten: the answer is then
- * looked up again, never wrong.
+ * Under the mutex: the table with room for more frames, keeping those of t that
+ * keep(ip, arg) wants; NULL when memory runs out. The old array is the caller's to
+ * free after a grace period.
  */
-#define LOCK_PLUMBING_IPS_BITS	8
+static struct plumbing_frames *plumbing_frames_copy(const struct plumbing_frames *t,
+						    unsigned long more,
+						    bool (*keep)(unsigned long ip, void *arg),
+						    void *arg)
+{
+	unsigned long size = 64;
+	struct plumbing_frames *n;
+
+	while (size < 4 * ((t ? t->used : 0) + more))
+		size *= 2;
+	n = liblockdep_pages_alloc(plumbing_frames_bytes(size));
+	if (!n)
+		return NULL;
+	n->mask = size - 1;
+	for (unsigned long i = 0; t && i <= t->mask; i++)
+		if (t->slot[i].ip && keep(t->slot[i].ip, arg))
+			plumbing_frame_put(n, t->slot[i].ip, t->slot[i].info);
+	__atomic_store_n(&plumbing_frames, n, __ATOMIC_RELEASE);
+	return n;
+}
+
+static bool plumbing_frame_keep(unsigned long ip, void *arg)
+{
+	(void)ip;
+	(void)arg;
+	return true;
+}
+
+static void plumbing_frames_retire(struct plumbing_frames *t)
+{
+	if (!t)
+		return;
+	synchronize_rcu();
+	liblockdep_pages_free(t, plumbing_frames_bytes(t->mask + 1));
+}
+
+/* Adds what is known of nr frames; the table stays at most half full. */
+static void plumbing_frames_add(const unsigned long *ips, const unsigned long *infos,
+				unsigned int nr)
+{
+	struct plumbing_frames *t, *old = NULL;
+
+	internal_lock(&plumbing_frames_mutex);
+	t = plumbing_frames;
+	if (!t || 2 * (t->used + nr) > t->mask + 1) {
+		old = t;
+		t = plumbing_frames_copy(old, nr, plumbing_frame_keep, NULL);
+		if (!t)
+			old = NULL;
+	}
+	for (unsigned int i = 0; t && i < nr; i++)
+		plumbing_frame_put(t, ips[i], infos[i]);
+	internal_unlock(&plumbing_frames_mutex);
+	plumbing_frames_retire(old);
+}
+
+struct plumbing_unwind {
+	unsigned int nr;
+	unsigned long ip[PLUMBING_OWN_FRAMES + PLUMBING_WALK_FRAMES / 4];
+	unsigned long cfa[PLUMBING_OWN_FRAMES + PLUMBING_WALK_FRAMES / 4];
+};
+
+static int plumbing_unwind_frame(struct _Unwind_Context *ctx, void *arg)
+{
+	struct plumbing_unwind *u = arg;
+
+	u->ip[u->nr] = plumbing_unwinder.ip(ctx);
+	u->cfa[u->nr] = plumbing_unwinder.cfa(ctx);
+	return ++u->nr == ARRAY_SIZE(u->ip) ? 4 /* _URC_NORMAL_STOP */ : 0 /* _URC_NO_REASON */;
+}
+
+/* Whether the return address into a frame unwound as ip lies just below cfa, its
+ * callee's CFA: libgcc gives each frame's return address with its callee's CFA. */
+static bool plumbing_unwound_at(unsigned long ip, unsigned long cfa)
+{
+	return ip && *(const unsigned long *)(cfa - sizeof(long)) == ip;
+}
+
+/*
+ * Records the size of each frame of this stack that the unwinder reaches: the
+ * distance from its callee's CFA to its own, both checked against the return
+ * addresses stored below them. noinline, and called only from lock_plumbing_caller(),
+ * whose CFA the walk starts from.
+ */
+static noinline void plumbing_frames_learn(void)
+{
+	int (*unwind)(plumbing_unwind_fn, void *) =
+		__atomic_load_n(&plumbing_unwinder.backtrace, __ATOMIC_ACQUIRE);
+	struct plumbing_unwind u = { 0 };
+	unsigned int nr = 0;
+
+	if (!unwind)
+		return;
+	unwind(plumbing_unwind_frame, &u);
+	/* Each frame's size in place of its callee's CFA, the frames not sized left out:
+	 * entry nr <= i is written when frames i and i + 1 have been read. */
+	for (unsigned int i = 0; i + 1 < u.nr; i++) {
+		unsigned long size = u.cfa[i + 1] - u.cfa[i];
+
+		if (!plumbing_unwound_at(u.ip[i], u.cfa[i]) ||
+		    !plumbing_unwound_at(u.ip[i + 1], u.cfa[i + 1]) ||
+		    !size || size >= PLUMBING_FRAME_MAX)
+			continue;
+		u.ip[nr] = u.ip[i];
+		u.cfa[nr++] = size << PLUMBING_FRAME_SHIFT | PLUMBING_FRAME_SIZE;
+	}
+	plumbing_frames_add(u.ip, u.cfa, nr);
+}
+
+/* What the frame at ip is, looked up by its symbol (src/lock_plumbing.c) and kept. */
+static unsigned long plumbing_frame_judge(unsigned long ip)
+{
+	unsigned long info = PLUMBING_FRAME_KNOWN;
+	bool named;
+
+	if (lock_plumbing_at(ip, &named))
+		info |= PLUMBING_FRAME_IS;
+	if (named)
+		info |= PLUMBING_FRAME_NAMED;
+	plumbing_frames_add(&ip, &info, 1);
+	return info;
+}
+
+enum plumbing_walk {
+	PLUMBING_WALKED,	/* *at: the first frame outside the plumbing */
+	PLUMBING_UNSIZED,	/* a frame's size is not known yet */
+	PLUMBING_UNJUDGED,	/* *at: a frame not known to be plumbing or not */
+	PLUMBING_UNWALKABLE,	/* only the full unwind can tell */
+};
+
+/* The next return address up the stack, from a frame (info) whose callee's CFA is
+ * *cfa; false if that frame's size is not known. */
+static bool plumbing_frame_up(unsigned long info, unsigned long *cfa, unsigned long *next)
+{
+	if (!(info & PLUMBING_FRAME_SIZE))
+		return false;
+	*cfa += info >> PLUMBING_FRAME_SHIFT;
+	*next = *(const unsigned long *)(*cfa - sizeof(long));
+	return true;
+}
+
+/*
+ * From the CFA of lock_plumbing_caller(), whose caller's return address is
+ * stored just below it: through liblockdep's frames up to the one that returns to
+ * ip, a plumbing frame, then through the plumbing to the first named frame.
+ */
+static enum plumbing_walk plumbing_walk(unsigned long ip, unsigned long cfa, unsigned long *at)
+{
+	unsigned long ra = *(const unsigned long *)(cfa - sizeof(long)), info;
+	enum plumbing_walk ret = PLUMBING_UNWALKABLE;
+	unsigned int i;
+
+	liblockdep_rcu_read_lock();
+	for (i = 0; ra != ip; i++) {
+		if (i == PLUMBING_OWN_FRAMES)
+			goto out;
+		info = plumbing_frame_info(ra);
+		if (!plumbing_frame_up(info, &cfa, &ra)) {
+			ret = PLUMBING_UNSIZED;
+			goto out;
+		}
+	}
+	for (i = 0; i < PLUMBING_WALK_FRAMES; i++) {
+		info = plumbing_frame_info(ra);
+		if (!(info & PLUMBING_FRAME_KNOWN)) {
+			*at = ra;
+			ret = PLUMBING_UNJUDGED;
+			goto out;
+		}
+		if (!(info & PLUMBING_FRAME_IS)) {
+			/* An unnamed frame may be the plumbing's own (lock_plumbing_frames()). */
+			*at = ra;
+			if (info & PLUMBING_FRAME_NAMED)
+				ret = PLUMBING_WALKED;
+			goto out;
+		}
+		if (!plumbing_frame_up(info, &cfa, &ra)) {
+			ret = PLUMBING_UNSIZED;
+			goto out;
+		}
+	}
+out:
+	liblockdep_rcu_read_unlock();
+	return ret;
+}
+
+/*
+ * Return addresses of the user's code with which liblockdep was called, for the fast
+ * path's one test (src/validate.c): a slot overwritten only sends its call site the
+ * slow way, which finds it again.
+ */
+#define LOCK_PLUMBING_USER_IPS_BITS	10
 
 static bool lock_plumbing_out_of_line;
-static unsigned long lock_plumbing_ips[1 << LOCK_PLUMBING_IPS_BITS];
-static unsigned long lock_plumbing_user_ips[1 << LOCK_PLUMBING_IPS_BITS];
+static unsigned long lock_plumbing_user_ips[1 << LOCK_PLUMBING_USER_IPS_BITS];
 
-/* The first site outside the plumbing of an acquisition whose call returns to ip
- * (the thread's entry frame); ip itself when it is the user's or the stack cannot say. */
+static __always_inline bool lock_plumbing_user_ip(unsigned long ip)
+{
+	return READ_ONCE(lock_plumbing_user_ips[hash_long(ip, LOCK_PLUMBING_USER_IPS_BITS)]) == ip;
+}
+
+/*
+ * The first site outside the plumbing of an acquisition whose call returns to ip
+ * (the thread's entry frame); ip itself when it is the user's or the stack cannot
+ * say. Costs a full unwind only the first time through a call site (and in a signal
+ * handler, or through code without a name).
+ */
 static noinline unsigned long lock_plumbing_caller(unsigned long ip)
 {
-	unsigned long slot = hash_long(ip, LOCK_PLUMBING_IPS_BITS);
+	unsigned long cfa = (unsigned long)__builtin_dwarf_cfa(), info, at = 0;
 	unsigned long ips[1] = { ip };
+	bool learned = false;
 
-	if (READ_ONCE(lock_plumbing_user_ips[slot]) == ip)
+	if (lock_plumbing_user_ip(ip))
 		return ip;
-	if (READ_ONCE(lock_plumbing_ips[slot]) != ip) {
-		if (!lock_plumbing_at(ip, NULL)) {
-			WRITE_ONCE(lock_plumbing_user_ips[slot], ip);
-			return ip;
-		}
-		WRITE_ONCE(lock_plumbing_ips[slot], ip);
+	liblockdep_rcu_read_lock();
+	info = plumbing_frame_info(ip);
+	liblockdep_rcu_read_unlock();
+	if (!(info & PLUMBING_FRAME_KNOWN))
+		info = plumbing_frame_judge(ip);
+	if (!(info & PLUMBING_FRAME_IS)) {
+		WRITE_ONCE(lock_plumbing_user_ips[hash_long(ip, LOCK_PLUMBING_USER_IPS_BITS)], ip);
+		return ip;
 	}
+	if (signal_handler_running() || liblockdep_entry_ip != ip)
+		goto unwind;
+	for (unsigned int round = 0; round < PLUMBING_WALK_FRAMES; round++) {
+		switch (plumbing_walk(ip, cfa, &at)) {
+		case PLUMBING_WALKED:
+			return at;
+		case PLUMBING_UNJUDGED:
+			plumbing_frame_judge(at);
+			break;
+		case PLUMBING_UNSIZED:
+			if (learned)
+				goto unwind;
+			plumbing_frames_learn();
+			learned = true;
+			break;
+		case PLUMBING_UNWALKABLE:
+			goto unwind;
+		}
+	}
+unwind:
 	return lock_plumbing_skip(ips, 1) > 0 ? ips[0] : ip;
 }
-/************** End of src/lock_plumbing.c **************/
+
+static bool plumbing_frame_outside(unsigned long ip, void *arg)
+{
+	const unsigned long *range = arg;
+
+	return ip - range[0] >= range[1];
+}
+
+/* dlclose(): what was known of the code at [start, start + size) goes with it. */
+static void lock_plumbing_forget_code(unsigned long start, unsigned long size)
+{
+	unsigned long range[2] = { start, size };
+	struct plumbing_frames *old;
+
+	for (size_t i = 0; i < ARRAY_SIZE(lock_plumbing_user_ips); i++)
+		if (READ_ONCE(lock_plumbing_user_ips[i]) - start < size)
+			WRITE_ONCE(lock_plumbing_user_ips[i], 0);
+	internal_lock(&plumbing_frames_mutex);
+	old = plumbing_frames;
+	/* Out of memory: all of it goes. */
+	if (old && !plumbing_frames_copy(old, 0, plumbing_frame_outside, range))
+		__atomic_store_n(&plumbing_frames, NULL, __ATOMIC_RELEASE);
+	internal_unlock(&plumbing_frames_mutex);
+	plumbing_frames_retire(old);
+}
+/************** End of src/plumbing_sites.c **************/
 /************** Begin file src/lock_sites.c **************/
 #line 1 "src/lock_sites.c"
 /*
@@ -21716,6 +22079,26 @@ static struct lock_entry *lock_table_find(const void *lock)
 	}
 }
 
+/*
+ * A lock the thread has not used lately, from the table, without entering liblockdep:
+ * for a thread entered before (its RCU reader is set up, no preparation is due), so
+ * that a program whose working set of locks outgrows the cache only pays this
+ * look-up. NULL when the table has none (a first use, which the slow way records).
+ */
+static struct lock_entry *lock_cache_refill(const void *lock)
+{
+	struct lock_entry *e;
+
+	if (unlikely(!READ_ONCE(current->entry_ready)))
+		return NULL;
+	liblockdep_rcu_read_lock();
+	e = lock_table_find(lock);
+	liblockdep_rcu_read_unlock();
+	if (e)
+		*lock_cache_slot(lock) = e;
+	return e;
+}
+
 static size_t lock_slots_bytes(unsigned long size)
 {
 	return sizeof(struct lock_slots) + size * sizeof(struct lock_entry *);
@@ -22447,11 +22830,37 @@ struct fast_path_step {
 	u32 mode;			/* depth, read, trylock, hardirqs_off */
 };
 
-#define FAST_PATH_STEP_BITS	4
+/*
+ * The thread's steps: buckets of two, a cache line each. A step is learned into a free
+ * place of its bucket, else of its other bucket (a second hash), and the table doubles
+ * when both are full, so that a program's working set of steps fits however many
+ * classes and chains it has: the inline path looks in the first bucket, the slow way
+ * in both. A thread that has learned nothing uses an empty table of two buckets.
+ */
+#define FAST_PATH_STEPS_MIN		64		/* buckets when first needed */
+#define FAST_PATH_STEPS_MAX		(1UL << 20)	/* at most (lockdep's chains are
+							 * 65,536) */
+
+#define FAST_PATH_BUCKET_BYTES		64
+_Static_assert(sizeof(struct fast_path_step[2]) == FAST_PATH_BUCKET_BYTES,
+	       "a bucket of two steps is a cache line");
+
+struct fast_path_steps {
+	unsigned long offsets;		/* (buckets - 1) * 64: a bucket's offset, from a hash */
+	unsigned long used;
+	struct fast_path_step bucket[][2];
+};
+
+static const struct {
+	struct fast_path_steps t;
+	struct fast_path_step bucket[2][2];
+} fast_path_no_steps = { .t.offsets = FAST_PATH_BUCKET_BYTES };
+
 static __thread struct {
 	unsigned long zapped;		/* nr_zapped_classes the steps were learned at */
-	struct fast_path_step steps[1 << FAST_PATH_STEP_BITS];
-} fast_path;
+	struct fast_path_steps *steps;
+	bool retired;			/* past the thread's exit hook: learns no more */
+} fast_path = { .steps = (struct fast_path_steps *)&fast_path_no_steps.t };
 
 /* The last 8 bytes of a held_lock: the bit fields' word, then pin_count. */
 #define HELD_LOCK_TAIL(hlock)	((char *)(hlock) + sizeof(struct held_lock) - sizeof(u64))
@@ -22468,23 +22877,27 @@ static __always_inline u32 fast_path_mode(unsigned int depth, int read, int tryl
 }
 
 /*
- * Each situation has two places in the table, from two parts of one hash: it is
- * learned into the first that is free (else the first), and looked for in both.
+ * A situation's hash, no multiplication: lockdep's chain keys are jhash mixes, good in
+ * every bit, and class structures lie hundreds of bytes apart, so that at depth 0
+ * (one chain key) classes still spread. Its bits from the 6th give the first
+ * bucket's offset, masked (one instruction on the inline path), from the 16th the
+ * other's.
  */
 static __always_inline u64 fast_path_hash(u64 chain_key, const struct lock_class *class, u32 mode)
 {
-	return (chain_key ^ (unsigned long)class ^ mode) * 0x9E3779B97F4A7C15ULL;
+	return chain_key ^ (unsigned long)class ^ mode;
 }
 
-static __always_inline struct fast_path_step *fast_path_step_of(u64 hash)
+static __always_inline struct fast_path_step *fast_path_bucket(const struct fast_path_steps *t,
+							       u64 hash)
 {
-	return &fast_path.steps[hash >> (64 - FAST_PATH_STEP_BITS)];
+	return (struct fast_path_step *)((char *)t->bucket + (hash & t->offsets));
 }
 
-static __always_inline struct fast_path_step *fast_path_step_other(u64 hash)
+static __always_inline struct fast_path_step *fast_path_bucket_other(const struct fast_path_steps *t,
+								     u64 hash)
 {
-	return &fast_path.steps[(hash >> (64 - 2 * FAST_PATH_STEP_BITS)) &
-				((1 << FAST_PATH_STEP_BITS) - 1)];
+	return (struct fast_path_step *)((char *)t->bucket + ((hash >> 10) & t->offsets));
 }
 
 static __always_inline bool fast_path_step_is(const struct fast_path_step *step, u64 chain_key,
@@ -22538,13 +22951,13 @@ static __always_inline bool fast_path_innermost_in_task(const struct task_struct
  * frame left sets it again): task context, which fast_path_usable() need not test.
  * Nor statistics: a step is learned only with them off, and LIBLOCKDEP_STAT is read
  * once, before the first entry (src/settings.c). The caller has made sure of
- * fast_path_innermost_in_task(). Without both_places, the step is looked for in its
- * first place only: a path with no call has registers for no more (the caller's
+ * fast_path_innermost_in_task(). Without both_buckets, the step is looked for in
+ * its first bucket only: a path with no call has registers for no more (the caller's
  * slow way looks in both).
  */
 static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned int subclass,
 					      int read, int trylock, unsigned long ip,
-					      bool both_places)
+					      bool both_buckets)
 {
 	struct task_struct *task = current;
 	unsigned int depth = task->lockdep_depth;
@@ -22560,14 +22973,16 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	chain_key = task->curr_chain_key;
 	mode = fast_path_mode(depth, read, trylock);
 	hash = fast_path_hash(chain_key, class, mode);
-	step = fast_path_step_of(hash);
+	step = fast_path_bucket(fast_path.steps, hash);
 	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
 	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
-	if (!fast_path_step_is(step, chain_key, class, mode)) {
-		if (!both_places)
+	if (!fast_path_step_is(step, chain_key, class, mode) &&
+	    !fast_path_step_is(++step, chain_key, class, mode)) {
+		if (!both_buckets)
 			return false;
-		step = fast_path_step_other(hash);
-		if (!fast_path_step_is(step, chain_key, class, mode))
+		step = fast_path_bucket_other(fast_path.steps, hash);
+		if (!fast_path_step_is(step, chain_key, class, mode) &&
+		    !fast_path_step_is(++step, chain_key, class, mode))
 			return false;
 	}
 	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
@@ -22592,12 +23007,114 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	return true;
 }
 
-/* Looking in both places, for the slow way: out of line, so that its registers are
+/* Looking in both buckets, for the slow way: out of line, so that its registers are
  * not saved on the way to lockdep, whose reports need the stack. */
 static noinline bool fast_path_acquire_anywhere(struct lockdep_map *map, unsigned int subclass,
 						int read, int trylock, unsigned long ip)
 {
 	return fast_path_acquire(map, subclass, read, trylock, ip, true);
+}
+
+/* The index of the table's last bucket. */
+static unsigned long fast_path_steps_last(const struct fast_path_steps *t)
+{
+	return t->offsets / FAST_PATH_BUCKET_BYTES;
+}
+
+static size_t fast_path_steps_bytes(unsigned long buckets)
+{
+	return sizeof(struct fast_path_steps) + buckets * sizeof(struct fast_path_step[2]);
+}
+
+/* Puts step into a free place of one of its buckets in t; false if both are full. */
+static bool fast_path_steps_put(struct fast_path_steps *t, const struct fast_path_step *step)
+{
+	u64 hash = fast_path_hash(step->chain_key, step->class, step->mode);
+	struct fast_path_step *buckets[2] = {
+		fast_path_bucket(t, hash), fast_path_bucket_other(t, hash),
+	};
+
+	for (int b = 0; b < 2; b++) {
+		for (int i = 0; i < 2; i++) {
+			struct fast_path_step *place = &buckets[b][i];
+
+			if (place->class && !fast_path_step_is(place, step->chain_key, step->class,
+							       step->mode))
+				continue;
+			t->used += !place->class;
+			*place = *step;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A table of that many buckets, holding the steps of old; NULL when memory
+ * runs out. A step that finds no place in it is left out, to be learned again. */
+static struct fast_path_steps *fast_path_steps_copy(const struct fast_path_steps *old,
+						    unsigned long buckets)
+{
+	struct fast_path_steps *t = liblockdep_pages_alloc(fast_path_steps_bytes(buckets));
+
+	if (!t)
+		return NULL;
+	t->offsets = (buckets - 1) * FAST_PATH_BUCKET_BYTES;
+	for (unsigned long b = 0; b <= fast_path_steps_last(old); b++)
+		for (int i = 0; i < 2; i++)
+			if (old->bucket[b][i].class)
+				fast_path_steps_put(t, &old->bucket[b][i]);
+	return t;
+}
+
+static void fast_path_steps_free(struct fast_path_steps *t)
+{
+	if (t != &fast_path_no_steps.t)
+		liblockdep_pages_free(t, fast_path_steps_bytes(fast_path_steps_last(t) + 1));
+}
+
+/*
+ * Learns a step, the table doubled while both its buckets are full. The table is
+ * the thread's own: a signal handler never reads it (the fast path runs with the
+ * thread's entry ready, and learns in task context only).
+ */
+static void fast_path_steps_add(const struct fast_path_step *step)
+{
+	struct fast_path_steps *t = fast_path.steps, *bigger;
+
+	if (fast_path.retired)
+		return;
+	while (t == &fast_path_no_steps.t || !fast_path_steps_put(t, step)) {
+		if (fast_path_steps_last(t) + 1 >= FAST_PATH_STEPS_MAX)
+			return;
+		bigger = fast_path_steps_copy(t, t == &fast_path_no_steps.t ?
+					      FAST_PATH_STEPS_MIN : 2 * (fast_path_steps_last(t) + 1));
+		if (!bigger)
+			return;
+		fast_path.steps = bigger;
+		fast_path_steps_free(t);
+		t = bigger;
+	}
+}
+
+/* Every step goes (a zap): each may name a chain or a class that is gone. */
+static void fast_path_steps_forget(void)
+{
+	struct fast_path_steps *t = fast_path.steps;
+
+	if (t == &fast_path_no_steps.t)
+		return;
+	memset(t->bucket, 0, fast_path_steps_bytes(fast_path_steps_last(t) + 1) - sizeof(*t));
+	t->used = 0;
+}
+
+/* The thread's exit: its table is given back, and no step is learned after it. */
+static void fast_path_thread_exit(void)
+{
+	struct fast_path_steps *t = fast_path.steps;
+
+	fast_path.retired = true;
+	fast_path.steps = (struct fast_path_steps *)&fast_path_no_steps.t;
+	fast_path_steps_free(t);
 }
 
 /* Whether the thread holds another lock of the class below depth: every such
@@ -22622,9 +23139,9 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	struct task_struct *task = current;
 	const struct lock_class *class = READ_ONCE(map->class_cache[subclass]);
 	const struct held_lock *hlock = &task->held_locks[depth];
-	struct fast_path_step *step;
+	struct fast_path_step step;
 	unsigned long zapped = READ_ONCE(nr_zapped_classes);
-	u64 tail, hash;
+	u64 tail;
 
 	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth) ||
 	    task->lockdep_depth != depth + 1 || !class ||
@@ -22634,19 +23151,16 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    fast_path_class_held(task, depth, hlock->class_idx))
 		return;
 	if (fast_path.zapped != zapped) {
-		memset(fast_path.steps, 0, sizeof(fast_path.steps));
+		fast_path_steps_forget();
 		fast_path.zapped = zapped;
 	}
 	memcpy(&tail, HELD_LOCK_TAIL(hlock), sizeof(tail));
-	hash = fast_path_hash(chain_key, class, mode);
-	step = fast_path_step_of(hash);
-	if (step->class && !fast_path_step_other(hash)->class)
-		step = fast_path_step_other(hash);
-	step->chain_key = chain_key;
-	step->class = class;
-	step->next_chain_key = task->curr_chain_key;
-	step->bits = (u32)tail;
-	step->mode = mode;
+	step.chain_key = chain_key;
+	step.class = class;
+	step.next_chain_key = task->curr_chain_key;
+	step.bits = (u32)tail;
+	step.mode = mode;
+	fast_path_steps_add(&step);
 }
 
 /*
@@ -22773,6 +23287,7 @@ static void task_exit(void *task)
 	merged_locks_thread_exit();
 	liblockdep_rcu_thread_exit();
 	handler_stack_thread_exit();
+	fast_path_thread_exit();
 	liblockdep_busy_end();
 }
 
@@ -24956,12 +25471,14 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 {
 	struct task_struct *task = current;
 
-	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it.
+	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it;
+	 * a call from the user's code known as such is shown as it is.
 	 * Both flags read plainly, each once: GCC folds such a read into its compare
 	 * (a READ_ONCE() is a load and a test apart, 2 instructions per pair). A handler
 	 * that clears entry_ready between the read and busy_begin() leaves the held
 	 * locks as it found them; the plumbing flag only ever goes from false to true. */
-	if (unlikely(!task->entry_ready || lock_plumbing_out_of_line) ||
+	if (unlikely(!task->entry_ready) ||
+	    (unlikely(lock_plumbing_out_of_line) && !lock_plumbing_user_ip(ip)) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	return fast_path_acquire(&e->map, subclass, read, trylock, ip, false);
@@ -26348,8 +26865,14 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 	return ret;
 }
 
+/* First a lock missing from the thread's cache, which the fast path may know. */
 static noinline int pthread_mutex_lock_slow(pthread_mutex_t *m, unsigned long ip)
 {
+	struct lock_entry *e;
+
+	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
+	    !lock_cache_find(m) && (e = lock_cache_refill(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
+		return real_mutex_lock(m, MUTEX_LOCK, NULL);
 	return mutex_lock_validated(m, MUTEX_LOCK, NULL, 0, ip);
 }
 
@@ -28885,6 +29408,7 @@ static void forget_unloaded_object(const struct object_segments *o, unsigned lon
 
 		forget_locks_in((const void *)start, size, ip);
 		lock_sites_forget_code(start, size);
+		lock_plumbing_forget_code(start, size);
 		lockdep_free_key_range((void *)start, size);
 		sym_forget_range(start, size);	/* the names cached for its symbols */
 	}
@@ -30438,6 +30962,7 @@ static pthread_mutex_t *const internal_locks[] = {
 	&rcu_gp_lock,		/* a grace period waits for readers, who may want any lock below */
 	&lock_table_mutex,	/* a new lock's entry: its call site, name and class key */
 	&lock_sites_mutex,	/* a new call site: its name */
+	&plumbing_frames_mutex,	/* frames of plumbing call sites, src/plumbing_sites.c */
 	&graph_replay_mutex,	/* recorded dependencies replayed; takes lockdep's locks */
 	&graph_mutex,		/* lockdep's graph; held by a reporter for the whole report */
 	&live_tasks_mutex,	/* the threads, whose held locks a report may list */

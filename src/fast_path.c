@@ -41,11 +41,37 @@ struct fast_path_step {
 	u32 mode;			/* depth, read, trylock, hardirqs_off */
 };
 
-#define FAST_PATH_STEP_BITS	4
+/*
+ * The thread's steps: buckets of two, a cache line each. A step is learned into a free
+ * place of its bucket, else of its other bucket (a second hash), and the table doubles
+ * when both are full, so that a program's working set of steps fits however many
+ * classes and chains it has: the inline path looks in the first bucket, the slow way
+ * in both. A thread that has learned nothing uses an empty table of two buckets.
+ */
+#define FAST_PATH_STEPS_MIN		64		/* buckets when first needed */
+#define FAST_PATH_STEPS_MAX		(1UL << 20)	/* at most (lockdep's chains are
+							 * 65,536) */
+
+#define FAST_PATH_BUCKET_BYTES		64
+_Static_assert(sizeof(struct fast_path_step[2]) == FAST_PATH_BUCKET_BYTES,
+	       "a bucket of two steps is a cache line");
+
+struct fast_path_steps {
+	unsigned long offsets;		/* (buckets - 1) * 64: a bucket's offset, from a hash */
+	unsigned long used;
+	struct fast_path_step bucket[][2];
+};
+
+static const struct {
+	struct fast_path_steps t;
+	struct fast_path_step bucket[2][2];
+} fast_path_no_steps = { .t.offsets = FAST_PATH_BUCKET_BYTES };
+
 static __thread struct {
 	unsigned long zapped;		/* nr_zapped_classes the steps were learned at */
-	struct fast_path_step steps[1 << FAST_PATH_STEP_BITS];
-} fast_path;
+	struct fast_path_steps *steps;
+	bool retired;			/* past the thread's exit hook: learns no more */
+} fast_path = { .steps = (struct fast_path_steps *)&fast_path_no_steps.t };
 
 /* The last 8 bytes of a held_lock: the bit fields' word, then pin_count. */
 #define HELD_LOCK_TAIL(hlock)	((char *)(hlock) + sizeof(struct held_lock) - sizeof(u64))
@@ -62,23 +88,27 @@ static __always_inline u32 fast_path_mode(unsigned int depth, int read, int tryl
 }
 
 /*
- * Each situation has two places in the table, from two parts of one hash: it is
- * learned into the first that is free (else the first), and looked for in both.
+ * A situation's hash, no multiplication: lockdep's chain keys are jhash mixes, good in
+ * every bit, and class structures lie hundreds of bytes apart, so that at depth 0
+ * (one chain key) classes still spread. Its bits from the 6th give the first
+ * bucket's offset, masked (one instruction on the inline path), from the 16th the
+ * other's.
  */
 static __always_inline u64 fast_path_hash(u64 chain_key, const struct lock_class *class, u32 mode)
 {
-	return (chain_key ^ (unsigned long)class ^ mode) * 0x9E3779B97F4A7C15ULL;
+	return chain_key ^ (unsigned long)class ^ mode;
 }
 
-static __always_inline struct fast_path_step *fast_path_step_of(u64 hash)
+static __always_inline struct fast_path_step *fast_path_bucket(const struct fast_path_steps *t,
+							       u64 hash)
 {
-	return &fast_path.steps[hash >> (64 - FAST_PATH_STEP_BITS)];
+	return (struct fast_path_step *)((char *)t->bucket + (hash & t->offsets));
 }
 
-static __always_inline struct fast_path_step *fast_path_step_other(u64 hash)
+static __always_inline struct fast_path_step *fast_path_bucket_other(const struct fast_path_steps *t,
+								     u64 hash)
 {
-	return &fast_path.steps[(hash >> (64 - 2 * FAST_PATH_STEP_BITS)) &
-				((1 << FAST_PATH_STEP_BITS) - 1)];
+	return (struct fast_path_step *)((char *)t->bucket + ((hash >> 10) & t->offsets));
 }
 
 static __always_inline bool fast_path_step_is(const struct fast_path_step *step, u64 chain_key,
@@ -132,13 +162,13 @@ static __always_inline bool fast_path_innermost_in_task(const struct task_struct
  * frame left sets it again): task context, which fast_path_usable() need not test.
  * Nor statistics: a step is learned only with them off, and LIBLOCKDEP_STAT is read
  * once, before the first entry (src/settings.c). The caller has made sure of
- * fast_path_innermost_in_task(). Without both_places, the step is looked for in its
- * first place only: a path with no call has registers for no more (the caller's
+ * fast_path_innermost_in_task(). Without both_buckets, the step is looked for in
+ * its first bucket only: a path with no call has registers for no more (the caller's
  * slow way looks in both).
  */
 static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned int subclass,
 					      int read, int trylock, unsigned long ip,
-					      bool both_places)
+					      bool both_buckets)
 {
 	struct task_struct *task = current;
 	unsigned int depth = task->lockdep_depth;
@@ -154,14 +184,16 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	chain_key = task->curr_chain_key;
 	mode = fast_path_mode(depth, read, trylock);
 	hash = fast_path_hash(chain_key, class, mode);
-	step = fast_path_step_of(hash);
+	step = fast_path_bucket(fast_path.steps, hash);
 	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
 	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
-	if (!fast_path_step_is(step, chain_key, class, mode)) {
-		if (!both_places)
+	if (!fast_path_step_is(step, chain_key, class, mode) &&
+	    !fast_path_step_is(++step, chain_key, class, mode)) {
+		if (!both_buckets)
 			return false;
-		step = fast_path_step_other(hash);
-		if (!fast_path_step_is(step, chain_key, class, mode))
+		step = fast_path_bucket_other(fast_path.steps, hash);
+		if (!fast_path_step_is(step, chain_key, class, mode) &&
+		    !fast_path_step_is(++step, chain_key, class, mode))
 			return false;
 	}
 	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
@@ -186,12 +218,114 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	return true;
 }
 
-/* Looking in both places, for the slow way: out of line, so that its registers are
+/* Looking in both buckets, for the slow way: out of line, so that its registers are
  * not saved on the way to lockdep, whose reports need the stack. */
 static noinline bool fast_path_acquire_anywhere(struct lockdep_map *map, unsigned int subclass,
 						int read, int trylock, unsigned long ip)
 {
 	return fast_path_acquire(map, subclass, read, trylock, ip, true);
+}
+
+/* The index of the table's last bucket. */
+static unsigned long fast_path_steps_last(const struct fast_path_steps *t)
+{
+	return t->offsets / FAST_PATH_BUCKET_BYTES;
+}
+
+static size_t fast_path_steps_bytes(unsigned long buckets)
+{
+	return sizeof(struct fast_path_steps) + buckets * sizeof(struct fast_path_step[2]);
+}
+
+/* Puts step into a free place of one of its buckets in t; false if both are full. */
+static bool fast_path_steps_put(struct fast_path_steps *t, const struct fast_path_step *step)
+{
+	u64 hash = fast_path_hash(step->chain_key, step->class, step->mode);
+	struct fast_path_step *buckets[2] = {
+		fast_path_bucket(t, hash), fast_path_bucket_other(t, hash),
+	};
+
+	for (int b = 0; b < 2; b++) {
+		for (int i = 0; i < 2; i++) {
+			struct fast_path_step *place = &buckets[b][i];
+
+			if (place->class && !fast_path_step_is(place, step->chain_key, step->class,
+							       step->mode))
+				continue;
+			t->used += !place->class;
+			*place = *step;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A table of that many buckets, holding the steps of old; NULL when memory
+ * runs out. A step that finds no place in it is left out, to be learned again. */
+static struct fast_path_steps *fast_path_steps_copy(const struct fast_path_steps *old,
+						    unsigned long buckets)
+{
+	struct fast_path_steps *t = liblockdep_pages_alloc(fast_path_steps_bytes(buckets));
+
+	if (!t)
+		return NULL;
+	t->offsets = (buckets - 1) * FAST_PATH_BUCKET_BYTES;
+	for (unsigned long b = 0; b <= fast_path_steps_last(old); b++)
+		for (int i = 0; i < 2; i++)
+			if (old->bucket[b][i].class)
+				fast_path_steps_put(t, &old->bucket[b][i]);
+	return t;
+}
+
+static void fast_path_steps_free(struct fast_path_steps *t)
+{
+	if (t != &fast_path_no_steps.t)
+		liblockdep_pages_free(t, fast_path_steps_bytes(fast_path_steps_last(t) + 1));
+}
+
+/*
+ * Learns a step, the table doubled while both its buckets are full. The table is
+ * the thread's own: a signal handler never reads it (the fast path runs with the
+ * thread's entry ready, and learns in task context only).
+ */
+static void fast_path_steps_add(const struct fast_path_step *step)
+{
+	struct fast_path_steps *t = fast_path.steps, *bigger;
+
+	if (fast_path.retired)
+		return;
+	while (t == &fast_path_no_steps.t || !fast_path_steps_put(t, step)) {
+		if (fast_path_steps_last(t) + 1 >= FAST_PATH_STEPS_MAX)
+			return;
+		bigger = fast_path_steps_copy(t, t == &fast_path_no_steps.t ?
+					      FAST_PATH_STEPS_MIN : 2 * (fast_path_steps_last(t) + 1));
+		if (!bigger)
+			return;
+		fast_path.steps = bigger;
+		fast_path_steps_free(t);
+		t = bigger;
+	}
+}
+
+/* Every step goes (a zap): each may name a chain or a class that is gone. */
+static void fast_path_steps_forget(void)
+{
+	struct fast_path_steps *t = fast_path.steps;
+
+	if (t == &fast_path_no_steps.t)
+		return;
+	memset(t->bucket, 0, fast_path_steps_bytes(fast_path_steps_last(t) + 1) - sizeof(*t));
+	t->used = 0;
+}
+
+/* The thread's exit: its table is given back, and no step is learned after it. */
+static void fast_path_thread_exit(void)
+{
+	struct fast_path_steps *t = fast_path.steps;
+
+	fast_path.retired = true;
+	fast_path.steps = (struct fast_path_steps *)&fast_path_no_steps.t;
+	fast_path_steps_free(t);
 }
 
 /* Whether the thread holds another lock of the class below depth: every such
@@ -216,9 +350,9 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	struct task_struct *task = current;
 	const struct lock_class *class = READ_ONCE(map->class_cache[subclass]);
 	const struct held_lock *hlock = &task->held_locks[depth];
-	struct fast_path_step *step;
+	struct fast_path_step step;
 	unsigned long zapped = READ_ONCE(nr_zapped_classes);
-	u64 tail, hash;
+	u64 tail;
 
 	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_usable(task, depth) ||
 	    task->lockdep_depth != depth + 1 || !class ||
@@ -228,19 +362,16 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    fast_path_class_held(task, depth, hlock->class_idx))
 		return;
 	if (fast_path.zapped != zapped) {
-		memset(fast_path.steps, 0, sizeof(fast_path.steps));
+		fast_path_steps_forget();
 		fast_path.zapped = zapped;
 	}
 	memcpy(&tail, HELD_LOCK_TAIL(hlock), sizeof(tail));
-	hash = fast_path_hash(chain_key, class, mode);
-	step = fast_path_step_of(hash);
-	if (step->class && !fast_path_step_other(hash)->class)
-		step = fast_path_step_other(hash);
-	step->chain_key = chain_key;
-	step->class = class;
-	step->next_chain_key = task->curr_chain_key;
-	step->bits = (u32)tail;
-	step->mode = mode;
+	step.chain_key = chain_key;
+	step.class = class;
+	step.next_chain_key = task->curr_chain_key;
+	step.bits = (u32)tail;
+	step.mode = mode;
+	fast_path_steps_add(&step);
 }
 
 /*

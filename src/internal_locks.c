@@ -13,6 +13,7 @@ static pthread_mutex_t *const internal_locks[] = {
 	&rcu_gp_lock,		/* a grace period waits for readers, who may want any lock below */
 	&lock_table_mutex,	/* a new lock's entry: its call site, name and class key */
 	&lock_sites_mutex,	/* a new call site: its name */
+	&plumbing_frames_mutex,	/* frames of plumbing call sites, src/plumbing_sites.c */
 	&graph_replay_mutex,	/* recorded dependencies replayed; takes lockdep's locks */
 	&graph_mutex,		/* lockdep's graph; held by a reporter for the whole report */
 	&live_tasks_mutex,	/* the threads, whose held locks a report may list */

@@ -236,37 +236,3 @@ static int lock_plumbing_skip(unsigned long *ips, unsigned int n)
 		ips[i] = first + i < count ? trace[first + i] : 0;
 	return first;
 }
-
-/*
- * Where an acquisition is shown ("at:" of a held lock, a report's locations): out of
- * line plumbing (-O0) would show __gthread_mutex_lock for every std::mutex of the
- * program, so the caller out of the plumbing is shown instead. Costs an unwind per
- * acquisition from plumbing, only in a program where plumbing was seen out of line
- * (the first use of a lock tells, src/lock_sites.c); a small table remembers which
- * return addresses are not plumbing. A slot may be overwritten: the answer is then
- * looked up again, never wrong.
- */
-#define LOCK_PLUMBING_IPS_BITS	8
-
-static bool lock_plumbing_out_of_line;
-static unsigned long lock_plumbing_ips[1 << LOCK_PLUMBING_IPS_BITS];
-static unsigned long lock_plumbing_user_ips[1 << LOCK_PLUMBING_IPS_BITS];
-
-/* The first site outside the plumbing of an acquisition whose call returns to ip
- * (the thread's entry frame); ip itself when it is the user's or the stack cannot say. */
-static noinline unsigned long lock_plumbing_caller(unsigned long ip)
-{
-	unsigned long slot = hash_long(ip, LOCK_PLUMBING_IPS_BITS);
-	unsigned long ips[1] = { ip };
-
-	if (READ_ONCE(lock_plumbing_user_ips[slot]) == ip)
-		return ip;
-	if (READ_ONCE(lock_plumbing_ips[slot]) != ip) {
-		if (!lock_plumbing_at(ip, NULL)) {
-			WRITE_ONCE(lock_plumbing_user_ips[slot], ip);
-			return ip;
-		}
-		WRITE_ONCE(lock_plumbing_ips[slot], ip);
-	}
-	return lock_plumbing_skip(ips, 1) > 0 ? ips[0] : ip;
-}

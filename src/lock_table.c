@@ -109,6 +109,26 @@ static struct lock_entry *lock_table_find(const void *lock)
 	}
 }
 
+/*
+ * A lock the thread has not used lately, from the table, without entering liblockdep:
+ * for a thread entered before (its RCU reader is set up, no preparation is due), so
+ * that a program whose working set of locks outgrows the cache only pays this
+ * look-up. NULL when the table has none (a first use, which the slow way records).
+ */
+static struct lock_entry *lock_cache_refill(const void *lock)
+{
+	struct lock_entry *e;
+
+	if (unlikely(!READ_ONCE(current->entry_ready)))
+		return NULL;
+	liblockdep_rcu_read_lock();
+	e = lock_table_find(lock);
+	liblockdep_rcu_read_unlock();
+	if (e)
+		*lock_cache_slot(lock) = e;
+	return e;
+}
+
 static size_t lock_slots_bytes(unsigned long size)
 {
 	return sizeof(struct lock_slots) + size * sizeof(struct lock_entry *);

@@ -101,8 +101,14 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 	return ret;
 }
 
+/* First a lock missing from the thread's cache, which the fast path may know. */
 static noinline int pthread_mutex_lock_slow(pthread_mutex_t *m, unsigned long ip)
 {
+	struct lock_entry *e;
+
+	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
+	    !lock_cache_find(m) && (e = lock_cache_refill(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
+		return real_mutex_lock(m, MUTEX_LOCK, NULL);
 	return mutex_lock_validated(m, MUTEX_LOCK, NULL, 0, ip);
 }
 

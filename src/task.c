@@ -91,6 +91,7 @@ static void task_exit(void *task)
 	merged_locks_thread_exit();
 	liblockdep_rcu_thread_exit();
 	handler_stack_thread_exit();
+	fast_path_thread_exit();
 	liblockdep_busy_end();
 }
 

@@ -465,12 +465,14 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 {
 	struct task_struct *task = current;
 
-	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it.
+	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it;
+	 * a call from the user's code known as such is shown as it is.
 	 * Both flags read plainly, each once: GCC folds such a read into its compare
 	 * (a READ_ONCE() is a load and a test apart, 2 instructions per pair). A handler
 	 * that clears entry_ready between the read and busy_begin() leaves the held
 	 * locks as it found them; the plumbing flag only ever goes from false to true. */
-	if (unlikely(!task->entry_ready || lock_plumbing_out_of_line) ||
+	if (unlikely(!task->entry_ready) ||
+	    (unlikely(lock_plumbing_out_of_line) && !lock_plumbing_user_ip(ip)) ||
 	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
 		return false;
 	return fast_path_acquire(&e->map, subclass, read, trylock, ip, false);

@@ -5,7 +5,8 @@
 # statistics) and the plain one under Helgrind and under liblockdep's preload flavour;
 # prints ns per operation (the median of $REPS runs), ratios, peak memory and the
 # targets of issues 6 and 18, and saves the tables as tests/bench/RESULTS.md. It reports
-# times, it never fails on one.
+# times, it never fails on one. The instruction counts at a real program's size come
+# from tests/bench/callgrind_rows.sh (ROWS_RUNS runs each, default 3).
 #
 # usage: sh tests/bench/bench.sh      (or: make bench)
 # Environment: CC (default cc), CLANG (default clang), REPS (default 9).
@@ -234,6 +235,12 @@ for nodes in 1000 100000; do
 	echo $(((two - one) / nodes)) >"$build/runs/walk_known.$nodes"
 done
 
+# The fast path at a real program's size (issue 33), by callgrind too: each figure the
+# median of $ROWS_RUNS runs (default 3) with the address space randomised, the least
+# and most beside it.
+echo "counting instructions at a real program's size" >&2
+RUNS=${ROWS_RUNS:-3} sh "$top/tests/bench/callgrind_rows.sh" >"$build/runs/rows"
+
 # --- Report --------------------------------------------------------------------
 # Helgrind's workload 6 is smaller (see helgrind_divisor): marked with a *.
 cell() {
@@ -341,6 +348,16 @@ ratios_table() {
 			"$(overhead_ratio "$tsan" "$ours" "$plain")" \
 			"$(overhead_ratio "$hg" "$ours" "$plain")" "$mark"
 	done
+}
+
+rows_table() {
+	echo "## Instructions per lock+unlock at a real program's size (callgrind, issue 33)"
+	echo
+	echo "tests/bench/callgrind_rows.sh, RUNS=${ROWS_RUNS:-3}: medians, the least and most"
+	echo "of the runs beside them. ThreadSanitizer does not run under valgrind: its cost is"
+	echo "in the times above (workloads 1 and 2)."
+	echo
+	cat "$build/runs/rows"
 }
 
 memory_table() {
@@ -461,7 +478,7 @@ stderr_notes() {
 
 {
 	preamble
-	for part in times_table instructions_table walk_table ratios_table memory_table targets_table stderr_notes; do
+	for part in times_table instructions_table walk_table rows_table ratios_table memory_table targets_table stderr_notes; do
 		echo
 		$part
 	done

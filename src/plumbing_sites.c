@@ -1,0 +1,394 @@
+/*
+ * Where an acquisition through out of line plumbing (src/lock_plumbing.c) is shown:
+ * the first frame outside it, known once per call site, not unwound per lock.
+ *
+ * GCC 12 leaves std::lock<std::mutex, std::mutex>() (behind a std::scoped_lock of two
+ * mutexes) out of line at -O2, and at -O0 every std::mutex goes through
+ * __gthread_mutex_lock(): a full backtrace() per lock would cost some 28,000
+ * instructions. What a frame is (plumbing, the user's code with a name, code without
+ * one) depends only on its return address, and so does its size, the distance from
+ * its callee's canonical frame address (CFA) to its own, for code whose frames have a
+ * fixed size: every frame of liblockdep, of the compilers' libstdc++ plumbing and of
+ * the helpers lock_plumbing.c lists. So the first unwind through a call site, with
+ * libgcc's unwinder, records each frame's size by its return address, and later
+ * acquisitions read the return addresses straight off the stack, frame by frame,
+ * from this function's own CFA, through liblockdep's frames (until the return address
+ * the wrapper was called with) and the plumbing's, to the user's first named frame.
+ *
+ * Only there: a frame without a name (stripped code, which may size its frames as it
+ * runs), a signal handler's frames (the kernel's signal frame, liblockdep's handler
+ * stack) or a stack that ends first take the full unwind, as before. A verdict never
+ * depends on the table: a return address it lacks is looked up and added.
+ */
+#define PLUMBING_FRAME_SIZE	1UL	/* its size is known */
+#define PLUMBING_FRAME_KNOWN	2UL	/* what it is is known: */
+#define PLUMBING_FRAME_IS	4UL	/* plumbing */
+#define PLUMBING_FRAME_NAMED	8UL	/* code with a name */
+#define PLUMBING_FRAME_SHIFT	4	/* the size, above those bits */
+/* Frames walked at most: liblockdep's own, then the plumbing's (as the full unwind). */
+#define PLUMBING_OWN_FRAMES	32
+#define PLUMBING_WALK_FRAMES	STACK_TRACE_MAX_FRAMES
+/* A frame bigger than this is not recorded: no stack switch passes for a frame. */
+#define PLUMBING_FRAME_MAX	(1UL << 20)
+
+/* A return address and what is known of its frame, read without a lock: info is
+ * written before ip is published, and only ever gains bits. */
+struct plumbing_frame {
+	unsigned long ip;
+	unsigned long info;
+};
+
+struct plumbing_frames {
+	unsigned long mask;
+	unsigned long used;
+	struct plumbing_frame slot[];
+};
+
+static struct plumbing_frames *plumbing_frames;
+static pthread_mutex_t plumbing_frames_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* libgcc's unwinder, which glibc's backtrace() loads at start (src/stacktrace.c). */
+struct _Unwind_Context;
+typedef int (*plumbing_unwind_fn)(struct _Unwind_Context *ctx, void *arg);
+static struct {
+	int (*backtrace)(plumbing_unwind_fn fn, void *arg);
+	unsigned long (*ip)(struct _Unwind_Context *ctx);
+	unsigned long (*cfa)(struct _Unwind_Context *ctx);
+} plumbing_unwinder;
+
+static bool signal_handler_running(void);
+
+/* At start, where the dynamic loader may be called: never from a lock wrapper. */
+static void __attribute__((__constructor__)) plumbing_unwinder_prepare(void)
+{
+	void *gcc = dlopen("libgcc_s.so.1", RTLD_LAZY);
+
+	if (!gcc)
+		return;
+	plumbing_unwinder.ip = (unsigned long (*)(struct _Unwind_Context *))dlsym(gcc, "_Unwind_GetIP");
+	plumbing_unwinder.cfa = (unsigned long (*)(struct _Unwind_Context *))dlsym(gcc, "_Unwind_GetCFA");
+	if (plumbing_unwinder.ip && plumbing_unwinder.cfa)
+		__atomic_store_n(&plumbing_unwinder.backtrace,
+				 (int (*)(plumbing_unwind_fn, void *))dlsym(gcc, "_Unwind_Backtrace"),
+				 __ATOMIC_RELEASE);
+}
+
+static unsigned long plumbing_frame_hash(unsigned long ip, unsigned long mask)
+{
+	return hash_long(ip, 63) & mask;
+}
+
+/* What is known of the frame at ip; 0 if nothing. In an RCU read section. */
+static unsigned long plumbing_frame_info(unsigned long ip)
+{
+	const struct plumbing_frames *t = __atomic_load_n(&plumbing_frames, __ATOMIC_ACQUIRE);
+	unsigned long i, seen;
+
+	if (!t)
+		return 0;
+	for (i = plumbing_frame_hash(ip, t->mask);; i = (i + 1) & t->mask) {
+		seen = __atomic_load_n(&t->slot[i].ip, __ATOMIC_ACQUIRE);
+		if (seen == ip)
+			return READ_ONCE(t->slot[i].info);
+		if (!seen)
+			return 0;
+	}
+}
+
+static size_t plumbing_frames_bytes(unsigned long size)
+{
+	return sizeof(struct plumbing_frames) + size * sizeof(struct plumbing_frame);
+}
+
+/* Under the mutex: adds info to the frame at ip in t, which has room. */
+static void plumbing_frame_put(struct plumbing_frames *t, unsigned long ip, unsigned long info)
+{
+	unsigned long i = plumbing_frame_hash(ip, t->mask);
+
+	while (t->slot[i].ip && t->slot[i].ip != ip)
+		i = (i + 1) & t->mask;
+	if (t->slot[i].ip) {
+		__atomic_fetch_or(&t->slot[i].info, info, __ATOMIC_RELAXED);
+		return;
+	}
+	t->slot[i].info = info;
+	__atomic_store_n(&t->slot[i].ip, ip, __ATOMIC_RELEASE);
+	t->used++;
+}
+
+/*
+ * Under the mutex: the table with room for more frames, keeping those of t that
+ * keep(ip, arg) wants; NULL when memory runs out. The old array is the caller's to
+ * free after a grace period.
+ */
+static struct plumbing_frames *plumbing_frames_copy(const struct plumbing_frames *t,
+						    unsigned long more,
+						    bool (*keep)(unsigned long ip, void *arg),
+						    void *arg)
+{
+	unsigned long size = 64;
+	struct plumbing_frames *n;
+
+	while (size < 4 * ((t ? t->used : 0) + more))
+		size *= 2;
+	n = liblockdep_pages_alloc(plumbing_frames_bytes(size));
+	if (!n)
+		return NULL;
+	n->mask = size - 1;
+	for (unsigned long i = 0; t && i <= t->mask; i++)
+		if (t->slot[i].ip && keep(t->slot[i].ip, arg))
+			plumbing_frame_put(n, t->slot[i].ip, t->slot[i].info);
+	__atomic_store_n(&plumbing_frames, n, __ATOMIC_RELEASE);
+	return n;
+}
+
+static bool plumbing_frame_keep(unsigned long ip, void *arg)
+{
+	(void)ip;
+	(void)arg;
+	return true;
+}
+
+static void plumbing_frames_retire(struct plumbing_frames *t)
+{
+	if (!t)
+		return;
+	synchronize_rcu();
+	liblockdep_pages_free(t, plumbing_frames_bytes(t->mask + 1));
+}
+
+/* Adds what is known of nr frames; the table stays at most half full. */
+static void plumbing_frames_add(const unsigned long *ips, const unsigned long *infos,
+				unsigned int nr)
+{
+	struct plumbing_frames *t, *old = NULL;
+
+	internal_lock(&plumbing_frames_mutex);
+	t = plumbing_frames;
+	if (!t || 2 * (t->used + nr) > t->mask + 1) {
+		old = t;
+		t = plumbing_frames_copy(old, nr, plumbing_frame_keep, NULL);
+		if (!t)
+			old = NULL;
+	}
+	for (unsigned int i = 0; t && i < nr; i++)
+		plumbing_frame_put(t, ips[i], infos[i]);
+	internal_unlock(&plumbing_frames_mutex);
+	plumbing_frames_retire(old);
+}
+
+struct plumbing_unwind {
+	unsigned int nr;
+	unsigned long ip[PLUMBING_OWN_FRAMES + PLUMBING_WALK_FRAMES / 4];
+	unsigned long cfa[PLUMBING_OWN_FRAMES + PLUMBING_WALK_FRAMES / 4];
+};
+
+static int plumbing_unwind_frame(struct _Unwind_Context *ctx, void *arg)
+{
+	struct plumbing_unwind *u = arg;
+
+	u->ip[u->nr] = plumbing_unwinder.ip(ctx);
+	u->cfa[u->nr] = plumbing_unwinder.cfa(ctx);
+	return ++u->nr == ARRAY_SIZE(u->ip) ? 4 /* _URC_NORMAL_STOP */ : 0 /* _URC_NO_REASON */;
+}
+
+/* Whether the return address into a frame unwound as ip lies just below cfa, its
+ * callee's CFA: libgcc gives each frame's return address with its callee's CFA. */
+static bool plumbing_unwound_at(unsigned long ip, unsigned long cfa)
+{
+	return ip && *(const unsigned long *)(cfa - sizeof(long)) == ip;
+}
+
+/*
+ * Records the size of each frame of this stack that the unwinder reaches: the
+ * distance from its callee's CFA to its own, both checked against the return
+ * addresses stored below them. noinline, and called only from lock_plumbing_caller(),
+ * whose CFA the walk starts from.
+ */
+static noinline void plumbing_frames_learn(void)
+{
+	int (*unwind)(plumbing_unwind_fn, void *) =
+		__atomic_load_n(&plumbing_unwinder.backtrace, __ATOMIC_ACQUIRE);
+	struct plumbing_unwind u = { 0 };
+	unsigned int nr = 0;
+
+	if (!unwind)
+		return;
+	unwind(plumbing_unwind_frame, &u);
+	/* Each frame's size in place of its callee's CFA, the frames not sized left out:
+	 * entry nr <= i is written when frames i and i + 1 have been read. */
+	for (unsigned int i = 0; i + 1 < u.nr; i++) {
+		unsigned long size = u.cfa[i + 1] - u.cfa[i];
+
+		if (!plumbing_unwound_at(u.ip[i], u.cfa[i]) ||
+		    !plumbing_unwound_at(u.ip[i + 1], u.cfa[i + 1]) ||
+		    !size || size >= PLUMBING_FRAME_MAX)
+			continue;
+		u.ip[nr] = u.ip[i];
+		u.cfa[nr++] = size << PLUMBING_FRAME_SHIFT | PLUMBING_FRAME_SIZE;
+	}
+	plumbing_frames_add(u.ip, u.cfa, nr);
+}
+
+/* What the frame at ip is, looked up by its symbol (src/lock_plumbing.c) and kept. */
+static unsigned long plumbing_frame_judge(unsigned long ip)
+{
+	unsigned long info = PLUMBING_FRAME_KNOWN;
+	bool named;
+
+	if (lock_plumbing_at(ip, &named))
+		info |= PLUMBING_FRAME_IS;
+	if (named)
+		info |= PLUMBING_FRAME_NAMED;
+	plumbing_frames_add(&ip, &info, 1);
+	return info;
+}
+
+enum plumbing_walk {
+	PLUMBING_WALKED,	/* *at: the first frame outside the plumbing */
+	PLUMBING_UNSIZED,	/* a frame's size is not known yet */
+	PLUMBING_UNJUDGED,	/* *at: a frame not known to be plumbing or not */
+	PLUMBING_UNWALKABLE,	/* only the full unwind can tell */
+};
+
+/* The next return address up the stack, from a frame (info) whose callee's CFA is
+ * *cfa; false if that frame's size is not known. */
+static bool plumbing_frame_up(unsigned long info, unsigned long *cfa, unsigned long *next)
+{
+	if (!(info & PLUMBING_FRAME_SIZE))
+		return false;
+	*cfa += info >> PLUMBING_FRAME_SHIFT;
+	*next = *(const unsigned long *)(*cfa - sizeof(long));
+	return true;
+}
+
+/*
+ * From the CFA of lock_plumbing_caller(), whose caller's return address is
+ * stored just below it: through liblockdep's frames up to the one that returns to
+ * ip, a plumbing frame, then through the plumbing to the first named frame.
+ */
+static enum plumbing_walk plumbing_walk(unsigned long ip, unsigned long cfa, unsigned long *at)
+{
+	unsigned long ra = *(const unsigned long *)(cfa - sizeof(long)), info;
+	enum plumbing_walk ret = PLUMBING_UNWALKABLE;
+	unsigned int i;
+
+	liblockdep_rcu_read_lock();
+	for (i = 0; ra != ip; i++) {
+		if (i == PLUMBING_OWN_FRAMES)
+			goto out;
+		info = plumbing_frame_info(ra);
+		if (!plumbing_frame_up(info, &cfa, &ra)) {
+			ret = PLUMBING_UNSIZED;
+			goto out;
+		}
+	}
+	for (i = 0; i < PLUMBING_WALK_FRAMES; i++) {
+		info = plumbing_frame_info(ra);
+		if (!(info & PLUMBING_FRAME_KNOWN)) {
+			*at = ra;
+			ret = PLUMBING_UNJUDGED;
+			goto out;
+		}
+		if (!(info & PLUMBING_FRAME_IS)) {
+			/* An unnamed frame may be the plumbing's own (lock_plumbing_frames()). */
+			*at = ra;
+			if (info & PLUMBING_FRAME_NAMED)
+				ret = PLUMBING_WALKED;
+			goto out;
+		}
+		if (!plumbing_frame_up(info, &cfa, &ra)) {
+			ret = PLUMBING_UNSIZED;
+			goto out;
+		}
+	}
+out:
+	liblockdep_rcu_read_unlock();
+	return ret;
+}
+
+/*
+ * Return addresses of the user's code with which liblockdep was called, for the fast
+ * path's one test (src/validate.c): a slot overwritten only sends its call site the
+ * slow way, which finds it again.
+ */
+#define LOCK_PLUMBING_USER_IPS_BITS	10
+
+static bool lock_plumbing_out_of_line;
+static unsigned long lock_plumbing_user_ips[1 << LOCK_PLUMBING_USER_IPS_BITS];
+
+static __always_inline bool lock_plumbing_user_ip(unsigned long ip)
+{
+	return READ_ONCE(lock_plumbing_user_ips[hash_long(ip, LOCK_PLUMBING_USER_IPS_BITS)]) == ip;
+}
+
+/*
+ * The first site outside the plumbing of an acquisition whose call returns to ip
+ * (the thread's entry frame); ip itself when it is the user's or the stack cannot
+ * say. Costs a full unwind only the first time through a call site (and in a signal
+ * handler, or through code without a name).
+ */
+static noinline unsigned long lock_plumbing_caller(unsigned long ip)
+{
+	unsigned long cfa = (unsigned long)__builtin_dwarf_cfa(), info, at = 0;
+	unsigned long ips[1] = { ip };
+	bool learned = false;
+
+	if (lock_plumbing_user_ip(ip))
+		return ip;
+	liblockdep_rcu_read_lock();
+	info = plumbing_frame_info(ip);
+	liblockdep_rcu_read_unlock();
+	if (!(info & PLUMBING_FRAME_KNOWN))
+		info = plumbing_frame_judge(ip);
+	if (!(info & PLUMBING_FRAME_IS)) {
+		WRITE_ONCE(lock_plumbing_user_ips[hash_long(ip, LOCK_PLUMBING_USER_IPS_BITS)], ip);
+		return ip;
+	}
+	if (signal_handler_running() || liblockdep_entry_ip != ip)
+		goto unwind;
+	for (unsigned int round = 0; round < PLUMBING_WALK_FRAMES; round++) {
+		switch (plumbing_walk(ip, cfa, &at)) {
+		case PLUMBING_WALKED:
+			return at;
+		case PLUMBING_UNJUDGED:
+			plumbing_frame_judge(at);
+			break;
+		case PLUMBING_UNSIZED:
+			if (learned)
+				goto unwind;
+			plumbing_frames_learn();
+			learned = true;
+			break;
+		case PLUMBING_UNWALKABLE:
+			goto unwind;
+		}
+	}
+unwind:
+	return lock_plumbing_skip(ips, 1) > 0 ? ips[0] : ip;
+}
+
+static bool plumbing_frame_outside(unsigned long ip, void *arg)
+{
+	const unsigned long *range = arg;
+
+	return ip - range[0] >= range[1];
+}
+
+/* dlclose(): what was known of the code at [start, start + size) goes with it. */
+static void lock_plumbing_forget_code(unsigned long start, unsigned long size)
+{
+	unsigned long range[2] = { start, size };
+	struct plumbing_frames *old;
+
+	for (size_t i = 0; i < ARRAY_SIZE(lock_plumbing_user_ips); i++)
+		if (READ_ONCE(lock_plumbing_user_ips[i]) - start < size)
+			WRITE_ONCE(lock_plumbing_user_ips[i], 0);
+	internal_lock(&plumbing_frames_mutex);
+	old = plumbing_frames;
+	/* Out of memory: all of it goes. */
+	if (old && !plumbing_frames_copy(old, 0, plumbing_frame_outside, range))
+		__atomic_store_n(&plumbing_frames, NULL, __ATOMIC_RELEASE);
+	internal_unlock(&plumbing_frames_mutex);
+	plumbing_frames_retire(old);
+}

@@ -151,5 +151,5 @@ if command -v rsync > /dev/null; then
 	[ "$status" -eq 0 ] || grep -q '^=====' "$out/rsync.err" ||
 		{ echo "rsync under ./lockdep exited $status with no report"; exit 1; }
 else
-	echo "rsync is not installed: its part of the check is skipped"
+	echo "SKIP runner_children_keep_status: needs rsync (its part not run)"
 fi

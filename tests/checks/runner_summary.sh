@@ -47,7 +47,7 @@ if $cc -DFIXED -static -o "$out/static" tests/projects/abba.c -pthread 2> /dev/n
 	run static 0 'balance 0' 'lockdep: 0 processes checked (was the program dynamically linked?)' \
 		"$out/static"
 else
-	echo "static linking fails here: the static case not run"
+	echo "SKIP runner_summary: needs a static libc (libc6-dev's libc.a; the static case not run)"
 fi
 
 for tool in autoreconf automake; do

@@ -178,8 +178,9 @@ typedef int liblockdep_is_off;
  *                                  each loads the dependencies recorded there at start
  *                                  and merges its own in at exit, so an inversion split
  *                                  across two programs is reported in the second
- *   LIBLOCKDEP_RUNNER=pid:fd       set by ./lockdep: the processes it runs keep their own
- *                                  exit status, its program answers for the tree
+ *   LIBLOCKDEP_RUNNER=pid:fd       set by ./lockdep: a process it runs exits with
+ *                                  LIBLOCKDEP_EXITCODE after its own report, its
+ *                                  program answers for the tree
  *
  * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
  * "BUG: MAX_... too low!" and validation stops, the program runs on)
@@ -18996,13 +18997,15 @@ static const char *print_tainted(void)
 #line 1 "src/runner.c"
 /*
  * Under ./lockdep, a whole tree of processes is checked, and its programs look at
- * each other's exit statuses (rsync's receiver, make's recipes, a test harness): a
- * process must exit with its own status, or the program breaks. So the processes of
- * the tree write what they did in a record, and only the runner's own process (the
- * program it ran, which has the runner's pid: the runner execs it) exits with
- * LIBLOCKDEP_EXITCODE, for a report of its own or of any process it started that
- * reported before it ended; it also ends the run with the record's summary line
- * (src/runner_summary.c).
+ * each other's exit statuses (rsync's receiver, make's recipes, a test harness). A
+ * process that printed a report exits with LIBLOCKDEP_EXITCODE, as a test built with
+ * a sanitizer does, so that a harness (ctest, make check) fails that test; every
+ * other process keeps its own status, and a forked child does not answer for its
+ * parent's report. The processes of the tree write what they did in a record, and
+ * the runner's own process (the program it ran, which has the runner's pid: the
+ * runner execs it) exits with LIBLOCKDEP_EXITCODE for a report of its own or of any
+ * process it started that reported before it ended; it also ends the run with the
+ * record's summary line (src/runner_summary.c).
  *
  * The runner opens the file and removes its name before it execs the program, so
  * nothing is left behind however the run ends (a program that cannot start, one
@@ -19017,9 +19020,10 @@ static const char *print_tainted(void)
  *   D <directory>                      the runner's working directory (by the runner)
  *   S <pid>                            a checked program started (each exec too)
  *   E <pid> <classes>                  a checked process ended, with its lock classes
- *   R <pid> <dev>:<ino> <kind>\t<where>\t<headline>
- *                                      a report: the file it went to, and where that
- *                                      is: "in <file>", "to a pipe", "to /dev/null"
+ *   R <pid> <dev>:<ino> <kind>\t<program>\t<where>\t<headline>
+ *                                      a report: the process's program, the file it
+ *                                      went to, and where that is: "in <file>", "to a
+ *                                      pipe", "to /dev/null"
  */
 #define RUNNER_FD_MIN	1000	/* out of the way of the program's own descriptors */
 #define RUNNER_NAME	"LIBLOCKDEP_RUNNER="
@@ -19031,6 +19035,7 @@ static struct {
 	dev_t stderr_dev;	/* the file stderr_fd is */
 	ino_t stderr_ino;
 	pid_t ended;		/* the process that wrote its E line (not a forked child) */
+	pid_t reported;		/* the process that printed a report (not a forked child) */
 } runner = { .fd = -1, .stderr_fd = -1 };
 
 /*
@@ -19330,27 +19335,30 @@ static const char *report_where(struct stat *st)
 	return where;
 }
 
-/* After each report printed: its kind, where it went and its headline. */
+/* After each report printed: its kind, the program, where it went and its headline. */
 static void note_report(const char *kind, const char *headline)
 {
-	static char line[PATH_MAX + 256];
+	static char line[PATH_MAX + 256], program[NAME_MAX + 1];
 	struct stat st = { 0 };
 	const char *where;
 
 	if (runner.fd < 0)
 		return;
 	internal_lock(&output_mutex);
+	WRITE_ONCE(runner.reported, getpid());
 	where = report_where(&st);
-	runner_write(line, snprintf(line, sizeof(line), "R %d %lu:%lu %s\t%s\t%s\n",
+	text_escape(program, sizeof(program), process_name(), "");
+	runner_write(line, snprintf(line, sizeof(line), "R %d %lu:%lu %s\t%s\t%s\t%s\n",
 				    (int)getpid(), (unsigned long)st.st_dev,
-				    (unsigned long)st.st_ino, kind, where, headline),
+				    (unsigned long)st.st_ino, kind, program, where, headline),
 		     sizeof(line));
 	internal_unlock(&output_mutex);
 }
 
 /* Does this process's exit status tell of reports? Its own decide, without a runner;
- * under one, its process answers for the whole tree and the others keep their own
- * status. An error in the rules file counts as a report (src/rules.c). */
+ * under one, its process answers for the whole tree, and another process for the
+ * reports it printed itself. An error in the rules file counts as a report
+ * (src/rules.c), in the runner's process only: every process of the tree reads it. */
 static bool reports_in_exit_status(unsigned long own_reports)
 {
 	own_reports += lock_rules_errors;
@@ -19358,7 +19366,7 @@ static bool reports_in_exit_status(unsigned long own_reports)
 	if (runner.fd < 0)
 		return own_reports;
 	if (getpid() != runner.pid)
-		return false;
+		return READ_ONCE(runner.reported) == getpid();
 	return own_reports || runner_tree_reports();
 }
 
@@ -19386,15 +19394,15 @@ LIBLOCKDEP_API void _Exit(int status) __attribute__((__alias__("_exit")));
  * a clean checked run never looks like an unchecked one, and a report that a test
  * harness captured in a log is not missed:
  *
- *   lockdep: 3 processes checked, 41 lock classes, 1 report (circular) -- in
- *   cache.log: WARNING: possible circular locking dependency detected
+ *   lockdep: 3 processes checked, 41 lock classes, 1 report (circular) -- test_cache,
+ *   in cache.log: WARNING: possible circular locking dependency detected
  *
  * (one line). Processes: those that ran checked, told apart by pid (an exec keeps
  * it). Lock classes: the most that any one of them registered. Reports: those
  * printed (each process prints each problem once), with their kinds. Then, for each
- * report that did not reach the runner's standard error, where it went and its
- * headline, a file's path relative to the directory the runner started in (its
- * record's "D <directory>" line).
+ * report that did not reach the runner's standard error, the program that printed
+ * it (a harness's test), where it went and its headline, a file's path relative to
+ * the directory the runner started in (its record's "D <directory>" line).
  *
  * The runner's process prints it as it ends, on its standard error (as it started:
  * a program may close its own first, src/runner.c), from the record
@@ -19417,7 +19425,8 @@ static struct {
 	char places[SUMMARY_TEXT_MAX];	/* "; in a.log: WARNING: ..." for each report */
 	size_t places_len;
 	char line[SUMMARY_LINE_MAX], chunk[4096], text[SUMMARY_TEXT_MAX], cwd[PATH_MAX];
-	char where[SUMMARY_LINE_MAX], headline[SUMMARY_LINE_MAX];	/* escaped */
+	char program[SUMMARY_LINE_MAX], where[SUMMARY_LINE_MAX];	/* escaped */
+	char headline[SUMMARY_LINE_MAX];
 } summary;
 
 /* Counts pid once; past the set's half, every pid counts. */
@@ -19460,8 +19469,9 @@ static const char *summary_relative(const char *where)
 	return where + 3 + len + 1;
 }
 
-/* "; in cache.log: WARNING: ...", once for each place and headline. */
-static void summary_add_place(const char *where, const char *headline)
+/* "; test_cache, in cache.log: WARNING: ...", once for each program, place and
+ * headline. */
+static void summary_add_place(const char *program, const char *where, const char *headline)
 {
 	const char *relative = summary_relative(where);
 	char *out = summary.places + summary.places_len;
@@ -19471,10 +19481,11 @@ static void summary_add_place(const char *where, const char *headline)
 	if (room < 2)
 		return;
 	/* Written by any process of the tree: a control byte must not reach the terminal. */
+	text_escape(summary.program, sizeof(summary.program), program, "");
 	text_escape(summary.where, sizeof(summary.where), relative ?: where, "");
 	text_escape(summary.headline, sizeof(summary.headline), headline, "");
-	len = snprintf(out, room, "; %s%s: %s", relative ? "in " : "", summary.where,
-		       summary.headline);
+	len = snprintf(out, room, "; %s, %s%s: %s", summary.program, relative ? "in " : "",
+		       summary.where, summary.headline);
 	if (len < 0)
 		return;
 	if ((size_t)len >= room || memmem(summary.places, summary.places_len, out, len))
@@ -19483,25 +19494,27 @@ static void summary_add_place(const char *where, const char *headline)
 		summary.places_len += len;
 }
 
-/* "R <pid> <dev>:<ino> <kind>\t<where>\t<headline>": a report said nothing more
- * where it reached this process's standard error (the terminal, mostly). */
+/* "R <pid> <dev>:<ino> <kind>\t<program>\t<where>\t<headline>": a report said
+ * nothing more where it reached this process's standard error (the terminal, mostly). */
 static void summary_add_report(char *line, const struct stat *terminal)
 {
 	unsigned long dev, ino;
-	char *kind, *where, *headline;
+	char *kind, *program, *where, *headline;
 
 	summary_add_pid((pid_t)strtol(line, &kind, 10));
 	dev = strtoul(kind, &kind, 10);
 	ino = *kind == ':' ? strtoul(kind + 1, &kind, 10) : 0;
-	where = *kind == ' ' ? strchr(++kind, '\t') : NULL;
+	program = *kind == ' ' ? strchr(++kind, '\t') : NULL;
+	where = program ? strchr(++program, '\t') : NULL;
 	headline = where ? strchr(++where, '\t') : NULL;
 	if (!headline)
 		return;
 	summary.reports++;
-	summary_add_kind(kind, where - 1 - kind);
+	summary_add_kind(kind, program - 1 - kind);
+	where[-1] = '\0';
 	*headline++ = '\0';
 	if (dev != (unsigned long)terminal->st_dev || ino != (unsigned long)terminal->st_ino)
-		summary_add_place(where, headline);
+		summary_add_place(program, where, headline);
 }
 
 static void summary_add_line(char *line, const struct stat *terminal)

@@ -68,6 +68,7 @@ SRC_FILES = [
     'src/report_once.c',
     'src/report_record.c',
     'src/report_json.c',
+    'src/sarif_rule_help.c',
     'src/report_sarif.c',
     'src/rules.c',
     # The run: debug_locks and the report lifecycle, the ./lockdep runner's record and

@@ -17851,6 +17851,98 @@ static void report_json_summary(unsigned long reports)
 	json_flush(&o);
 }
 /************** End of src/report_json.c **************/
+/************** Begin file src/sarif_rule_help.c **************/
+#line 1 "src/sarif_rule_help.c"
+/*
+ * What each kind of report means and how to fix it, as a SARIF rule shows it in a
+ * code-scanning alert: a name of words (the id is the fingerprint's kind, "circular"),
+ * one sentence on what was found, then what to do. Shared by every report of its kind,
+ * so it names no lock, thread or process. docs/fixing.md says the same at length.
+ */
+struct sarif_rule_help {
+	const char *kind;	/* the fingerprint's kind (src/report_once.c) */
+	const char *name;
+	const char *help;
+};
+
+static const struct sarif_rule_help sarif_rule_helps[] = {
+	{ "circular", "CircularLockOrder",
+	  "Locks are taken in orders that form a cycle: one thread holds A and waits for B, "
+	  "another holds B and waits for A. The run did not have to hang for this to be "
+	  "found. Fix: take the locks in one order everywhere (std::scoped_lock takes "
+	  "several at once), or release the first lock before taking the second." },
+	{ "recursive", "RecursiveLocking",
+	  "A thread takes a lock of a class it already holds: the same lock deadlocks. "
+	  "Fix: do not take it again. If two locks of one class are nested on purpose, "
+	  "give the inner one a subclass (liblockdep_mutex_lock_nested) or a class of its "
+	  "own." },
+	{ "wait-context", "InvalidWaitContext",
+	  "A lock that may sleep is taken where only a spinning lock is allowed, such as "
+	  "inside a spin lock. Fix: take the sleeping lock before the spin lock, or use a "
+	  "spin lock inside." },
+	{ "irq-unsafe-order", "SignalUnsafeLockOrder",
+	  "A lock taken in a signal handler is ordered after a lock taken with signals "
+	  "deliverable: the handler can interrupt its holder and wait for ever. Fix: block "
+	  "the signal while holding the lock, or do not lock in the handler." },
+	{ "inconsistent", "InconsistentLockState",
+	  "A lock is taken both in a signal handler and, elsewhere, with that signal "
+	  "deliverable: the handler can interrupt the holder and deadlock on it. Fix: "
+	  "block the signal while the lock is held, or do not lock in the handler." },
+	{ "irq-inversion", "SignalLockInversion",
+	  "A lock used in a signal handler and another lock are taken in orders that "
+	  "deadlock once the handler interrupts a holder. Fix: block the signal while "
+	  "holding either lock, or do not lock in the handler." },
+	{ "bad-unlock", "BadUnlockBalance",
+	  "A thread releases a lock it does not hold. Fix: release each lock once, on the "
+	  "thread that took it." },
+	{ "bad-contention", "BadContention",
+	  "A lock's contention was noted for a lock the thread does not hold or wait for. "
+	  "Fix: check the annotation that noted it." },
+	{ "held-lock-freed", "HeldLockFreed",
+	  "Memory holding a lock is freed while the lock is held. Fix: release the lock "
+	  "before freeing or destroying what holds it." },
+	{ "nested-lock", "NestedLockNotTaken",
+	  "A lock taken as nested under an outer lock was taken without that outer lock. "
+	  "Fix: take the outer lock first, or drop the nesting annotation." },
+	{ "held-at-exit", "LockHeldAtThreadExit",
+	  "A thread ends while holding locks: any thread that waits for them waits for "
+	  "ever. Fix: release every lock before the thread returns or exits." },
+	{ "held-returning", "LockHeldOnReturn",
+	  "A lock is still held where the code says none may be. Fix: release it before "
+	  "that point." },
+	{ "rcu", "SuspiciousRcuUsage",
+	  "An RCU rule of lockdep's was broken. Fix: follow the report's stack to the call "
+	  "that broke it." },
+	{ "foreign-unlock", "ForeignUnlock",
+	  "A thread releases a lock that another thread holds. Fix: release a lock on the "
+	  "thread that took it; to hand work over, use a condition variable or a "
+	  "semaphore." },
+	{ "destroy-held", "DestroyHeldLock",
+	  "A lock is destroyed while another thread holds it. Fix: destroy a lock only "
+	  "after every thread has released it." },
+	{ "init-held", "InitHeldLock",
+	  "A held lock is initialised again, which loses its state. Fix: release it "
+	  "first, or initialise it once." },
+	{ "assert", "LockAssertionFailed",
+	  "An assertion that a lock is held, or not held, failed. Fix: take or release the "
+	  "lock where the assertion says, or correct the assertion." },
+	{ "annotation", "BadAnnotation",
+	  "An annotation of liblockdep's was called in a way it cannot follow. Fix: see "
+	  "the report's message for the call." },
+	{ "capacity", "CapacityExceeded",
+	  "lockdep ran out of room for what the program does and stopped checking. Fix: "
+	  "rebuild with the larger limit the report names." },
+};
+
+/* The help of a kind, or NULL for one this table does not know. */
+static const struct sarif_rule_help *sarif_rule_help_of(const char *kind)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(sarif_rule_helps); i++)
+		if (!strcmp(sarif_rule_helps[i].kind, kind))
+			return &sarif_rule_helps[i];
+	return NULL;
+}
+/************** End of src/sarif_rule_help.c **************/
 /************** Begin file src/report_sarif.c **************/
 #line 1 "src/report_sarif.c"
 /*
@@ -17920,10 +18012,12 @@ static int sarif_rule_of(const struct report_record *r)
 }
 
 /* "possible circular locking dependency detected: first_lock, second_lock (thread
- * x/12)": the headline without its "WARNING: ", the classes, the thread. */
+ * x, process prog)": the kind's headline (which names no thread) without its
+ * "WARNING: ", the classes, the thread and the program by name, not by id: a viewer
+ * shows the same problem of another run with the same text. */
 static const char *sarif_message(const struct report_record *r)
 {
-	const char *headline = r->about.headline, *colon = strstr(headline, ": ");
+	const char *headline = r->about.rule, *colon = strstr(headline, ": ");
 	char text[512];
 	size_t len;
 
@@ -17933,8 +18027,8 @@ static const char *sarif_message(const struct report_record *r)
 	for (unsigned int i = 0; i < r->about.nr_classes; i++)
 		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%s%s",
 					   i ? ", " : ": ", r->about.classes[i]);
-	liblockdep_snprintk(text + len, sizeof(text) - len, " (thread %s/%d, process %s/%d)",
-			    r->thread, r->tid, r->program, r->pid);
+	liblockdep_snprintk(text + len, sizeof(text) - len, " (thread %s, process %s)",
+			    r->thread, r->program);
 	return liblockdep_strdup(text);
 }
 
@@ -18142,14 +18236,16 @@ static void sarif_rules_write(struct json_out *o)
 	json_key(o, "rules");
 	json_open(o, '[');
 	for (unsigned int i = 0; i < nr_sarif_rules; i++) {
+		const struct sarif_rule_help *help = sarif_rule_help_of(sarif_rules[i].kind);
+
 		json_open(o, '{');
 		json_member_string(o, "id", sarif_rules[i].kind);
-		json_member_string(o, "name", sarif_rules[i].kind);
+		json_member_string(o, "name", help ? help->name : "LockdepReport");
 		sarif_text(o, "shortDescription", sarif_rules[i].headline);
 		sarif_text(o, "fullDescription", sarif_rules[i].headline);
-		sarif_text(o, "help", "A lock-order or lock-state problem found by lockdep, the "
-			   "Linux kernel's lock validator, in user space (liblockdep). See the "
-			   "report's stacks.");
+		sarif_text(o, "help", help ? help->help :
+			   "A lock-order or lock-state problem found by lockdep, the Linux "
+			   "kernel's lock validator, in user space. See the report's stacks.");
 		json_key(o, "defaultConfiguration");
 		json_open(o, '{');
 		json_member_string(o, "level", "error");
@@ -29518,8 +29614,9 @@ LIBLOCKDEP_API int liblockdep_merge_sarif(const char *out, int nr_inputs, char *
 		sarif_merge_write(&m, &o, category && *category ? category : "liblockdep/");
 		json_flush(&o);
 		status = 0;
-	} else if (ftruncate(file.fd, 0)) {	/* never a wrong log left for an upload */
-		printk(KERN_ERR "lockdep --merge-sarif: cannot empty %s: %s\n", out,
+	} else if (unlink(out) && (errno != ENOENT || ftruncate(file.fd, 0))) {
+		/* Never a wrong log left for an upload, nor an empty one it takes. */
+		printk(KERN_ERR "lockdep --merge-sarif: cannot remove %s: %s\n", out,
 		       error_words(errno));
 	}
 	close(file.fd);

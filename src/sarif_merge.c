@@ -946,8 +946,9 @@ LIBLOCKDEP_API int liblockdep_merge_sarif(const char *out, int nr_inputs, char *
 		sarif_merge_write(&m, &o, category && *category ? category : "liblockdep/");
 		json_flush(&o);
 		status = 0;
-	} else if (ftruncate(file.fd, 0)) {	/* never a wrong log left for an upload */
-		printk(KERN_ERR "lockdep --merge-sarif: cannot empty %s: %s\n", out,
+	} else if (unlink(out) && (errno != ENOENT || ftruncate(file.fd, 0))) {
+		/* Never a wrong log left for an upload, nor an empty one it takes. */
+		printk(KERN_ERR "lockdep --merge-sarif: cannot remove %s: %s\n", out,
 		       error_words(errno));
 	}
 	close(file.fd);

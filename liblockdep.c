@@ -19730,6 +19730,60 @@ static void runner_summary(void)
 	write_all(fd, out, len);
 }
 /************** End of src/runner_summary.c **************/
+/************** Begin file src/paths.c **************/
+#line 1 "src/paths.c"
+/*
+ * Source paths as a reader wants them. The debug information names a file as the
+ * build system passed it to the compiler, joined to the compiler's directory:
+ * "/src/proj/build/../cache.c". Reports, JSON and SARIF show it as the file it is,
+ * "/src/proj/cache.c", so that one file has one name (and a SARIF viewer finds it).
+ * Only text: no symbolic link is followed, as the compiler's ".." did not either.
+ */
+/* An absolute path with "." and ".." taken out and no "//", in place. */
+static void path_normalise(char *path)
+{
+	char *o = path, *p = path;
+
+	while (*p) {
+		size_t len;
+
+		while (*p == '/')
+			p++;
+		len = strcspn(p, "/");
+		if (len == 1 && p[0] == '.') {
+			/* nothing */
+		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
+			while (o > path && *--o != '/')
+				;
+		} else if (len) {
+			*o++ = '/';
+			memmove(o, p, len);
+			o += len;
+		}
+		p += len;
+	}
+	if (o == path)
+		*o++ = '/';
+	*o = '\0';
+}
+
+/* addr2line's "path:line" (or "path:?", with a " (discriminator N)" after it), its
+ * path normalised in place when it is absolute. */
+static void source_place_normalise(char *where)
+{
+	char *colon = strrchr(where, ':'), *end;
+	size_t tail;
+
+	if (where[0] != '/' || !colon)
+		return;
+	tail = strlen(colon) + 1;	/* ":12 (discriminator 3)" and its NUL */
+	*colon = '\0';
+	path_normalise(where);
+	end = where + strlen(where);
+	memmove(end, colon, tail);
+	*end = ':';
+}
+/************** End of src/paths.c **************/
 /************** Begin file src/stacktrace.c **************/
 #line 1 "src/stacktrace.c"
 /*
@@ -19942,7 +19996,10 @@ static bool addr2line(unsigned long addr, char *out, size_t size)
 	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 - obj.bias);
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	return addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size);
+	if (!addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size))
+		return false;
+	source_place_normalise(out);
+	return true;
 }
 
 /* A frame with its file:line: a function of its own, so that its buffer is on the
@@ -29067,34 +29124,6 @@ static bool sarif_uri_decode(char *s)
 	return true;
 }
 
-/* An absolute path with "." and ".." taken out and no "//", in place. */
-static void sarif_path_normalise(char *path)
-{
-	char *o = path, *p = path;
-
-	while (*p) {
-		size_t len;
-
-		while (*p == '/')
-			p++;
-		len = strcspn(p, "/");
-		if (len == 1 && p[0] == '.') {
-			/* nothing */
-		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
-			while (o > path && *--o != '/')
-				;
-		} else if (len) {
-			*o++ = '/';
-			memmove(o, p, len);
-			o += len;
-		}
-		p += len;
-	}
-	if (o == path)
-		*o++ = '/';
-	*o = '\0';
-}
-
 /*
  * The file an artifactLocation names, as an absolute path: its uri resolved against
  * its uriBaseId in the run's originalUriBaseIds, or a file:// URI. A relative uri
@@ -29133,7 +29162,7 @@ static const char *sarif_artifact_path(struct sarif_merge *m, const struct sarif
 		*why = "a bad %-escape in a uri";
 		return NULL;
 	}
-	sarif_path_normalise(path);
+	path_normalise(path);
 	return path;
 }
 
@@ -29519,7 +29548,7 @@ static bool sarif_merge_root(struct sarif_merge *m)
 		return false;
 	}
 	strcpy(m->root, root);
-	sarif_path_normalise(m->root);
+	path_normalise(m->root);
 	m->root_len = strlen(m->root);
 	if (m->root[m->root_len - 1] != '/')
 		m->root[m->root_len++] = '/';

@@ -208,7 +208,10 @@ static bool addr2line(unsigned long addr, char *out, size_t size)
 	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 - obj.bias);
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	return addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size);
+	if (!addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size))
+		return false;
+	source_place_normalise(out);
+	return true;
 }
 
 /* A frame with its file:line: a function of its own, so that its buffer is on the

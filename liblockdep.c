@@ -16304,10 +16304,21 @@ static int pattern_file_fd(struct pattern_file *f)
 }
 
 /* Where output goes now. Called under output_mutex. */
+/*
+ * Set for the totals printed at exit (LIBLOCKDEP_SUMMARY=1): a process that opened no
+ * log, having reported nothing, prints them on stderr rather than create a file for
+ * them, as a program that reports nothing creates none.
+ */
+static bool log_file_totals;
+
 static int log_file_fd(void)
 {
-	int fd = pattern_file_fd(&log_file);
+	int fd;
 
+	if (log_file_totals && log_file.pattern[0] &&
+	    (!log_file.pid || (log_file.per_pid && log_file.pid != getpid())))
+		return STDERR_FILENO;
+	fd = pattern_file_fd(&log_file);
 	return fd >= 0 ? fd : STDERR_FILENO;
 }
 /************** End of src/log_file.c **************/
@@ -30224,6 +30235,7 @@ static void liblockdep_at_exit(void)
 		dump_to(settings.dump_dir);
 	if (lock_stat)
 		lock_stat_print_table();
+	WRITE_ONCE(log_file_totals, true);
 	if (settings.summary)
 		printk(KERN_INFO "liblockdep: %lu report%s, %lu lock classes, %lu direct "
 		       "dependencies, %lu lock chains, held-lock depth up to %u\n",
@@ -30233,6 +30245,7 @@ static void liblockdep_at_exit(void)
 	report_sarif_write();
 	if (settings.summary)
 		lock_rules_summary();
+	WRITE_ONCE(log_file_totals, false);
 	runner_note_end(true);
 	if (reports_in_exit_status(reports) && settings.exitcode) {
 		fflush(NULL);

@@ -16196,7 +16196,6 @@ struct pattern_file {
 	const char *variable;	/* "LIBLOCKDEP_LOG" */
 	const char *otherwise;	/* what happens when it cannot be used */
 	bool log;		/* appended, may be a FIFO (output_file_open()) */
-	bool absolute;		/* written at exit, from wherever the process is then */
 	char pattern[PATH_MAX];
 	char path[PATH_MAX];
 	char shown[PATH_MAX];	/* path, escaped for an error line */
@@ -16213,8 +16212,7 @@ static struct pattern_file json_file = {	/* src/report_json.c */
 	.variable = "LIBLOCKDEP_JSON", .otherwise = "no JSON written", .log = true, .fd = -1,
 };
 static struct pattern_file sarif_file = {	/* src/report_sarif.c */
-	.variable = "LIBLOCKDEP_SARIF", .otherwise = "no SARIF written", .absolute = true,
-	.fd = -1,
+	.variable = "LIBLOCKDEP_SARIF", .otherwise = "no SARIF written", .fd = -1,
 };
 
 /* The name with each %p replaced by pid. Returns its length, or -1 if it needs more
@@ -16249,12 +16247,6 @@ static void pattern_file_start(struct pattern_file *f, const char *pattern)
 
 	if (!pattern || !*pattern)
 		return;
-	if (f->absolute && pattern[0] != '/') {
-		printk(KERN_ERR "liblockdep: %s=\"%s\" is not valid (accepted: an absolute path); "
-		       "%s\n", f->variable, environment_value_escape(quoted, sizeof(quoted), pattern),
-		       f->otherwise);
-		return;
-	}
 	if (strlen(pattern) >= sizeof(f->pattern) ||
 	    log_path_expand(pattern, (int)getpid(), f->path, sizeof(f->path)) < 0) {
 		printk(KERN_ERR "liblockdep: %s=\"%s\": longer than PATH_MAX (%d bytes); %s\n",

@@ -1,10 +1,8 @@
 # What ./lockdep cannot run gets one line that says why, with exec's status (127 not
 # found, 126 not runnable), not the shell's "lockdep: 302: exec: prog: not found"
 # or "Permission denied" for a directory; --merge-sarif and --check-graph without
-# their arguments get one line (exit 125), not the 61-line usage. A relative
-# LIBLOCKDEP_SARIF is refused in one line, as LIBLOCKDEP_GRAPH's is (it was taken
-# silently, and the log written at exit wherever the process was then). And
-# lockdep(1)'s CMake example names a build type with -g (file:line in reports).
+# their arguments get one line (exit 125), not the 61-line usage. And lockdep(1)'s
+# CMake example names a build type with -g (file:line in reports).
 set -eu
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -28,13 +26,6 @@ expect 126 "lockdep: $out/data: not executable (permission denied)" "$out/data"
 expect 125 'lockdep: --merge-sarif needs OUT, then one or more logs or directories (see lockdep --help)' --merge-sarif
 expect 125 'lockdep: --merge-sarif needs OUT, then one or more logs or directories (see lockdep --help)' --merge-sarif out.sarif
 expect 125 'lockdep: --check-graph needs one or more graph files (see lockdep --help)' --check-graph
-cc=${CC:-cc}
-$cc -O2 -DLIBLOCKDEP -include liblockdep.h -pthread tests/projects/abba.c liblockdep.c \
-	-o "$out/abba"
-(cd "$out" && LIBLOCKDEP_EXITCODE=0 LIBLOCKDEP_SARIF=abba.sarif ./abba > /dev/null 2> err) || true
-[ "$(grep -c '^liblockdep: ' "$out/err")" -eq 1 ] && [ ! -e "$out/abba.sarif" ] &&
-	grep -qx 'liblockdep: LIBLOCKDEP_SARIF="abba.sarif" is not valid (accepted: an absolute path); no SARIF written' "$out/err" ||
-	{ echo "a relative LIBLOCKDEP_SARIF: $(grep '^liblockdep: ' "$out/err"), $(ls "$out")"; failed=1; }
 sed -n '/^cmake .*lockdep/,/^\.fi/p' docs/lockdep.1 | grep -q 'CMAKE_BUILD_TYPE=RelWithDebInfo' ||
 	{ echo "lockdep(1)'s CMake example has no build type: no -g"; failed=1; }
 exit $failed

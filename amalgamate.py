@@ -68,6 +68,7 @@ SRC_FILES = [
     'src/report_once.c',
     'src/report_record.c',
     'src/report_json.c',
+    'src/sarif_rule_help.c',
     'src/report_sarif.c',
     'src/rules.c',
     # The run: debug_locks and the report lifecycle, the ./lockdep runner's record and
@@ -75,7 +76,9 @@ SRC_FILES = [
     'src/runtime.c',
     'src/runner.c',
     'src/runner_summary.c',
-    # What lockdep needs of a kernel: stack traces, RCU, the graph lock.
+    # What lockdep needs of a kernel: stack traces (source paths as a reader wants
+    # them), RCU, the graph lock.
+    'src/paths.c',
     'src/stacktrace.c',
     'src/rcu.c',
     'src/graph_lock.c',

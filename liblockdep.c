@@ -178,8 +178,9 @@ typedef int liblockdep_is_off;
  *                                  each loads the dependencies recorded there at start
  *                                  and merges its own in at exit, so an inversion split
  *                                  across two programs is reported in the second
- *   LIBLOCKDEP_RUNNER=pid:fd       set by ./lockdep: the processes it runs keep their own
- *                                  exit status, its program answers for the tree
+ *   LIBLOCKDEP_RUNNER=pid:fd       set by ./lockdep: a process it runs exits with
+ *                                  LIBLOCKDEP_EXITCODE after its own report, its
+ *                                  program answers for the tree
  *
  * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
  * "BUG: MAX_... too low!" and validation stops, the program runs on)
@@ -15826,13 +15827,16 @@ static int vprintk(const char *fmt, va_list ap)
 	return (int)len;
 }
 
+static bool held_lock_at_with_line(const char *fmt, va_list ap);	/* src/stacktrace.c */
+
 static int printk(const char *fmt, ...)
 {
 	va_list ap;
-	int len;
+	int len = 0;
 
 	va_start(ap, fmt);
-	len = vprintk(fmt, ap);
+	if (!held_lock_at_with_line(fmt, ap))
+		len = vprintk(fmt, ap);
 	va_end(ap);
 	return len;
 }
@@ -15907,6 +15911,112 @@ static const char *text_escape(char *out, size_t size, const char *text, const c
 static const char *environment_value_escape(char *out, size_t size, const char *value)
 {
 	return text_escape(out, size, value, "\"\\");
+}
+
+/*
+ * Every LIBLOCKDEP_* variable anything of liblockdep reads: the run-time settings
+ * (src/settings.c), the tools' (lockdep --merge-sarif: src/sarif_merge.c), the
+ * compiler wrappers' (lockdep-cc) and the test runner's (tests/run.sh), which all
+ * reach the programs they start.
+ */
+static const char *const liblockdep_variables[] = {
+	"LIBLOCKDEP", "LIBLOCKDEP_LOG", "LIBLOCKDEP_JSON", "LIBLOCKDEP_SARIF",
+	"LIBLOCKDEP_EXITCODE", "LIBLOCKDEP_ABORT", "LIBLOCKDEP_SUMMARY", "LIBLOCKDEP_DUMP",
+	"LIBLOCKDEP_STAT", "LIBLOCKDEP_SYMBOLIZE", "LIBLOCKDEP_CLASSES", "LIBLOCKDEP_RULES",
+	"LIBLOCKDEP_GRAPH", "LIBLOCKDEP_RUNNER", "LIBLOCKDEP_SEMAPHORES", "LIBLOCKDEP_JOINS",
+	"LIBLOCKDEP_HANG", "LIBLOCKDEP_SHOW_LOCKS_SIGNAL", "LIBLOCKDEP_SRCROOT",
+	"LIBLOCKDEP_SARIF_CATEGORY", "LIBLOCKDEP_CC", "LIBLOCKDEP_CXX", "LIBLOCKDEP_DIR",
+};
+
+#define VARIABLE_NAME_MAX 48
+
+/* Edits (insert, delete, replace a byte) from a to b, both at most VARIABLE_NAME_MAX. */
+static unsigned int name_distance(const char *a, const char *b)
+{
+	unsigned char row[VARIABLE_NAME_MAX + 1];
+	size_t n = strlen(b);
+
+	for (size_t j = 0; j <= n; j++)
+		row[j] = j;
+	for (size_t i = 1; a[i - 1]; i++) {
+		unsigned char diagonal = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= n; j++) {
+			unsigned char above = row[j];
+			unsigned int replaced = diagonal + (a[i - 1] != b[j - 1]);
+
+			row[j] = min(replaced, min(above + 1u, row[j - 1] + 1u));
+			diagonal = above;
+		}
+	}
+	return row[n];
+}
+
+/*
+ * The known variable a typo away from name, or NULL: one edit, or two in a name with
+ * six letters or more after "LIBLOCKDEP_" (two edits make LIBLOCKDEP_CC of anything).
+ */
+static const char *variable_suggestion(const char *name)
+{
+	const char *best = NULL;
+	unsigned int fewest = 3;
+
+	if (strlen(name) > VARIABLE_NAME_MAX)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(liblockdep_variables); i++) {
+		const char *known = liblockdep_variables[i];
+		unsigned int edits = name_distance(name, known);
+
+		if (edits < fewest && (edits <= 1 || strlen(known) >= 11 + 6)) {
+			best = known;
+			fewest = edits;
+		}
+	}
+	return best;
+}
+
+static bool variable_known(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(liblockdep_variables); i++)
+		if (!strcmp(name, liblockdep_variables[i]))
+			return true;
+	return false;
+}
+
+/*
+ * A misspelled variable (LIBLOCKDEP_SYMBOLISE, LIBLOCKDEP_EXITCOD) would drop its
+ * setting without a word: one line for each LIBLOCKDEP_* name of the environment
+ * that nothing reads, with the known name it is closest to, as a sanitizer does for
+ * an unknown flag. Called once, when the settings are read; nothing in a
+ * secure-execution process, whose LIBLOCKDEP_* are all ignored.
+ */
+static void unknown_variables_warn(void)
+{
+	char name[VARIABLE_NAME_MAX + 2], shown[2 * VARIABLE_NAME_MAX];
+
+	if (secure_execution())
+		return;
+	for (char **env = environ; *env; env++) {
+		size_t len = strcspn(*env, "=");
+		const char *near;
+
+		if (strncmp(*env, "LIBLOCKDEP_", 11))
+			continue;
+		len = min(len, sizeof(name) - 1);
+		memcpy(name, *env, len);
+		name[len] = '\0';
+		if (variable_known(name))
+			continue;
+		environment_value_escape(shown, sizeof(shown), name);
+		near = variable_suggestion(name);
+		if (near)
+			printk(KERN_WARNING "liblockdep: %s is not a liblockdep variable, ignored "
+			       "(did you mean %s?)\n", shown, near);
+		else
+			printk(KERN_WARNING "liblockdep: %s is not a liblockdep variable, ignored "
+			       "(lockdep --help lists them)\n", shown);
+	}
 }
 /************** End of src/environment.c **************/
 /************** Begin file src/output_files.c **************/
@@ -16262,10 +16372,21 @@ static int pattern_file_fd(struct pattern_file *f)
 }
 
 /* Where output goes now. Called under output_mutex. */
+/*
+ * Set for the totals printed at exit (LIBLOCKDEP_SUMMARY=1): a process that opened no
+ * log, having reported nothing, prints them on stderr rather than create a file for
+ * them, as a program that reports nothing creates none.
+ */
+static bool log_file_totals;
+
 static int log_file_fd(void)
 {
-	int fd = pattern_file_fd(&log_file);
+	int fd;
 
+	if (log_file_totals && log_file.pattern[0] &&
+	    (!log_file.pid || (log_file.per_pid && log_file.pid != getpid())))
+		return STDERR_FILENO;
+	fd = pattern_file_fd(&log_file);
 	return fd >= 0 ? fd : STDERR_FILENO;
 }
 /************** End of src/log_file.c **************/
@@ -16665,6 +16786,7 @@ static void liblockdep_read_settings(void)
 					      "seconds, from 1 to 86400");
 	settings.show_locks_signal = setting_show_locks_signal("LIBLOCKDEP_SHOW_LOCKS_SIGNAL");
 	hang_watchdog_start();
+	unknown_variables_warn();
 	errno = saved_errno;
 }
 
@@ -17816,6 +17938,98 @@ static void report_json_summary(unsigned long reports)
 	json_flush(&o);
 }
 /************** End of src/report_json.c **************/
+/************** Begin file src/sarif_rule_help.c **************/
+#line 1 "src/sarif_rule_help.c"
+/*
+ * What each kind of report means and how to fix it, as a SARIF rule shows it in a
+ * code-scanning alert: a name of words (the id is the fingerprint's kind, "circular"),
+ * one sentence on what was found, then what to do. Shared by every report of its kind,
+ * so it names no lock, thread or process. docs/fixing.md says the same at length.
+ */
+struct sarif_rule_help {
+	const char *kind;	/* the fingerprint's kind (src/report_once.c) */
+	const char *name;
+	const char *help;
+};
+
+static const struct sarif_rule_help sarif_rule_helps[] = {
+	{ "circular", "CircularLockOrder",
+	  "Locks are taken in orders that form a cycle: one thread holds A and waits for B, "
+	  "another holds B and waits for A. The run did not have to hang for this to be "
+	  "found. Fix: take the locks in one order everywhere (std::scoped_lock takes "
+	  "several at once), or release the first lock before taking the second." },
+	{ "recursive", "RecursiveLocking",
+	  "A thread takes a lock of a class it already holds: the same lock deadlocks. "
+	  "Fix: do not take it again. If two locks of one class are nested on purpose, "
+	  "give the inner one a subclass (liblockdep_mutex_lock_nested) or a class of its "
+	  "own." },
+	{ "wait-context", "InvalidWaitContext",
+	  "A lock that may sleep is taken where only a spinning lock is allowed, such as "
+	  "inside a spin lock. Fix: take the sleeping lock before the spin lock, or use a "
+	  "spin lock inside." },
+	{ "irq-unsafe-order", "SignalUnsafeLockOrder",
+	  "A lock taken in a signal handler is ordered after a lock taken with signals "
+	  "deliverable: the handler can interrupt its holder and wait for ever. Fix: block "
+	  "the signal while holding the lock, or do not lock in the handler." },
+	{ "inconsistent", "InconsistentLockState",
+	  "A lock is taken both in a signal handler and, elsewhere, with that signal "
+	  "deliverable: the handler can interrupt the holder and deadlock on it. Fix: "
+	  "block the signal while the lock is held, or do not lock in the handler." },
+	{ "irq-inversion", "SignalLockInversion",
+	  "A lock used in a signal handler and another lock are taken in orders that "
+	  "deadlock once the handler interrupts a holder. Fix: block the signal while "
+	  "holding either lock, or do not lock in the handler." },
+	{ "bad-unlock", "BadUnlockBalance",
+	  "A thread releases a lock it does not hold. Fix: release each lock once, on the "
+	  "thread that took it." },
+	{ "bad-contention", "BadContention",
+	  "A lock's contention was noted for a lock the thread does not hold or wait for. "
+	  "Fix: check the annotation that noted it." },
+	{ "held-lock-freed", "HeldLockFreed",
+	  "Memory holding a lock is freed while the lock is held. Fix: release the lock "
+	  "before freeing or destroying what holds it." },
+	{ "nested-lock", "NestedLockNotTaken",
+	  "A lock taken as nested under an outer lock was taken without that outer lock. "
+	  "Fix: take the outer lock first, or drop the nesting annotation." },
+	{ "held-at-exit", "LockHeldAtThreadExit",
+	  "A thread ends while holding locks: any thread that waits for them waits for "
+	  "ever. Fix: release every lock before the thread returns or exits." },
+	{ "held-returning", "LockHeldOnReturn",
+	  "A lock is still held where the code says none may be. Fix: release it before "
+	  "that point." },
+	{ "rcu", "SuspiciousRcuUsage",
+	  "An RCU rule of lockdep's was broken. Fix: follow the report's stack to the call "
+	  "that broke it." },
+	{ "foreign-unlock", "ForeignUnlock",
+	  "A thread releases a lock that another thread holds. Fix: release a lock on the "
+	  "thread that took it; to hand work over, use a condition variable or a "
+	  "semaphore." },
+	{ "destroy-held", "DestroyHeldLock",
+	  "A lock is destroyed while another thread holds it. Fix: destroy a lock only "
+	  "after every thread has released it." },
+	{ "init-held", "InitHeldLock",
+	  "A held lock is initialised again, which loses its state. Fix: release it "
+	  "first, or initialise it once." },
+	{ "assert", "LockAssertionFailed",
+	  "An assertion that a lock is held, or not held, failed. Fix: take or release the "
+	  "lock where the assertion says, or correct the assertion." },
+	{ "annotation", "BadAnnotation",
+	  "An annotation of liblockdep's was called in a way it cannot follow. Fix: see "
+	  "the report's message for the call." },
+	{ "capacity", "CapacityExceeded",
+	  "lockdep ran out of room for what the program does and stopped checking. Fix: "
+	  "rebuild with the larger limit the report names." },
+};
+
+/* The help of a kind, or NULL for one this table does not know. */
+static const struct sarif_rule_help *sarif_rule_help_of(const char *kind)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(sarif_rule_helps); i++)
+		if (!strcmp(sarif_rule_helps[i].kind, kind))
+			return &sarif_rule_helps[i];
+	return NULL;
+}
+/************** End of src/sarif_rule_help.c **************/
 /************** Begin file src/report_sarif.c **************/
 #line 1 "src/report_sarif.c"
 /*
@@ -17885,10 +18099,12 @@ static int sarif_rule_of(const struct report_record *r)
 }
 
 /* "possible circular locking dependency detected: first_lock, second_lock (thread
- * x/12)": the headline without its "WARNING: ", the classes, the thread. */
+ * x, process prog)": the kind's headline (which names no thread) without its
+ * "WARNING: ", the classes, the thread and the program by name, not by id: a viewer
+ * shows the same problem of another run with the same text. */
 static const char *sarif_message(const struct report_record *r)
 {
-	const char *headline = r->about.headline, *colon = strstr(headline, ": ");
+	const char *headline = r->about.rule, *colon = strstr(headline, ": ");
 	char text[512];
 	size_t len;
 
@@ -17898,8 +18114,8 @@ static const char *sarif_message(const struct report_record *r)
 	for (unsigned int i = 0; i < r->about.nr_classes; i++)
 		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%s%s",
 					   i ? ", " : ": ", r->about.classes[i]);
-	liblockdep_snprintk(text + len, sizeof(text) - len, " (thread %s/%d, process %s/%d)",
-			    r->thread, r->tid, r->program, r->pid);
+	liblockdep_snprintk(text + len, sizeof(text) - len, " (thread %s, process %s)",
+			    r->thread, r->program);
 	return liblockdep_strdup(text);
 }
 
@@ -18107,14 +18323,16 @@ static void sarif_rules_write(struct json_out *o)
 	json_key(o, "rules");
 	json_open(o, '[');
 	for (unsigned int i = 0; i < nr_sarif_rules; i++) {
+		const struct sarif_rule_help *help = sarif_rule_help_of(sarif_rules[i].kind);
+
 		json_open(o, '{');
 		json_member_string(o, "id", sarif_rules[i].kind);
-		json_member_string(o, "name", sarif_rules[i].kind);
+		json_member_string(o, "name", help ? help->name : "LockdepReport");
 		sarif_text(o, "shortDescription", sarif_rules[i].headline);
 		sarif_text(o, "fullDescription", sarif_rules[i].headline);
-		sarif_text(o, "help", "A lock-order or lock-state problem found by lockdep, the "
-			   "Linux kernel's lock validator, in user space (liblockdep). See the "
-			   "report's stacks.");
+		sarif_text(o, "help", help ? help->help :
+			   "A lock-order or lock-state problem found by lockdep, the Linux "
+			   "kernel's lock validator, in user space. See the report's stacks.");
 		json_key(o, "defaultConfiguration");
 		json_open(o, '{');
 		json_member_string(o, "level", "error");
@@ -18977,13 +19195,15 @@ static const char *print_tainted(void)
 #line 1 "src/runner.c"
 /*
  * Under ./lockdep, a whole tree of processes is checked, and its programs look at
- * each other's exit statuses (rsync's receiver, make's recipes, a test harness): a
- * process must exit with its own status, or the program breaks. So the processes of
- * the tree write what they did in a record, and only the runner's own process (the
- * program it ran, which has the runner's pid: the runner execs it) exits with
- * LIBLOCKDEP_EXITCODE, for a report of its own or of any process it started that
- * reported before it ended; it also ends the run with the record's summary line
- * (src/runner_summary.c).
+ * each other's exit statuses (rsync's receiver, make's recipes, a test harness). A
+ * process that printed a report exits with LIBLOCKDEP_EXITCODE, as a test built with
+ * a sanitizer does, so that a harness (ctest, make check) fails that test; every
+ * other process keeps its own status, and a forked child does not answer for its
+ * parent's report. The processes of the tree write what they did in a record, and
+ * the runner's own process (the program it ran, which has the runner's pid: the
+ * runner execs it) exits with LIBLOCKDEP_EXITCODE for a report of its own or of any
+ * process it started that reported before it ended; it also ends the run with the
+ * record's summary line (src/runner_summary.c).
  *
  * The runner opens the file and removes its name before it execs the program, so
  * nothing is left behind however the run ends (a program that cannot start, one
@@ -18998,9 +19218,10 @@ static const char *print_tainted(void)
  *   D <directory>                      the runner's working directory (by the runner)
  *   S <pid>                            a checked program started (each exec too)
  *   E <pid> <classes>                  a checked process ended, with its lock classes
- *   R <pid> <dev>:<ino> <kind>\t<where>\t<headline>
- *                                      a report: the file it went to, and where that
- *                                      is: "in <file>", "to a pipe", "to /dev/null"
+ *   R <pid> <dev>:<ino> <kind>\t<program>\t<where>\t<headline>
+ *                                      a report: the process's program, the file it
+ *                                      went to, and where that is: "in <file>", "to a
+ *                                      pipe", "to /dev/null"
  */
 #define RUNNER_FD_MIN	1000	/* out of the way of the program's own descriptors */
 #define RUNNER_NAME	"LIBLOCKDEP_RUNNER="
@@ -19012,6 +19233,7 @@ static struct {
 	dev_t stderr_dev;	/* the file stderr_fd is */
 	ino_t stderr_ino;
 	pid_t ended;		/* the process that wrote its E line (not a forked child) */
+	pid_t reported;		/* the process that printed a report (not a forked child) */
 } runner = { .fd = -1, .stderr_fd = -1 };
 
 /*
@@ -19311,27 +19533,30 @@ static const char *report_where(struct stat *st)
 	return where;
 }
 
-/* After each report printed: its kind, where it went and its headline. */
+/* After each report printed: its kind, the program, where it went and its headline. */
 static void note_report(const char *kind, const char *headline)
 {
-	static char line[PATH_MAX + 256];
+	static char line[PATH_MAX + 256], program[NAME_MAX + 1];
 	struct stat st = { 0 };
 	const char *where;
 
 	if (runner.fd < 0)
 		return;
 	internal_lock(&output_mutex);
+	WRITE_ONCE(runner.reported, getpid());
 	where = report_where(&st);
-	runner_write(line, snprintf(line, sizeof(line), "R %d %lu:%lu %s\t%s\t%s\n",
+	text_escape(program, sizeof(program), process_name(), "");
+	runner_write(line, snprintf(line, sizeof(line), "R %d %lu:%lu %s\t%s\t%s\t%s\n",
 				    (int)getpid(), (unsigned long)st.st_dev,
-				    (unsigned long)st.st_ino, kind, where, headline),
+				    (unsigned long)st.st_ino, kind, program, where, headline),
 		     sizeof(line));
 	internal_unlock(&output_mutex);
 }
 
 /* Does this process's exit status tell of reports? Its own decide, without a runner;
- * under one, its process answers for the whole tree and the others keep their own
- * status. An error in the rules file counts as a report (src/rules.c). */
+ * under one, its process answers for the whole tree, and another process for the
+ * reports it printed itself. An error in the rules file counts as a report
+ * (src/rules.c), in the runner's process only: every process of the tree reads it. */
 static bool reports_in_exit_status(unsigned long own_reports)
 {
 	own_reports += lock_rules_errors;
@@ -19339,7 +19564,7 @@ static bool reports_in_exit_status(unsigned long own_reports)
 	if (runner.fd < 0)
 		return own_reports;
 	if (getpid() != runner.pid)
-		return false;
+		return READ_ONCE(runner.reported) == getpid();
 	return own_reports || runner_tree_reports();
 }
 
@@ -19367,15 +19592,15 @@ LIBLOCKDEP_API void _Exit(int status) __attribute__((__alias__("_exit")));
  * a clean checked run never looks like an unchecked one, and a report that a test
  * harness captured in a log is not missed:
  *
- *   lockdep: 3 processes checked, 41 lock classes, 1 report (circular) -- in
- *   cache.log: WARNING: possible circular locking dependency detected
+ *   lockdep: 3 processes checked, 41 lock classes, 1 report (circular) -- test_cache,
+ *   in cache.log: WARNING: possible circular locking dependency detected
  *
  * (one line). Processes: those that ran checked, told apart by pid (an exec keeps
  * it). Lock classes: the most that any one of them registered. Reports: those
  * printed (each process prints each problem once), with their kinds. Then, for each
- * report that did not reach the runner's standard error, where it went and its
- * headline, a file's path relative to the directory the runner started in (its
- * record's "D <directory>" line).
+ * report that did not reach the runner's standard error, the program that printed
+ * it (a harness's test), where it went and its headline, a file's path relative to
+ * the directory the runner started in (its record's "D <directory>" line).
  *
  * The runner's process prints it as it ends, on its standard error (as it started:
  * a program may close its own first, src/runner.c), from the record
@@ -19398,7 +19623,8 @@ static struct {
 	char places[SUMMARY_TEXT_MAX];	/* "; in a.log: WARNING: ..." for each report */
 	size_t places_len;
 	char line[SUMMARY_LINE_MAX], chunk[4096], text[SUMMARY_TEXT_MAX], cwd[PATH_MAX];
-	char where[SUMMARY_LINE_MAX], headline[SUMMARY_LINE_MAX];	/* escaped */
+	char program[SUMMARY_LINE_MAX], where[SUMMARY_LINE_MAX];	/* escaped */
+	char headline[SUMMARY_LINE_MAX];
 } summary;
 
 /* Counts pid once; past the set's half, every pid counts. */
@@ -19441,8 +19667,9 @@ static const char *summary_relative(const char *where)
 	return where + 3 + len + 1;
 }
 
-/* "; in cache.log: WARNING: ...", once for each place and headline. */
-static void summary_add_place(const char *where, const char *headline)
+/* "; test_cache, in cache.log: WARNING: ...", once for each program, place and
+ * headline. */
+static void summary_add_place(const char *program, const char *where, const char *headline)
 {
 	const char *relative = summary_relative(where);
 	char *out = summary.places + summary.places_len;
@@ -19452,10 +19679,11 @@ static void summary_add_place(const char *where, const char *headline)
 	if (room < 2)
 		return;
 	/* Written by any process of the tree: a control byte must not reach the terminal. */
+	text_escape(summary.program, sizeof(summary.program), program, "");
 	text_escape(summary.where, sizeof(summary.where), relative ?: where, "");
 	text_escape(summary.headline, sizeof(summary.headline), headline, "");
-	len = snprintf(out, room, "; %s%s: %s", relative ? "in " : "", summary.where,
-		       summary.headline);
+	len = snprintf(out, room, "; %s, %s%s: %s", summary.program, relative ? "in " : "",
+		       summary.where, summary.headline);
 	if (len < 0)
 		return;
 	if ((size_t)len >= room || memmem(summary.places, summary.places_len, out, len))
@@ -19464,25 +19692,27 @@ static void summary_add_place(const char *where, const char *headline)
 		summary.places_len += len;
 }
 
-/* "R <pid> <dev>:<ino> <kind>\t<where>\t<headline>": a report said nothing more
- * where it reached this process's standard error (the terminal, mostly). */
+/* "R <pid> <dev>:<ino> <kind>\t<program>\t<where>\t<headline>": a report said
+ * nothing more where it reached this process's standard error (the terminal, mostly). */
 static void summary_add_report(char *line, const struct stat *terminal)
 {
 	unsigned long dev, ino;
-	char *kind, *where, *headline;
+	char *kind, *program, *where, *headline;
 
 	summary_add_pid((pid_t)strtol(line, &kind, 10));
 	dev = strtoul(kind, &kind, 10);
 	ino = *kind == ':' ? strtoul(kind + 1, &kind, 10) : 0;
-	where = *kind == ' ' ? strchr(++kind, '\t') : NULL;
+	program = *kind == ' ' ? strchr(++kind, '\t') : NULL;
+	where = program ? strchr(++program, '\t') : NULL;
 	headline = where ? strchr(++where, '\t') : NULL;
 	if (!headline)
 		return;
 	summary.reports++;
-	summary_add_kind(kind, where - 1 - kind);
+	summary_add_kind(kind, program - 1 - kind);
+	where[-1] = '\0';
 	*headline++ = '\0';
 	if (dev != (unsigned long)terminal->st_dev || ino != (unsigned long)terminal->st_ino)
-		summary_add_place(where, headline);
+		summary_add_place(program, where, headline);
 }
 
 static void summary_add_line(char *line, const struct stat *terminal)
@@ -19591,6 +19821,60 @@ static void runner_summary(void)
 	write_all(fd, out, len);
 }
 /************** End of src/runner_summary.c **************/
+/************** Begin file src/paths.c **************/
+#line 1 "src/paths.c"
+/*
+ * Source paths as a reader wants them. The debug information names a file as the
+ * build system passed it to the compiler, joined to the compiler's directory:
+ * "/src/proj/build/../cache.c". Reports, JSON and SARIF show it as the file it is,
+ * "/src/proj/cache.c", so that one file has one name (and a SARIF viewer finds it).
+ * Only text: no symbolic link is followed, as the compiler's ".." did not either.
+ */
+/* An absolute path with "." and ".." taken out and no "//", in place. */
+static void path_normalise(char *path)
+{
+	char *o = path, *p = path;
+
+	while (*p) {
+		size_t len;
+
+		while (*p == '/')
+			p++;
+		len = strcspn(p, "/");
+		if (len == 1 && p[0] == '.') {
+			/* nothing */
+		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
+			while (o > path && *--o != '/')
+				;
+		} else if (len) {
+			*o++ = '/';
+			memmove(o, p, len);
+			o += len;
+		}
+		p += len;
+	}
+	if (o == path)
+		*o++ = '/';
+	*o = '\0';
+}
+
+/* addr2line's "path:line" (or "path:?", with a " (discriminator N)" after it), its
+ * path normalised in place when it is absolute. */
+static void source_place_normalise(char *where)
+{
+	char *colon = strrchr(where, ':'), *end;
+	size_t tail;
+
+	if (where[0] != '/' || !colon)
+		return;
+	tail = strlen(colon) + 1;	/* ":12 (discriminator 3)" and its NUL */
+	*colon = '\0';
+	path_normalise(where);
+	end = where + strlen(where);
+	memmove(end, colon, tail);
+	*end = ':';
+}
+/************** End of src/paths.c **************/
 /************** Begin file src/stacktrace.c **************/
 #line 1 "src/stacktrace.c"
 /*
@@ -19814,7 +20098,10 @@ static bool addr2line(unsigned long addr, char *out, size_t size)
 	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 - obj.bias);
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	return addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size);
+	if (!addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size))
+		return false;
+	source_place_normalise(out);
+	return true;
 }
 
 /* A frame with its file:line: a function of its own, so that its buffer is on the
@@ -19827,6 +20114,35 @@ static noinline void stack_trace_print_where(unsigned long addr, int spaces)
 		printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)addr, where);
 	else
 		printk("%*c%pS\n", 1 + spaces, ' ', (void *)addr);
+}
+
+/*
+ * A held lock's line ends with where it was taken, lockdep's print_lock() format
+ * below: with LIBLOCKDEP_SYMBOLIZE=addr2line it gets its file:line as a frame does
+ * ("at: bank::Ledger::audit()+0x17 (ledger.cc:42)"), the line a reader looks for
+ * first. Returns whether it printed the line. Not inlined: its buffer is on the stack
+ * only with addr2line.
+ */
+static noinline bool held_lock_at_with_line(const char *fmt, va_list ap)
+{
+	char where[512];
+	unsigned long offset;
+	va_list args;
+	void *ip;
+
+	if (!settings.addr2line || strcmp(fmt, KERN_CONT ", at: %pS\n"))
+		return false;
+	va_copy(args, ap);
+	ip = va_arg(args, void *);
+	va_end(args);
+	/* A function's first byte (a thread's start routine, which its pseudo-lock is
+	 * taken "at") is no return address: addr2line() looks one byte back. */
+	offset = 1;
+	liblockdep_symbol_at((unsigned long)ip, &offset, NULL);
+	if (!addr2line((unsigned long)ip + !offset, where, sizeof(where)))
+		return false;
+	printk(KERN_CONT ", at: %pS (%s)\n", ip, where);
+	return true;
 }
 
 /* liblockdep's own code between the C library and a created thread's start routine
@@ -30380,34 +30696,6 @@ static bool sarif_uri_decode(char *s)
 	return true;
 }
 
-/* An absolute path with "." and ".." taken out and no "//", in place. */
-static void sarif_path_normalise(char *path)
-{
-	char *o = path, *p = path;
-
-	while (*p) {
-		size_t len;
-
-		while (*p == '/')
-			p++;
-		len = strcspn(p, "/");
-		if (len == 1 && p[0] == '.') {
-			/* nothing */
-		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
-			while (o > path && *--o != '/')
-				;
-		} else if (len) {
-			*o++ = '/';
-			memmove(o, p, len);
-			o += len;
-		}
-		p += len;
-	}
-	if (o == path)
-		*o++ = '/';
-	*o = '\0';
-}
-
 /*
  * The file an artifactLocation names, as an absolute path: its uri resolved against
  * its uriBaseId in the run's originalUriBaseIds, or a file:// URI. A relative uri
@@ -30446,7 +30734,7 @@ static const char *sarif_artifact_path(struct sarif_merge *m, const struct sarif
 		*why = "a bad %-escape in a uri";
 		return NULL;
 	}
-	sarif_path_normalise(path);
+	path_normalise(path);
 	return path;
 }
 
@@ -30832,7 +31120,7 @@ static bool sarif_merge_root(struct sarif_merge *m)
 		return false;
 	}
 	strcpy(m->root, root);
-	sarif_path_normalise(m->root);
+	path_normalise(m->root);
 	m->root_len = strlen(m->root);
 	if (m->root[m->root_len - 1] != '/')
 		m->root[m->root_len++] = '/';
@@ -30936,8 +31224,9 @@ LIBLOCKDEP_API int liblockdep_merge_sarif(const char *out, int nr_inputs, char *
 		sarif_merge_write(&m, &o, category && *category ? category : "liblockdep/");
 		json_flush(&o);
 		status = 0;
-	} else if (ftruncate(file.fd, 0)) {	/* never a wrong log left for an upload */
-		printk(KERN_ERR "lockdep --merge-sarif: cannot empty %s: %s\n", out,
+	} else if (unlink(out) && (errno != ENOENT || ftruncate(file.fd, 0))) {
+		/* Never a wrong log left for an upload, nor an empty one it takes. */
+		printk(KERN_ERR "lockdep --merge-sarif: cannot remove %s: %s\n", out,
 		       error_words(errno));
 	}
 	close(file.fd);
@@ -31510,6 +31799,7 @@ static void liblockdep_at_exit(void)
 		dump_to(settings.dump_dir);
 	if (lock_stat)
 		lock_stat_print_table();
+	WRITE_ONCE(log_file_totals, true);
 	if (settings.summary)
 		printk(KERN_INFO "liblockdep: %lu report%s, %lu lock classes, %lu direct "
 		       "dependencies, %lu lock chains, held-lock depth up to %u\n",
@@ -31519,6 +31809,7 @@ static void liblockdep_at_exit(void)
 	report_sarif_write();
 	if (settings.summary)
 		lock_rules_summary();
+	WRITE_ONCE(log_file_totals, false);
 	runner_note_end(true);
 	if (reports_in_exit_status(reports) && settings.exitcode) {
 		fflush(NULL);

@@ -67,3 +67,109 @@ static const char *environment_value_escape(char *out, size_t size, const char *
 {
 	return text_escape(out, size, value, "\"\\");
 }
+
+/*
+ * Every LIBLOCKDEP_* variable anything of liblockdep reads: the run-time settings
+ * (src/settings.c), the tools' (lockdep --merge-sarif: src/sarif_merge.c), the
+ * compiler wrappers' (lockdep-cc) and the test runner's (tests/run.sh), which all
+ * reach the programs they start.
+ */
+static const char *const liblockdep_variables[] = {
+	"LIBLOCKDEP", "LIBLOCKDEP_LOG", "LIBLOCKDEP_JSON", "LIBLOCKDEP_SARIF",
+	"LIBLOCKDEP_EXITCODE", "LIBLOCKDEP_ABORT", "LIBLOCKDEP_SUMMARY", "LIBLOCKDEP_DUMP",
+	"LIBLOCKDEP_STAT", "LIBLOCKDEP_SYMBOLIZE", "LIBLOCKDEP_CLASSES", "LIBLOCKDEP_RULES",
+	"LIBLOCKDEP_GRAPH", "LIBLOCKDEP_RUNNER", "LIBLOCKDEP_SEMAPHORES", "LIBLOCKDEP_JOINS",
+	"LIBLOCKDEP_HANG", "LIBLOCKDEP_SHOW_LOCKS_SIGNAL", "LIBLOCKDEP_SRCROOT",
+	"LIBLOCKDEP_SARIF_CATEGORY", "LIBLOCKDEP_CC", "LIBLOCKDEP_CXX", "LIBLOCKDEP_DIR",
+};
+
+#define VARIABLE_NAME_MAX 48
+
+/* Edits (insert, delete, replace a byte) from a to b, both at most VARIABLE_NAME_MAX. */
+static unsigned int name_distance(const char *a, const char *b)
+{
+	unsigned char row[VARIABLE_NAME_MAX + 1];
+	size_t n = strlen(b);
+
+	for (size_t j = 0; j <= n; j++)
+		row[j] = j;
+	for (size_t i = 1; a[i - 1]; i++) {
+		unsigned char diagonal = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= n; j++) {
+			unsigned char above = row[j];
+			unsigned int replaced = diagonal + (a[i - 1] != b[j - 1]);
+
+			row[j] = min(replaced, min(above + 1u, row[j - 1] + 1u));
+			diagonal = above;
+		}
+	}
+	return row[n];
+}
+
+/*
+ * The known variable a typo away from name, or NULL: one edit, or two in a name with
+ * six letters or more after "LIBLOCKDEP_" (two edits make LIBLOCKDEP_CC of anything).
+ */
+static const char *variable_suggestion(const char *name)
+{
+	const char *best = NULL;
+	unsigned int fewest = 3;
+
+	if (strlen(name) > VARIABLE_NAME_MAX)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(liblockdep_variables); i++) {
+		const char *known = liblockdep_variables[i];
+		unsigned int edits = name_distance(name, known);
+
+		if (edits < fewest && (edits <= 1 || strlen(known) >= 11 + 6)) {
+			best = known;
+			fewest = edits;
+		}
+	}
+	return best;
+}
+
+static bool variable_known(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(liblockdep_variables); i++)
+		if (!strcmp(name, liblockdep_variables[i]))
+			return true;
+	return false;
+}
+
+/*
+ * A misspelled variable (LIBLOCKDEP_SYMBOLISE, LIBLOCKDEP_EXITCOD) would drop its
+ * setting without a word: one line for each LIBLOCKDEP_* name of the environment
+ * that nothing reads, with the known name it is closest to, as a sanitizer does for
+ * an unknown flag. Called once, when the settings are read; nothing in a
+ * secure-execution process, whose LIBLOCKDEP_* are all ignored.
+ */
+static void unknown_variables_warn(void)
+{
+	char name[VARIABLE_NAME_MAX + 2], shown[2 * VARIABLE_NAME_MAX];
+
+	if (secure_execution())
+		return;
+	for (char **env = environ; *env; env++) {
+		size_t len = strcspn(*env, "=");
+		const char *near;
+
+		if (strncmp(*env, "LIBLOCKDEP_", 11))
+			continue;
+		len = min(len, sizeof(name) - 1);
+		memcpy(name, *env, len);
+		name[len] = '\0';
+		if (variable_known(name))
+			continue;
+		environment_value_escape(shown, sizeof(shown), name);
+		near = variable_suggestion(name);
+		if (near)
+			printk(KERN_WARNING "liblockdep: %s is not a liblockdep variable, ignored "
+			       "(did you mean %s?)\n", shown, near);
+		else
+			printk(KERN_WARNING "liblockdep: %s is not a liblockdep variable, ignored "
+			       "(lockdep --help lists them)\n", shown);
+	}
+}

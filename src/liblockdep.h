@@ -122,8 +122,9 @@
  *                                  each loads the dependencies recorded there at start
  *                                  and merges its own in at exit, so an inversion split
  *                                  across two programs is reported in the second
- *   LIBLOCKDEP_RUNNER=pid:fd       set by ./lockdep: the processes it runs keep their own
- *                                  exit status, its program answers for the tree
+ *   LIBLOCKDEP_RUNNER=pid:fd       set by ./lockdep: a process it runs exits with
+ *                                  LIBLOCKDEP_EXITCODE after its own report, its
+ *                                  program answers for the tree
  *
  * COMPILE-TIME CAPACITY (defaults are the kernel's; running out prints lockdep's
  * "BUG: MAX_... too low!" and validation stops, the program runs on)

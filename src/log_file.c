@@ -152,9 +152,20 @@ static int pattern_file_fd(struct pattern_file *f)
 }
 
 /* Where output goes now. Called under output_mutex. */
+/*
+ * Set for the totals printed at exit (LIBLOCKDEP_SUMMARY=1): a process that opened no
+ * log, having reported nothing, prints them on stderr rather than create a file for
+ * them, as a program that reports nothing creates none.
+ */
+static bool log_file_totals;
+
 static int log_file_fd(void)
 {
-	int fd = pattern_file_fd(&log_file);
+	int fd;
 
+	if (log_file_totals && log_file.pattern[0] &&
+	    (!log_file.pid || (log_file.per_pid && log_file.pid != getpid())))
+		return STDERR_FILENO;
+	fd = pattern_file_fd(&log_file);
 	return fd >= 0 ? fd : STDERR_FILENO;
 }

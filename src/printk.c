@@ -566,13 +566,16 @@ static int vprintk(const char *fmt, va_list ap)
 	return (int)len;
 }
 
+static bool held_lock_at_with_line(const char *fmt, va_list ap);	/* src/stacktrace.c */
+
 static int printk(const char *fmt, ...)
 {
 	va_list ap;
-	int len;
+	int len = 0;
 
 	va_start(ap, fmt);
-	len = vprintk(fmt, ap);
+	if (!held_lock_at_with_line(fmt, ap))
+		len = vprintk(fmt, ap);
 	va_end(ap);
 	return len;
 }

@@ -25,6 +25,7 @@ static void liblockdep_at_exit(void)
 		dump_to(settings.dump_dir);
 	if (lock_stat)
 		lock_stat_print_table();
+	WRITE_ONCE(log_file_totals, true);
 	if (settings.summary)
 		printk(KERN_INFO "liblockdep: %lu report%s, %lu lock classes, %lu direct "
 		       "dependencies, %lu lock chains, held-lock depth up to %u\n",
@@ -34,6 +35,7 @@ static void liblockdep_at_exit(void)
 	report_sarif_write();
 	if (settings.summary)
 		lock_rules_summary();
+	WRITE_ONCE(log_file_totals, false);
 	runner_note_end(true);
 	if (reports_in_exit_status(reports) && settings.exitcode) {
 		fflush(NULL);

@@ -65,10 +65,12 @@ static int sarif_rule_of(const struct report_record *r)
 }
 
 /* "possible circular locking dependency detected: first_lock, second_lock (thread
- * x/12)": the headline without its "WARNING: ", the classes, the thread. */
+ * x, process prog)": the kind's headline (which names no thread) without its
+ * "WARNING: ", the classes, the thread and the program by name, not by id: a viewer
+ * shows the same problem of another run with the same text. */
 static const char *sarif_message(const struct report_record *r)
 {
-	const char *headline = r->about.headline, *colon = strstr(headline, ": ");
+	const char *headline = r->about.rule, *colon = strstr(headline, ": ");
 	char text[512];
 	size_t len;
 
@@ -78,8 +80,8 @@ static const char *sarif_message(const struct report_record *r)
 	for (unsigned int i = 0; i < r->about.nr_classes; i++)
 		len += liblockdep_snprintk(text + len, sizeof(text) - len, "%s%s",
 					   i ? ", " : ": ", r->about.classes[i]);
-	liblockdep_snprintk(text + len, sizeof(text) - len, " (thread %s/%d, process %s/%d)",
-			    r->thread, r->tid, r->program, r->pid);
+	liblockdep_snprintk(text + len, sizeof(text) - len, " (thread %s, process %s)",
+			    r->thread, r->program);
 	return liblockdep_strdup(text);
 }
 
@@ -287,14 +289,16 @@ static void sarif_rules_write(struct json_out *o)
 	json_key(o, "rules");
 	json_open(o, '[');
 	for (unsigned int i = 0; i < nr_sarif_rules; i++) {
+		const struct sarif_rule_help *help = sarif_rule_help_of(sarif_rules[i].kind);
+
 		json_open(o, '{');
 		json_member_string(o, "id", sarif_rules[i].kind);
-		json_member_string(o, "name", sarif_rules[i].kind);
+		json_member_string(o, "name", help ? help->name : "LockdepReport");
 		sarif_text(o, "shortDescription", sarif_rules[i].headline);
 		sarif_text(o, "fullDescription", sarif_rules[i].headline);
-		sarif_text(o, "help", "A lock-order or lock-state problem found by lockdep, the "
-			   "Linux kernel's lock validator, in user space (liblockdep). See the "
-			   "report's stacks.");
+		sarif_text(o, "help", help ? help->help :
+			   "A lock-order or lock-state problem found by lockdep, the Linux "
+			   "kernel's lock validator, in user space. See the report's stacks.");
 		json_key(o, "defaultConfiguration");
 		json_open(o, '{');
 		json_member_string(o, "level", "error");

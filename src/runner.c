@@ -1,12 +1,14 @@
 /*
  * Under ./lockdep, a whole tree of processes is checked, and its programs look at
- * each other's exit statuses (rsync's receiver, make's recipes, a test harness): a
- * process must exit with its own status, or the program breaks. So the processes of
- * the tree write what they did in a record, and only the runner's own process (the
- * program it ran, which has the runner's pid: the runner execs it) exits with
- * LIBLOCKDEP_EXITCODE, for a report of its own or of any process it started that
- * reported before it ended; it also ends the run with the record's summary line
- * (src/runner_summary.c).
+ * each other's exit statuses (rsync's receiver, make's recipes, a test harness). A
+ * process that printed a report exits with LIBLOCKDEP_EXITCODE, as a test built with
+ * a sanitizer does, so that a harness (ctest, make check) fails that test; every
+ * other process keeps its own status, and a forked child does not answer for its
+ * parent's report. The processes of the tree write what they did in a record, and
+ * the runner's own process (the program it ran, which has the runner's pid: the
+ * runner execs it) exits with LIBLOCKDEP_EXITCODE for a report of its own or of any
+ * process it started that reported before it ended; it also ends the run with the
+ * record's summary line (src/runner_summary.c).
  *
  * The runner opens the file and removes its name before it execs the program, so
  * nothing is left behind however the run ends (a program that cannot start, one
@@ -21,9 +23,10 @@
  *   D <directory>                      the runner's working directory (by the runner)
  *   S <pid>                            a checked program started (each exec too)
  *   E <pid> <classes>                  a checked process ended, with its lock classes
- *   R <pid> <dev>:<ino> <kind>\t<where>\t<headline>
- *                                      a report: the file it went to, and where that
- *                                      is: "in <file>", "to a pipe", "to /dev/null"
+ *   R <pid> <dev>:<ino> <kind>\t<program>\t<where>\t<headline>
+ *                                      a report: the process's program, the file it
+ *                                      went to, and where that is: "in <file>", "to a
+ *                                      pipe", "to /dev/null"
  */
 #define RUNNER_FD_MIN	1000	/* out of the way of the program's own descriptors */
 #define RUNNER_NAME	"LIBLOCKDEP_RUNNER="
@@ -35,6 +38,7 @@ static struct {
 	dev_t stderr_dev;	/* the file stderr_fd is */
 	ino_t stderr_ino;
 	pid_t ended;		/* the process that wrote its E line (not a forked child) */
+	pid_t reported;		/* the process that printed a report (not a forked child) */
 } runner = { .fd = -1, .stderr_fd = -1 };
 
 /*
@@ -334,27 +338,30 @@ static const char *report_where(struct stat *st)
 	return where;
 }
 
-/* After each report printed: its kind, where it went and its headline. */
+/* After each report printed: its kind, the program, where it went and its headline. */
 static void note_report(const char *kind, const char *headline)
 {
-	static char line[PATH_MAX + 256];
+	static char line[PATH_MAX + 256], program[NAME_MAX + 1];
 	struct stat st = { 0 };
 	const char *where;
 
 	if (runner.fd < 0)
 		return;
 	internal_lock(&output_mutex);
+	WRITE_ONCE(runner.reported, getpid());
 	where = report_where(&st);
-	runner_write(line, snprintf(line, sizeof(line), "R %d %lu:%lu %s\t%s\t%s\n",
+	text_escape(program, sizeof(program), process_name(), "");
+	runner_write(line, snprintf(line, sizeof(line), "R %d %lu:%lu %s\t%s\t%s\t%s\n",
 				    (int)getpid(), (unsigned long)st.st_dev,
-				    (unsigned long)st.st_ino, kind, where, headline),
+				    (unsigned long)st.st_ino, kind, program, where, headline),
 		     sizeof(line));
 	internal_unlock(&output_mutex);
 }
 
 /* Does this process's exit status tell of reports? Its own decide, without a runner;
- * under one, its process answers for the whole tree and the others keep their own
- * status. An error in the rules file counts as a report (src/rules.c). */
+ * under one, its process answers for the whole tree, and another process for the
+ * reports it printed itself. An error in the rules file counts as a report
+ * (src/rules.c), in the runner's process only: every process of the tree reads it. */
 static bool reports_in_exit_status(unsigned long own_reports)
 {
 	own_reports += lock_rules_errors;
@@ -362,7 +369,7 @@ static bool reports_in_exit_status(unsigned long own_reports)
 	if (runner.fd < 0)
 		return own_reports;
 	if (getpid() != runner.pid)
-		return false;
+		return READ_ONCE(runner.reported) == getpid();
 	return own_reports || runner_tree_reports();
 }
 

@@ -3,15 +3,15 @@
  * a clean checked run never looks like an unchecked one, and a report that a test
  * harness captured in a log is not missed:
  *
- *   lockdep: 3 processes checked, 41 lock classes, 1 report (circular) -- in
- *   cache.log: WARNING: possible circular locking dependency detected
+ *   lockdep: 3 processes checked, 41 lock classes, 1 report (circular) -- test_cache,
+ *   in cache.log: WARNING: possible circular locking dependency detected
  *
  * (one line). Processes: those that ran checked, told apart by pid (an exec keeps
  * it). Lock classes: the most that any one of them registered. Reports: those
  * printed (each process prints each problem once), with their kinds. Then, for each
- * report that did not reach the runner's standard error, where it went and its
- * headline, a file's path relative to the directory the runner started in (its
- * record's "D <directory>" line).
+ * report that did not reach the runner's standard error, the program that printed
+ * it (a harness's test), where it went and its headline, a file's path relative to
+ * the directory the runner started in (its record's "D <directory>" line).
  *
  * The runner's process prints it as it ends, on its standard error (as it started:
  * a program may close its own first, src/runner.c), from the record
@@ -34,7 +34,8 @@ static struct {
 	char places[SUMMARY_TEXT_MAX];	/* "; in a.log: WARNING: ..." for each report */
 	size_t places_len;
 	char line[SUMMARY_LINE_MAX], chunk[4096], text[SUMMARY_TEXT_MAX], cwd[PATH_MAX];
-	char where[SUMMARY_LINE_MAX], headline[SUMMARY_LINE_MAX];	/* escaped */
+	char program[SUMMARY_LINE_MAX], where[SUMMARY_LINE_MAX];	/* escaped */
+	char headline[SUMMARY_LINE_MAX];
 } summary;
 
 /* Counts pid once; past the set's half, every pid counts. */
@@ -77,8 +78,9 @@ static const char *summary_relative(const char *where)
 	return where + 3 + len + 1;
 }
 
-/* "; in cache.log: WARNING: ...", once for each place and headline. */
-static void summary_add_place(const char *where, const char *headline)
+/* "; test_cache, in cache.log: WARNING: ...", once for each program, place and
+ * headline. */
+static void summary_add_place(const char *program, const char *where, const char *headline)
 {
 	const char *relative = summary_relative(where);
 	char *out = summary.places + summary.places_len;
@@ -88,10 +90,11 @@ static void summary_add_place(const char *where, const char *headline)
 	if (room < 2)
 		return;
 	/* Written by any process of the tree: a control byte must not reach the terminal. */
+	text_escape(summary.program, sizeof(summary.program), program, "");
 	text_escape(summary.where, sizeof(summary.where), relative ?: where, "");
 	text_escape(summary.headline, sizeof(summary.headline), headline, "");
-	len = snprintf(out, room, "; %s%s: %s", relative ? "in " : "", summary.where,
-		       summary.headline);
+	len = snprintf(out, room, "; %s, %s%s: %s", summary.program, relative ? "in " : "",
+		       summary.where, summary.headline);
 	if (len < 0)
 		return;
 	if ((size_t)len >= room || memmem(summary.places, summary.places_len, out, len))
@@ -100,25 +103,27 @@ static void summary_add_place(const char *where, const char *headline)
 		summary.places_len += len;
 }
 
-/* "R <pid> <dev>:<ino> <kind>\t<where>\t<headline>": a report said nothing more
- * where it reached this process's standard error (the terminal, mostly). */
+/* "R <pid> <dev>:<ino> <kind>\t<program>\t<where>\t<headline>": a report said
+ * nothing more where it reached this process's standard error (the terminal, mostly). */
 static void summary_add_report(char *line, const struct stat *terminal)
 {
 	unsigned long dev, ino;
-	char *kind, *where, *headline;
+	char *kind, *program, *where, *headline;
 
 	summary_add_pid((pid_t)strtol(line, &kind, 10));
 	dev = strtoul(kind, &kind, 10);
 	ino = *kind == ':' ? strtoul(kind + 1, &kind, 10) : 0;
-	where = *kind == ' ' ? strchr(++kind, '\t') : NULL;
+	program = *kind == ' ' ? strchr(++kind, '\t') : NULL;
+	where = program ? strchr(++program, '\t') : NULL;
 	headline = where ? strchr(++where, '\t') : NULL;
 	if (!headline)
 		return;
 	summary.reports++;
-	summary_add_kind(kind, where - 1 - kind);
+	summary_add_kind(kind, program - 1 - kind);
+	where[-1] = '\0';
 	*headline++ = '\0';
 	if (dev != (unsigned long)terminal->st_dev || ino != (unsigned long)terminal->st_ino)
-		summary_add_place(where, headline);
+		summary_add_place(program, where, headline);
 }
 
 static void summary_add_line(char *line, const struct stat *terminal)

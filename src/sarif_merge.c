@@ -391,34 +391,6 @@ static bool sarif_uri_decode(char *s)
 	return true;
 }
 
-/* An absolute path with "." and ".." taken out and no "//", in place. */
-static void sarif_path_normalise(char *path)
-{
-	char *o = path, *p = path;
-
-	while (*p) {
-		size_t len;
-
-		while (*p == '/')
-			p++;
-		len = strcspn(p, "/");
-		if (len == 1 && p[0] == '.') {
-			/* nothing */
-		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
-			while (o > path && *--o != '/')
-				;
-		} else if (len) {
-			*o++ = '/';
-			memmove(o, p, len);
-			o += len;
-		}
-		p += len;
-	}
-	if (o == path)
-		*o++ = '/';
-	*o = '\0';
-}
-
 /*
  * The file an artifactLocation names, as an absolute path: its uri resolved against
  * its uriBaseId in the run's originalUriBaseIds, or a file:// URI. A relative uri
@@ -457,7 +429,7 @@ static const char *sarif_artifact_path(struct sarif_merge *m, const struct sarif
 		*why = "a bad %-escape in a uri";
 		return NULL;
 	}
-	sarif_path_normalise(path);
+	path_normalise(path);
 	return path;
 }
 
@@ -843,7 +815,7 @@ static bool sarif_merge_root(struct sarif_merge *m)
 		return false;
 	}
 	strcpy(m->root, root);
-	sarif_path_normalise(m->root);
+	path_normalise(m->root);
 	m->root_len = strlen(m->root);
 	if (m->root[m->root_len - 1] != '/')
 		m->root[m->root_len++] = '/';
@@ -947,8 +919,9 @@ LIBLOCKDEP_API int liblockdep_merge_sarif(const char *out, int nr_inputs, char *
 		sarif_merge_write(&m, &o, category && *category ? category : "liblockdep/");
 		json_flush(&o);
 		status = 0;
-	} else if (ftruncate(file.fd, 0)) {	/* never a wrong log left for an upload */
-		printk(KERN_ERR "lockdep --merge-sarif: cannot empty %s: %s\n", out,
+	} else if (unlink(out) && (errno != ENOENT || ftruncate(file.fd, 0))) {
+		/* Never a wrong log left for an upload, nor an empty one it takes. */
+		printk(KERN_ERR "lockdep --merge-sarif: cannot remove %s: %s\n", out,
 		       error_words(errno));
 	}
 	close(file.fd);

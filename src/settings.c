@@ -212,6 +212,7 @@ static void liblockdep_read_settings(void)
 					      "seconds, from 1 to 86400");
 	settings.show_locks_signal = setting_show_locks_signal("LIBLOCKDEP_SHOW_LOCKS_SIGNAL");
 	hang_watchdog_start();
+	unknown_variables_warn();
 	errno = saved_errno;
 }
 

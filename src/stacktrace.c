@@ -219,7 +219,10 @@ static bool addr2line(unsigned long addr, char *out, size_t size)
 	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 - obj.bias);
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	return addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size);
+	if (!addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size))
+		return false;
+	source_place_normalise(out);
+	return true;
 }
 
 /* A frame with its file:line: a function of its own, so that its buffer is on the
@@ -232,6 +235,35 @@ static noinline void stack_trace_print_where(unsigned long addr, int spaces)
 		printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)addr, where);
 	else
 		printk("%*c%pS\n", 1 + spaces, ' ', (void *)addr);
+}
+
+/*
+ * A held lock's line ends with where it was taken, lockdep's print_lock() format
+ * below: with LIBLOCKDEP_SYMBOLIZE=addr2line it gets its file:line as a frame does
+ * ("at: bank::Ledger::audit()+0x17 (ledger.cc:42)"), the line a reader looks for
+ * first. Returns whether it printed the line. Not inlined: its buffer is on the stack
+ * only with addr2line.
+ */
+static noinline bool held_lock_at_with_line(const char *fmt, va_list ap)
+{
+	char where[512];
+	unsigned long offset;
+	va_list args;
+	void *ip;
+
+	if (!settings.addr2line || strcmp(fmt, KERN_CONT ", at: %pS\n"))
+		return false;
+	va_copy(args, ap);
+	ip = va_arg(args, void *);
+	va_end(args);
+	/* A function's first byte (a thread's start routine, which its pseudo-lock is
+	 * taken "at") is no return address: addr2line() looks one byte back. */
+	offset = 1;
+	liblockdep_symbol_at((unsigned long)ip, &offset, NULL);
+	if (!addr2line((unsigned long)ip + !offset, where, sizeof(where)))
+		return false;
+	printk(KERN_CONT ", at: %pS (%s)\n", ip, where);
+	return true;
 }
 
 /* liblockdep's own code between the C library and a created thread's start routine

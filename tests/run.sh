@@ -41,8 +41,9 @@
 # FAST_PATH=off (liblockdep.c built -DLIBLOCKDEP_NO_FAST_PATH: every acquisition and
 # release goes to lockdep, src/fast_path.c; the same expectations hold; default
 # BUILD build/tests-no-fast-path), JOBS (scenarios run at once, default the number of
-# processors: each job takes every JOBS-th scenario, then every JOBS-th check; their
-# lines come job by job).
+# processors: each job takes every JOBS-th scenario, then every JOBS-th check). Each
+# result line is printed as its case ends, so a long run shows its progress; the
+# last line is the total, "N passed, N failed, N skipped".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 # The pair under test: the committed one, or another generation of it.
@@ -206,11 +207,16 @@ run_preload_scenario() {
 	check_report "$name" "$src" "$out" $? && pass "$name"
 }
 
+# Whether scenario $1 is one this run takes.
+scenario_wanted() {
+	case $(basename "$1") in *"$filter"*) [ -f "$1" ] ;; *) return 1 ;; esac
+}
+
 # Job $1's share of the scenarios, in a process of its own (its counts are its lines).
 run_scenarios() {
 	n=0
 	for src in "$top"/tests/scenarios/*.c "$top"/tests/scenarios/*.cc; do
-		case $(basename "$src") in *"$filter"*) ;; *) continue ;; esac
+		scenario_wanted "$src" || continue
 		n=$((n + 1))
 		[ $((n % jobs)) -eq "$1" ] || continue
 		run_scenario "$src"
@@ -225,20 +231,26 @@ if ! $cc $cflags $libflags -DLIBLOCKDEP -c "$pair/liblockdep.c" -o "$build/liblo
 	fail liblockdep.c "does not build"
 elif [ "$tier" != extra ]; then
 	: > "$build/json-cases"
+	n=0
+	for src in "$top"/tests/scenarios/*.c "$top"/tests/scenarios/*.cc; do
+		scenario_wanted "$src" && n=$((n + 1))
+	done
+	echo "-- $n scenarios, each drop-in and preloaded, $jobs at a time"
 	job=0
 	while [ "$job" -lt "$jobs" ]; do
-		run_scenarios "$job" > "$build/scenarios.$job" &
+		run_scenarios "$job" | tee "$build/scenarios.$job" &
 		job=$((job + 1))
 	done
 	wait
 	job=0
 	while [ "$job" -lt "$jobs" ]; do
-		cat "$build/scenarios.$job"
 		passed=$((passed + $(grep -c '^PASS' "$build/scenarios.$job")))
 		failed=$((failed + $(grep -c '^FAIL' "$build/scenarios.$job")))
 		job=$((job + 1))
 	done
-	if ! python3 -c 'import jsonschema' 2> /dev/null; then
+	if [ ! -s "$build/json-cases" ]; then
+		skip json-schema "no scenario passed, no JSON to check"
+	elif ! python3 -c 'import jsonschema' 2> /dev/null; then
 		skip json-schema "needs python3-jsonschema"
 	elif json=$(python3 "$top/tests/json_check.py" "$top/docs/liblockdep-json.schema.json" \
 			< "$build/json-cases"); then
@@ -276,12 +288,17 @@ run_check() {
 	fi
 }
 
+# Whether check $1 is one this run takes.
+check_wanted() {
+	case $(basename "$1" .sh) in *"$filter"*) ;; *) return 1 ;; esac
+	[ -f "$1" ] && tier_runs "$(check_tier "$1")"
+}
+
 # Job $1's share of the checks this run takes, in a process of its own.
 run_checks() {
 	n=0
 	for check in "$top"/tests/checks/*.sh; do
-		case $(basename "$check" .sh) in *"$filter"*) ;; *) continue ;; esac
-		tier_runs "$(check_tier "$check")" || continue
+		check_wanted "$check" || continue
 		n=$((n + 1))
 		[ $((n % jobs)) -eq "$1" ] || continue
 		run_check "$check"
@@ -295,15 +312,19 @@ if [ -z "${SCENARIOS_ONLY:-}" ]; then
 	if ! (cd "$top" && make -s preload check-graph > "$build/prebuilt" 2>&1); then
 		fail "make preload check-graph" "$(tail -n 15 "$build/prebuilt")"
 	fi
+	n=0
+	for check in "$top"/tests/checks/*.sh; do
+		check_wanted "$check" && n=$((n + 1))
+	done
+	echo "-- $n checks, $jobs at a time; each line comes as its check ends"
 	job=0
 	while [ "$job" -lt "$jobs" ]; do
-		run_checks "$job" > "$build/checks.$job" &
+		run_checks "$job" | tee "$build/checks.$job" &
 		job=$((job + 1))
 	done
 	wait
 	job=0
 	while [ "$job" -lt "$jobs" ]; do
-		cat "$build/checks.$job"
 		passed=$((passed + $(grep -c '^PASS' "$build/checks.$job")))
 		failed=$((failed + $(grep -c '^FAIL' "$build/checks.$job")))
 		skipped=$((skipped + $(grep -c '^SKIP' "$build/checks.$job")))

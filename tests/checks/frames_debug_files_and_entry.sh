@@ -2,7 +2,7 @@
 # installed (found by build-id, /usr/lib/debug/.build-id/; Debian's libc6-dbg), libc's
 # static start_thread is named; without it (the directory hidden in a mount
 # namespace of our own), a trace stops at the thread's start routine or main, and no
-# frame reads "libc.so.6+0x...". Each half skipped with a message where it cannot run.
+# frame reads "libc.so.6+0x...". A half that cannot run here says SKIP.
 set -eu
 cc=${CC:-cc}
 out=$(mktemp -d)
@@ -29,12 +29,12 @@ if [ -n "$id" ] && [ -f "/usr/lib/debug/.build-id/$(echo "$id" | cut -c1-2)/$(ec
 	grep -q '^  start_thread+0x' "$out/named" ||
 		{ echo "start_thread is not named: $(head -c 800 "$out/named")"; exit 1; }
 else
-	echo "no separate debug file for $libc (libc6-dbg): naming by build-id not checked"
+	echo "SKIP frames_debug_files_and_entry: needs libc6-dbg (naming $libc's frames by build-id not checked)"
 fi
 
 hidden() { unshare -rm sh -c 'mount -t tmpfs none /usr/lib/debug && exec "$@"' sh "$@"; }
 if ! hidden /bin/true 2> /dev/null; then
-	echo "no user and mount namespaces here: traces without debug files not checked"
+	echo "SKIP frames_debug_files_and_entry: needs user and mount namespaces (traces without debug files not checked)"
 	exit 0
 fi
 hidden ./lockdep "$out/threads" 2> "$out/threads.report"

@@ -14,11 +14,14 @@ a=$!
 /usr/bin/make -s install PREFIX="$out/b" > "$out/b.log" 2>&1 ||
 	{ echo "make install: $(cat "$out/b.log")"; exit 1; }
 wait $a || { echo "make install: $(cat "$out/a.log")"; exit 1; }
-for prefix in "$out/a" "$out/b"; do
+for pair in a:b b:a; do
+	prefix=$out/${pair%:*} other=$out/${pair#*:}
 	for f in bin/lockdep bin/lockdep-cc lib/pkgconfig/liblockdep.pc \
 		lib/cmake/liblockdep/liblockdep-config.cmake; do
-		grep -q "$prefix/" "$prefix/$f" ||
-			{ echo "$prefix/$f names another prefix: $(grep -m1 "$out" "$prefix/$f")"; exit 1; }
+		grep -qF "$prefix/" "$prefix/$f" ||
+			{ echo "$prefix/$f does not name its prefix: $(grep -m1 "$out" "$prefix/$f")"; exit 1; }
+		! grep -qF "$other/" "$prefix/$f" ||
+			{ echo "$prefix/$f names the other prefix: $(grep -m1 -F "$other/" "$prefix/$f")"; exit 1; }
 	done
 done
 shared=$(grep -rlF "$out" build || true)

@@ -4,7 +4,7 @@
 # (Condition, Queue, Event, Barrier, a thread pool, joins) stays silent with it, and
 # so does a Lock a worker acquires and the main thread releases after the join.
 set -eu
-[ -x /usr/bin/python3 ] || { echo "no /usr/bin/python3: skipped"; exit 0; }
+[ -x /usr/bin/python3 ] || { echo "SKIP python_semaphores: needs /usr/bin/python3"; exit 0; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cat > "$out/abba.py" <<'PY'

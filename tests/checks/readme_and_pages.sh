@@ -8,7 +8,8 @@ python3 - <<'PY'
 import os, re, sys
 
 PAGES = ['settings', 'classes', 'guarantees', 'signals', 'test-suites',
-         'lock-stat-and-hangs', 'cost', 'security', 'regenerate', 'build', 'reports']
+         'lock-stat-and-hangs', 'cost', 'security', 'regenerate', 'build', 'reports',
+         'fixing', 'limitations']
 
 def anchors(path):
     """GitHub's anchor for each heading: lower case, punctuation out, blanks to -."""

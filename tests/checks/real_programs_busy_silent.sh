@@ -59,7 +59,7 @@ if command -v ffmpeg > /dev/null; then
 	threads="-threads 4 -thread_type slice+frame"
 	encoders="mpeg4"
 	ffmpeg -hide_banner -encoders 2> /dev/null | grep -q ' libx264 ' && encoders="$encoders libx264" ||
-		echo "ffmpeg has no libx264: its runs skipped"
+		echo "SKIP real_programs_busy_silent: needs ffmpeg with libx264 (its runs not done)"
 	for encoder in $encoders; do
 		options=$threads
 		[ $encoder = libx264 ] && options="-preset veryfast -threads 2"

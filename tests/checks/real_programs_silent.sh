@@ -20,7 +20,7 @@ run_if_installed() {
 	if command -v "$1" > /dev/null; then
 		same_as_plain "$@"
 	else
-		echo "$1 is not installed: skipped"
+		echo "SKIP real_programs_silent: needs $1"
 	fi
 }
 
@@ -69,7 +69,7 @@ if command -v curl > /dev/null && command -v python3 > /dev/null; then
 	kill "$server"
 	wait "$server" 2> /dev/null || true
 else
-	echo "curl or python3 is not installed: curl -Z skipped"
+	echo "SKIP real_programs_silent: needs curl and python3 (curl -Z not run)"
 fi
 # dbus-daemon serving a few clients: libdbus makes every mutex in one static function
 # that Debian's stripped library does not name, so its sites are keyed by call stack
@@ -91,6 +91,6 @@ if command -v dbus-daemon > /dev/null && command -v dbus-send > /dev/null; then
 		failed=1
 	fi
 else
-	echo "dbus-daemon or dbus-send is not installed: dbus-daemon skipped"
+	echo "SKIP real_programs_silent: needs dbus-daemon and dbus-send"
 fi
 exit $failed

@@ -250,13 +250,19 @@ for bad in cut other trailing; do
 	[ "$status" = 125 ] || fail "$bad input: exit $status, expected 125" "$out/bad.err"
 	[ "$(wc -l < "$out/bad.err")" = 1 ] && grep -q "$out/$bad.sarif: " "$out/bad.err" ||
 		fail "$bad input: not one line naming the file" "$out/bad.err"
-	[ ! -s "$out/bad.sarif" ] || fail "$bad input: a log was written" "$out/bad.sarif"
+	[ ! -e "$out/bad.sarif" ] || fail "$bad input: a file was left for the upload" "$out/bad.sarif"
 	case $bad in
 	cut) grep -q "cut.sarif: line 1: not JSON: " "$out/bad.err" ;;
 	other) grep -q "other.sarif: a run of another tool than liblockdep$" "$out/bad.err" ;;
 	trailing) grep -q "trailing.sarif: line 1: not JSON: text after the JSON value$" "$out/bad.err" ;;
 	esac || fail "$bad input: the line does not say what is wrong" "$out/bad.err"
 done
+# A build that failed ran no test: the merge of a directory never made says so in one
+# line, exits 125 and leaves no file (it left an empty one, which the upload took).
+status=0
+"$merge" "$out/none.sarif" "$out/never-made" 2> "$out/none.err" || status=$?
+[ "$status" = 125 ] && [ "$(wc -l < "$out/none.err")" = 1 ] && [ ! -e "$out/none.sarif" ] ||
+	fail "a missing input: exit $status, $(ls "$out/none.sarif" 2>&1)" "$out/none.err"
 echo precious > "$out/precious"
 ln -s "$out/precious" "$out/link.sarif"
 status=0
@@ -290,7 +296,15 @@ for job in jobs.values():
     need("mkdir" in runs and "--merge-sarif" in runs, "mkdir and the merge")
     need(len(uses) == 1 and uses[0]["with"]["sarif_file"].endswith(".sarif"), "the upload of one file")
     need(uses[0]["with"].get("category"), "category")
-    need(uses[0].get("if") == "always()", "upload also when the tests fail")
+    # After failed tests (exit 66), but not after a failed build: no test ran, and an
+    # upload of no result would close every alert.
+    tests = [s for s in steps if "ctest" in s.get("run", "")]
+    need(len(tests) == 1 and tests[0].get("id"), "a test step with an id")
+    cond = "${{ !cancelled() && steps.%s.outcome != 'skipped' }}" % tests[0]["id"]
+    merge = [s for s in steps if "--merge-sarif" in s.get("run", "")]
+    need(merge and merge[0].get("if") == cond, "the merge only after the tests ran: " + cond)
+    need(uses[0].get("if") == cond, "the upload only after the tests ran: " + cond)
+    need(uses[0]["uses"] == "github/codeql-action/upload-sarif@v4", "upload-sarif@v4 (v3 is retired)")
 # The build is docs/build.md's recommended one: liblockdep installed from its
 # checkout, its bin on the PATH, and the CMake commands of build.md's CMake block
 # (the compiler wrapper), not flags of our own that replace the project's.

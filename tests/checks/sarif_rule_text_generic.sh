@@ -2,7 +2,9 @@
 # --merge-sarif puts them together), so its text names no thread or process: threads
 # that exit holding locks (tests/scenarios/thread_exit_holding_locks.c) give the rule
 # held-at-exit the words "WARNING: a thread still has locks held!", while each result's
-# message names its own thread and process; in both flavours.
+# message names its own thread and process, by name (a tid or pid changes every run);
+# a rule's name is words, not its id, and its help says how to fix the kind; every
+# kind of report has such help (src/sarif_rule_help.c); in both flavours.
 set -eu
 cc=${CC:-cc}
 build=${BUILD:-build/tests}
@@ -39,12 +41,23 @@ for r in rules.values():
     if 'exit_holder' in text or re.search(r'/[0-9]+', text):
         bad.append('rule %s names a thread or process: %s' % (r['id'], text))
 messages = [res['message']['text'] for res in run['results']]
-if len(messages) != 3 or not all(re.search(r'\(thread exit_holder[^/]*/[0-9]+, process '
-                                           r'exit_holder[^/]*/[0-9]+\)$', m) for m in messages):
-    bad.append('results do not name their thread and process: %r' % messages)
+# By name, not by tid or pid: the same problem of another run has the same text.
+if len(messages) != 3 or not all(re.search(r'\(thread exit_holder[^/,]*, process '
+                                           r'exit_holder[^/,]*\)$', m) for m in messages):
+    bad.append('results do not name their thread and process by name: %r' % messages)
+# A rule's name is words, not its id; its help says what the kind means and the fix.
+for r in rules.values():
+    if r.get('name') == r['id'] or not re.fullmatch(r'[A-Z][A-Za-z]+', r.get('name', '')):
+        bad.append('rule %s: name %r' % (r['id'], r.get('name')))
+    if 'Fix: ' not in r['help']['text']:
+        bad.append('rule %s: help without a fix: %r' % (r['id'], r['help']['text']))
 for b in bad:
     print('%s: %s' % (flavour, b))
 sys.exit(1 if bad else 0)
 PY
 done
-exit $failed
+[ $failed -eq 0 ] || exit 1
+kinds=$(sed -n '/^} report_slugs\[\] = {/,/^};/s/.*", "\([a-z-]*\)" },.*/\1/p' src/report_once.c | sort)
+helps=$(sed -n 's/^\t{ "\([a-z-]*\)", "[A-Za-z]*",$/\1/p' src/sarif_rule_help.c | sort)
+[ "$(echo "$kinds" | wc -l)" -ge 15 ] && [ "$kinds" = "$helps" ] ||
+	{ echo "kinds of report [$(echo $kinds)], with SARIF help [$(echo $helps)]"; exit 1; }

@@ -1,0 +1,28 @@
+# With LIBLOCKDEP_SYMBOLIZE=addr2line, a held lock's line ends with the file:line of
+# its acquisition, as each frame of a trace does: it printed only
+# "at: bank::Ledger::audit()+0x17", though the page says addr2line adds file:line.
+# Both flavours; without the setting the line is as before, with no file:line.
+set -eu
+cc=${CC:-cc}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+[ -x /usr/bin/addr2line ] || [ -x /bin/addr2line ] ||
+	{ echo "SKIP held_lock_file_line: needs addr2line (binutils)"; exit 0; }
+src=tests/scenarios/abba_two_threads.c
+$cc -O2 -g -DLIBLOCKDEP -include liblockdep.h -pthread $src liblockdep.c -o "$out/drop-in"
+$cc -O2 -g -pthread $src -o "$out/plain"
+make -s preload > /dev/null 2>&1
+for prog in "$out/drop-in" "tests/lockdep_summary_stripped $out/plain"; do
+	LIBLOCKDEP_EXITCODE=0 LIBLOCKDEP_SYMBOLIZE=addr2line $prog 2> "$out/err"
+	grep ', at: ' "$out/err" > "$out/held" ||
+		{ echo "$prog: no held lock line:"; cat "$out/err"; exit 1; }
+	if grep -v ', at: [^ ]*+0x[0-9a-f]* (/[^ ]*abba_two_threads\.c:[0-9]*)$' "$out/held"; then
+		echo "$prog: a held lock's line without the file:line of its acquisition"
+		exit 1
+	fi
+	LIBLOCKDEP_EXITCODE=0 $prog 2> "$out/err"
+	if grep ', at: ' "$out/err" | grep -v ', at: [^ ]*+0x[0-9a-f]*$'; then
+		echo "$prog: without addr2line, a held lock's line is not as before"
+		exit 1
+	fi
+done

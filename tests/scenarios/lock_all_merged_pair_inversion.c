@@ -8,33 +8,21 @@
  * Expect: WARNING: possible circular locking dependency detected
  * Names: locks[0]
  */
-#include "scenario.h"
+#include "lock_all.h"
 
-#ifndef LOCK_CNT
-#define LOCK_CNT 128
-#endif
 static pthread_mutex_t grow_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t locks[LOCK_CNT];
 
 int main(void)
 {
-	for (int i = 0; i < LOCK_CNT; i++)
-		EXPECT_RET(pthread_mutex_init(&locks[i], NULL), 0);
-	EXPECT_RET(pthread_mutex_lock(&grow_lock), 0);
-	for (int i = 0; i < LOCK_CNT; i++)
-		EXPECT_RET(pthread_mutex_lock(&locks[i]), 0);
-	for (int i = 0; i < LOCK_CNT; i++)
-		EXPECT_RET(pthread_mutex_unlock(&locks[i]), 0);
-	EXPECT_RET(pthread_mutex_unlock(&grow_lock), 0);
+	INIT_ALL(NULL);
+	lock_all_under(&grow_lock);
 
 	/* Again past the limit, the last two the other way round. */
 	EXPECT_RET(pthread_mutex_lock(&grow_lock), 0);
-	for (int i = 0; i < LOCK_CNT - 2; i++)
-		EXPECT_RET(pthread_mutex_lock(&locks[i]), 0);
+	lock_range(0, LOCK_CNT - 2);
 	EXPECT_RET(pthread_mutex_lock(&locks[LOCK_CNT - 1]), 0);
 	EXPECT_RET(pthread_mutex_lock(&locks[LOCK_CNT - 2]), 0);
-	for (int i = LOCK_CNT - 1; i >= 0; i--)
-		EXPECT_RET(pthread_mutex_unlock(&locks[i]), 0);
+	unlock_all_down();
 	EXPECT_RET(pthread_mutex_unlock(&grow_lock), 0);
 	return 0;
 }

@@ -7,13 +7,8 @@
  * Expect: WARNING: possible recursive locking detected
  * Names: locks[0]
  */
-#include "scenario.h"
+#include "lock_all.h"
 #include <errno.h>
-
-#ifndef LOCK_CNT
-#define LOCK_CNT 128
-#endif
-static pthread_mutex_t locks[LOCK_CNT];
 
 int main(void)
 {
@@ -21,12 +16,9 @@ int main(void)
 
 	pthread_mutexattr_init(&attr);
 	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ERRORCHECK);
-	for (int i = 0; i < LOCK_CNT; i++)
-		EXPECT_RET(pthread_mutex_init(&locks[i], &attr), 0);
-	for (int i = 0; i < LOCK_CNT; i++)
-		EXPECT_RET(pthread_mutex_lock(&locks[i]), 0);
+	INIT_ALL(&attr);
+	lock_range(0, LOCK_CNT);
 	EXPECT_RET(pthread_mutex_lock(&locks[LOCK_CNT - 28]), EDEADLK);
-	for (int i = LOCK_CNT - 1; i >= 0; i--)
-		EXPECT_RET(pthread_mutex_unlock(&locks[i]), 0);
+	unlock_all_down();
 	return 0;
 }

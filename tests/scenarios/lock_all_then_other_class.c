@@ -9,28 +9,21 @@
  * Expect: WARNING: possible circular locking dependency detected
  * Names: locks[0] other x y
  */
-#include "scenario.h"
+#include "lock_all.h"
 
-#ifndef LOCK_CNT
-#define LOCK_CNT 128
-#endif
 static pthread_mutex_t grow_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t other = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t x = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t y = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t locks[LOCK_CNT];
 
 int main(void)
 {
-	for (int i = 0; i < LOCK_CNT; i++)
-		EXPECT_RET(pthread_mutex_init(&locks[i], NULL), 0);
+	INIT_ALL(NULL);
 	EXPECT_RET(pthread_mutex_lock(&grow_lock), 0);
-	for (int i = 0; i < LOCK_CNT; i++)
-		EXPECT_RET(pthread_mutex_lock(&locks[i]), 0);
+	lock_range(0, LOCK_CNT);
 	EXPECT_RET(pthread_mutex_lock(&other), 0);
 	EXPECT_RET(pthread_mutex_unlock(&other), 0);
-	for (int i = 0; i < LOCK_CNT; i++)
-		EXPECT_RET(pthread_mutex_unlock(&locks[i]), 0);
+	unlock_all_up();
 	EXPECT_RET(pthread_mutex_unlock(&grow_lock), 0);
 
 	nest(&other, &locks[3]);

@@ -6,19 +6,13 @@
  * Expect: WARNING: possible circular locking dependency detected
  * Names: locks[0]
  */
-#include "scenario.h"
-
-#define LOCK_CNT 128
-static pthread_mutex_t locks[LOCK_CNT];
+#include "lock_all.h"
 
 int main(void)
 {
-	for (int i = 0; i < LOCK_CNT; i++)
-		EXPECT_RET(pthread_mutex_init(&locks[i], NULL), 0);
-	for (int i = 0; i < LOCK_CNT; i++)
-		EXPECT_RET(pthread_mutex_lock(&locks[i]), 0);
-	for (int i = LOCK_CNT - 1; i >= 0; i--)
-		EXPECT_RET(pthread_mutex_unlock(&locks[i]), 0);
+	INIT_ALL(NULL);
+	lock_range(0, LOCK_CNT);
+	unlock_all_down();
 	nest(&locks[9], &locks[8]);
 	return 0;
 }

@@ -53,7 +53,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		goto out;
 	if (!file.pid) {
 		file.pid = getpid();
-		file.fd = memfd_create("merged", 0);
+		/* As liblockdep_merge_sarif() keeps its output: close-on-exec, its
+		 * file noted, else each write would open "fuzz" by name instead. */
+		pattern_file_keep(&file, memfd_create("merged", MFD_CLOEXEC));
 	}
 	if (ftruncate(file.fd, 0) || !(o.buf = malloc(SARIF_BUFFER)))
 		abort();

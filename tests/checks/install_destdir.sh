@@ -21,7 +21,8 @@ grep -qx "installed_lib='/usr/lib/liblockdep.so'" "$out/stage/usr/bin/lockdep" |
 	{ echo "the runner does not name /usr/lib/liblockdep.so: $(grep '^installed_lib' "$out/stage/usr/bin/lockdep")"; exit 1; }
 grep -qx "installed_libdir='/usr/lib'" "$out/stage/usr/bin/lockdep-cc" &&
 	grep -qx "libdir=/usr/lib" "$out/stage/usr/lib/pkgconfig/liblockdep.pc" &&
-	grep -qF '"/usr/lib/liblockdep.so"' "$out/stage/usr/lib/cmake/liblockdep/liblockdep-config.cmake" ||
+	grep -qF ';/usr/lib/liblockdep.so;' "$out/stage/usr/lib/cmake/liblockdep/liblockdep-config.cmake" &&
+	grep -qF 'LINKER:-rpath,/usr/lib"' "$out/stage/usr/lib/cmake/liblockdep/liblockdep-config.cmake" ||
 	{ echo "lockdep-cc, liblockdep.pc or the CMake package does not name /usr/lib"; exit 1; }
 [ "$(readlink "$out/stage/usr/bin/lockdep-c++")" = lockdep-cc ] ||
 	{ echo "lockdep-c++ is not lockdep-cc"; exit 1; }

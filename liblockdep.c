@@ -23167,9 +23167,10 @@ struct fast_path_steps {
 	struct fast_path_step bucket[][2];
 };
 
-static const struct {
+/* The empty table: room for its header and two buckets. */
+static const union {
 	struct fast_path_steps t;
-	struct fast_path_step bucket[2][2];
+	char room[sizeof(struct fast_path_steps) + 2 * FAST_PATH_BUCKET_BYTES];
 } fast_path_no_steps = { .t.offsets = FAST_PATH_BUCKET_BYTES };
 
 static __thread struct {
@@ -31699,8 +31700,9 @@ static void dump_dot(FILE *f)
 				" [color=red, penwidth=3];\n" : ";\n");
 		}
 	}
-	/* A reported cycle's closing edge was refused by lockdep, so it is not in
-	 * locks_after: draw it too, dashed. */
+	/* A reported cycle's closing edge that is not in locks_after (lockdep
+	 * refused it and it could not be kept, src/kept_dependencies.c, or it joins
+	 * two instances of one class): draw it too, dashed. */
 	for (unsigned int i = 0; i < nr_cycle_edges; i++) {
 		if (drawn[i])
 			continue;

@@ -262,8 +262,9 @@ static void dump_dot(FILE *f)
 				" [color=red, penwidth=3];\n" : ";\n");
 		}
 	}
-	/* A reported cycle's closing edge was refused by lockdep, so it is not in
-	 * locks_after: draw it too, dashed. */
+	/* A reported cycle's closing edge that is not in locks_after (lockdep
+	 * refused it and it could not be kept, src/kept_dependencies.c, or it joins
+	 * two instances of one class): draw it too, dashed. */
 	for (unsigned int i = 0; i < nr_cycle_edges; i++) {
 		if (drawn[i])
 			continue;

@@ -62,9 +62,10 @@ struct fast_path_steps {
 	struct fast_path_step bucket[][2];
 };
 
-static const struct {
+/* The empty table: room for its header and two buckets. */
+static const union {
 	struct fast_path_steps t;
-	struct fast_path_step bucket[2][2];
+	char room[sizeof(struct fast_path_steps) + 2 * FAST_PATH_BUCKET_BYTES];
 } fast_path_no_steps = { .t.offsets = FAST_PATH_BUCKET_BYTES };
 
 static __thread struct {

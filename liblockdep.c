@@ -873,13 +873,29 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 static void *real_handle;
 static bool real_handle_known;
 
-/* Does the C library come after us? A lookup that fails allocates its error message
- * (the program's malloc), so it is made once, here, as the library starts: in its
- * constructor, where liblockdep.so comes after the C library (it is then a
- * dependency, started before the library that needs it). */
+/* Is the C library loaded before liblockdep.so? The loader's list of objects is in
+ * the order a lookup searches them, and reading it allocates nothing. */
+static bool real_libc_before_us(void)
+{
+	struct link_map *map = NULL;
+	Dl_info info;
+
+	if (!dladdr1((void *)real_libc_before_us, &info, (void **)&map, RTLD_DL_LINKMAP) || !map)
+		return false;
+	while ((map = map->l_prev))
+		if (map->l_name && strstr(map->l_name, "/libc.so."))
+			return true;
+	return false;
+}
+
+/* Does the C library come after us? Asked of the loader's list first: a lookup that
+ * fails allocates its error message with the program's malloc, and this may run on a
+ * lock path, before our constructor (a lock taken by a library started before us).
+ * The lookup remains for a C library the list does not name. */
 static void *real_handle_find(void)
 {
-	void *handle = dlsym(RTLD_NEXT, "pthread_mutex_lock") ? RTLD_NEXT : RTLD_DEFAULT;
+	void *handle = real_libc_before_us() ? RTLD_DEFAULT :
+		       dlsym(RTLD_NEXT, "pthread_mutex_lock") ? RTLD_NEXT : RTLD_DEFAULT;
 
 	__atomic_store_n(&real_handle, handle, __ATOMIC_RELAXED);
 	__atomic_store_n(&real_handle_known, true, __ATOMIC_RELEASE);
@@ -15857,9 +15873,33 @@ static bool secure_execution(void)
 	return getauxval(AT_SECURE) != 0;
 }
 
+extern void *__libc_stack_end __attribute__((__visibility__("default")));
+
+/*
+ * The process's environment. A lock taken from a program's .preinit_array runs
+ * before the C library has set environ (NULL until then); the loader has already
+ * kept where the process's stack began (__libc_stack_end: argc, argv, NULL, then
+ * the environment), so the variables are read from there.
+ */
+static char **process_environment(void)
+{
+	long *start = __libc_stack_end;
+
+	if (environ || !start)
+		return environ;
+	return (char **)(start + 1 + start[0] + 1);
+}
+
 static const char *liblockdep_getenv(const char *name)
 {
-	return secure_execution() ? NULL : getenv(name);
+	size_t len = strlen(name);
+
+	if (secure_execution())
+		return NULL;
+	for (char **env = process_environment(); env && *env; env++)
+		if (!strncmp(*env, name, len) && (*env)[len] == '=')
+			return *env + len + 1;
+	return NULL;
 }
 
 /* Said once, at the first report, where its reader looks. Called under the graph lock. */
@@ -15997,7 +16037,7 @@ static void unknown_variables_warn(void)
 
 	if (secure_execution())
 		return;
-	for (char **env = environ; *env; env++) {
+	for (char **env = process_environment(); env && *env; env++) {
 		size_t len = strcspn(*env, "=");
 		const char *near;
 

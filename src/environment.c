@@ -12,9 +12,33 @@ static bool secure_execution(void)
 	return getauxval(AT_SECURE) != 0;
 }
 
+extern void *__libc_stack_end __attribute__((__visibility__("default")));
+
+/*
+ * The process's environment. A lock taken from a program's .preinit_array runs
+ * before the C library has set environ (NULL until then); the loader has already
+ * kept where the process's stack began (__libc_stack_end: argc, argv, NULL, then
+ * the environment), so the variables are read from there.
+ */
+static char **process_environment(void)
+{
+	long *start = __libc_stack_end;
+
+	if (environ || !start)
+		return environ;
+	return (char **)(start + 1 + start[0] + 1);
+}
+
 static const char *liblockdep_getenv(const char *name)
 {
-	return secure_execution() ? NULL : getenv(name);
+	size_t len = strlen(name);
+
+	if (secure_execution())
+		return NULL;
+	for (char **env = process_environment(); env && *env; env++)
+		if (!strncmp(*env, name, len) && (*env)[len] == '=')
+			return *env + len + 1;
+	return NULL;
 }
 
 /* Said once, at the first report, where its reader looks. Called under the graph lock. */
@@ -152,7 +176,7 @@ static void unknown_variables_warn(void)
 
 	if (secure_execution())
 		return;
-	for (char **env = environ; *env; env++) {
+	for (char **env = process_environment(); env && *env; env++) {
 		size_t len = strcspn(*env, "=");
 		const char *near;
 

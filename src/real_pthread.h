@@ -41,13 +41,29 @@
 static void *real_handle;
 static bool real_handle_known;
 
-/* Does the C library come after us? A lookup that fails allocates its error message
- * (the program's malloc), so it is made once, here, as the library starts: in its
- * constructor, where liblockdep.so comes after the C library (it is then a
- * dependency, started before the library that needs it). */
+/* Is the C library loaded before liblockdep.so? The loader's list of objects is in
+ * the order a lookup searches them, and reading it allocates nothing. */
+static bool real_libc_before_us(void)
+{
+	struct link_map *map = NULL;
+	Dl_info info;
+
+	if (!dladdr1((void *)real_libc_before_us, &info, (void **)&map, RTLD_DL_LINKMAP) || !map)
+		return false;
+	while ((map = map->l_prev))
+		if (map->l_name && strstr(map->l_name, "/libc.so."))
+			return true;
+	return false;
+}
+
+/* Does the C library come after us? Asked of the loader's list first: a lookup that
+ * fails allocates its error message with the program's malloc, and this may run on a
+ * lock path, before our constructor (a lock taken by a library started before us).
+ * The lookup remains for a C library the list does not name. */
 static void *real_handle_find(void)
 {
-	void *handle = dlsym(RTLD_NEXT, "pthread_mutex_lock") ? RTLD_NEXT : RTLD_DEFAULT;
+	void *handle = real_libc_before_us() ? RTLD_DEFAULT :
+		       dlsym(RTLD_NEXT, "pthread_mutex_lock") ? RTLD_NEXT : RTLD_DEFAULT;
 
 	__atomic_store_n(&real_handle, handle, __ATOMIC_RELAXED);
 	__atomic_store_n(&real_handle_known, true, __ATOMIC_RELEASE);

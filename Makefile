@@ -84,6 +84,8 @@ install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph $(BUILD)/lockdep-me
 	$(FILL_PATHS) tools/liblockdep.pc.in > "$(DESTDIR)$(LIBDIR)/pkgconfig/liblockdep.pc"
 	$(FILL_PATHS) tools/liblockdep-config.cmake.in \
 		> "$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config.cmake"
+	$(FILL_PATHS) tools/liblockdep-config-version.cmake.in \
+		> "$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config-version.cmake"
 	install -m 755 $(BUILD)/lockdep-check-graph \
 		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph"
 	install -m 755 $(BUILD)/lockdep-merge-sarif \
@@ -97,6 +99,7 @@ uninstall:
 		"$(DESTDIR)$(BINDIR)/lockdep-c++" "$(DESTDIR)$(LIBDIR)/liblockdep.so" \
 		"$(DESTDIR)$(LIBDIR)/pkgconfig/liblockdep.pc" \
 		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config.cmake" \
+		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config-version.cmake" \
 		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph" \
 		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-merge-sarif" \
 		"$(DESTDIR)$(INCLUDEDIR)/liblockdep.h" "$(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c" \

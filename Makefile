@@ -79,11 +79,15 @@ install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph $(BUILD)/lockdep-me
 		-e "s|^installed_libdir=$$|installed_libdir='$(LIBDIR)'|" \
 		lockdep-cc > "$(DESTDIR)$(BINDIR)/lockdep-cc"
 	chmod 755 "$(DESTDIR)$(BINDIR)/lockdep" "$(DESTDIR)$(BINDIR)/lockdep-cc"
-	ln -sf lockdep-cc "$(DESTDIR)$(BINDIR)/lockdep-c++"
+	for name in c++ gcc g++ clang clang++; do \
+		ln -sf lockdep-cc "$(DESTDIR)$(BINDIR)/lockdep-$$name" || exit 1; \
+	done
 	install -m 755 $(BUILD)/liblockdep.so "$(DESTDIR)$(LIBDIR)/liblockdep.so"
 	$(FILL_PATHS) tools/liblockdep.pc.in > "$(DESTDIR)$(LIBDIR)/pkgconfig/liblockdep.pc"
 	$(FILL_PATHS) tools/liblockdep-config.cmake.in \
 		> "$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config.cmake"
+	$(FILL_PATHS) tools/liblockdep-config-version.cmake.in \
+		> "$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config-version.cmake"
 	install -m 755 $(BUILD)/lockdep-check-graph \
 		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph"
 	install -m 755 $(BUILD)/lockdep-merge-sarif \
@@ -94,9 +98,12 @@ install: $(BUILD)/liblockdep.so $(BUILD)/lockdep-check-graph $(BUILD)/lockdep-me
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/lockdep" "$(DESTDIR)$(BINDIR)/lockdep-cc" \
-		"$(DESTDIR)$(BINDIR)/lockdep-c++" "$(DESTDIR)$(LIBDIR)/liblockdep.so" \
+		"$(DESTDIR)$(BINDIR)/lockdep-c++" "$(DESTDIR)$(BINDIR)/lockdep-gcc" \
+		"$(DESTDIR)$(BINDIR)/lockdep-g++" "$(DESTDIR)$(BINDIR)/lockdep-clang" \
+		"$(DESTDIR)$(BINDIR)/lockdep-clang++" "$(DESTDIR)$(LIBDIR)/liblockdep.so" \
 		"$(DESTDIR)$(LIBDIR)/pkgconfig/liblockdep.pc" \
 		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config.cmake" \
+		"$(DESTDIR)$(LIBDIR)/cmake/liblockdep/liblockdep-config-version.cmake" \
 		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-check-graph" \
 		"$(DESTDIR)$(LIBEXECDIR)/liblockdep/lockdep-merge-sarif" \
 		"$(DESTDIR)$(INCLUDEDIR)/liblockdep.h" "$(DESTDIR)$(DATADIR)/liblockdep/liblockdep.c" \

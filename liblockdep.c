@@ -16780,6 +16780,23 @@ static int setting_show_locks_signal(const char *name)
 	return sig;
 }
 
+/*
+ * LIBLOCKDEP_SARIF and LIBLOCKDEP_GRAPH name files a suite's processes share: the
+ * directory the merge reads, the one graph. Tests run in directories of their own
+ * (ctest, make check in subdirectories), and a relative name would give each
+ * directory its own file, missed without a word: both take an absolute path only.
+ */
+static const char *setting_absolute_path(const char *name)
+{
+	const char *value = liblockdep_getenv(name);
+
+	if (value && *value && value[0] != '/') {
+		setting_error(name, value, "an absolute path");
+		return NULL;
+	}
+	return value;
+}
+
 static const char *addr2line_find(void);
 
 static void runner_setting(const char *value);
@@ -16801,7 +16818,7 @@ static void liblockdep_read_settings(void)
 	process_name_keep();
 	pattern_file_start(&log_file, liblockdep_getenv("LIBLOCKDEP_LOG"));
 	pattern_file_start(&json_file, liblockdep_getenv("LIBLOCKDEP_JSON"));
-	pattern_file_start(&sarif_file, liblockdep_getenv("LIBLOCKDEP_SARIF"));
+	pattern_file_start(&sarif_file, setting_absolute_path("LIBLOCKDEP_SARIF"));
 	liblockdep_checking = setting_bool("LIBLOCKDEP", LIBLOCKDEP_DEFAULT_CHECKING);
 	liblockdep_was_off |= !liblockdep_checking;
 	settings.exitcode = setting_range("LIBLOCKDEP_EXITCODE", settings.exitcode, 0, 255,
@@ -16817,7 +16834,7 @@ static void liblockdep_read_settings(void)
 	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
-	graph_file_start(liblockdep_getenv("LIBLOCKDEP_GRAPH"));
+	graph_file_start(setting_absolute_path("LIBLOCKDEP_GRAPH"));
 	two_copies_one_checks();
 	runner_setting(liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);
@@ -18429,7 +18446,8 @@ static void report_sarif_write(void)
 	json_key(&o, "driver");
 	json_open(&o, '{');
 	json_member_string(&o, "name", "liblockdep");
-	json_member_string(&o, "version", "lockdep-" LIBLOCKDEP_KERNEL_VERSION);
+	/* Numbers only, as tools' versions are: that of the lockdep carried. */
+	json_member_string(&o, "version", LIBLOCKDEP_KERNEL_VERSION);
 	sarif_rules_write(&o);
 	json_close(&o, '}');
 	json_close(&o, '}');
@@ -24559,7 +24577,8 @@ static void graph_text_load(char *text, size_t len)
 		graph_text_parse(text, len, graph_record_keep, block, &line_no);
 }
 
-/* LIBLOCKDEP_GRAPH, when settings are read: the recorded graph, before any lock. */
+/* LIBLOCKDEP_GRAPH (an absolute path), when settings are read: the recorded graph,
+ * before any lock. */
 static void graph_file_start(const char *path)
 {
 	size_t len;
@@ -24568,10 +24587,6 @@ static void graph_file_start(const char *path)
 
 	if (!path || !*path)
 		return;
-	if (path[0] != '/') {
-		setting_error("LIBLOCKDEP_GRAPH", path, "an absolute path");
-		return;
-	}
 	graph_path = liblockdep_strdup(path);
 	if (!graph_path || (lock = graph_lock_take("running without a graph")) < 0) {
 		graph_path = NULL;
@@ -31122,7 +31137,7 @@ static void sarif_merge_write(struct sarif_merge *m, struct json_out *o, const c
 	json_key(o, "driver");
 	json_open(o, '{');
 	json_member_string(o, "name", "liblockdep");
-	json_member_string(o, "version", m->version ?: "lockdep-" LIBLOCKDEP_KERNEL_VERSION);
+	json_member_string(o, "version", m->version ?: LIBLOCKDEP_KERNEL_VERSION);
 	sarif_write_list(m, o, "rules", m->rules);
 	json_close(o, '}');
 	json_close(o, '}');

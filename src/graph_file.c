@@ -331,7 +331,8 @@ static void graph_text_load(char *text, size_t len)
 		graph_text_parse(text, len, graph_record_keep, block, &line_no);
 }
 
-/* LIBLOCKDEP_GRAPH, when settings are read: the recorded graph, before any lock. */
+/* LIBLOCKDEP_GRAPH (an absolute path), when settings are read: the recorded graph,
+ * before any lock. */
 static void graph_file_start(const char *path)
 {
 	size_t len;
@@ -340,10 +341,6 @@ static void graph_file_start(const char *path)
 
 	if (!path || !*path)
 		return;
-	if (path[0] != '/') {
-		setting_error("LIBLOCKDEP_GRAPH", path, "an absolute path");
-		return;
-	}
 	graph_path = liblockdep_strdup(path);
 	if (!graph_path || (lock = graph_lock_take("running without a graph")) < 0) {
 		graph_path = NULL;

@@ -355,7 +355,8 @@ static void report_sarif_write(void)
 	json_key(&o, "driver");
 	json_open(&o, '{');
 	json_member_string(&o, "name", "liblockdep");
-	json_member_string(&o, "version", "lockdep-" LIBLOCKDEP_KERNEL_VERSION);
+	/* Numbers only, as tools' versions are: that of the lockdep carried. */
+	json_member_string(&o, "version", LIBLOCKDEP_KERNEL_VERSION);
 	sarif_rules_write(&o);
 	json_close(&o, '}');
 	json_close(&o, '}');

@@ -776,7 +776,7 @@ static void sarif_merge_write(struct sarif_merge *m, struct json_out *o, const c
 	json_key(o, "driver");
 	json_open(o, '{');
 	json_member_string(o, "name", "liblockdep");
-	json_member_string(o, "version", m->version ?: "lockdep-" LIBLOCKDEP_KERNEL_VERSION);
+	json_member_string(o, "version", m->version ?: LIBLOCKDEP_KERNEL_VERSION);
 	sarif_write_list(m, o, "rules", m->rules);
 	json_close(o, '}');
 	json_close(o, '}');

@@ -166,6 +166,23 @@ static int setting_show_locks_signal(const char *name)
 	return sig;
 }
 
+/*
+ * LIBLOCKDEP_SARIF and LIBLOCKDEP_GRAPH name files a suite's processes share: the
+ * directory the merge reads, the one graph. Tests run in directories of their own
+ * (ctest, make check in subdirectories), and a relative name would give each
+ * directory its own file, missed without a word: both take an absolute path only.
+ */
+static const char *setting_absolute_path(const char *name)
+{
+	const char *value = liblockdep_getenv(name);
+
+	if (value && *value && value[0] != '/') {
+		setting_error(name, value, "an absolute path");
+		return NULL;
+	}
+	return value;
+}
+
 static const char *addr2line_find(void);
 
 static void runner_setting(const char *value);
@@ -187,7 +204,7 @@ static void liblockdep_read_settings(void)
 	process_name_keep();
 	pattern_file_start(&log_file, liblockdep_getenv("LIBLOCKDEP_LOG"));
 	pattern_file_start(&json_file, liblockdep_getenv("LIBLOCKDEP_JSON"));
-	pattern_file_start(&sarif_file, liblockdep_getenv("LIBLOCKDEP_SARIF"));
+	pattern_file_start(&sarif_file, setting_absolute_path("LIBLOCKDEP_SARIF"));
 	liblockdep_checking = setting_bool("LIBLOCKDEP", LIBLOCKDEP_DEFAULT_CHECKING);
 	liblockdep_was_off |= !liblockdep_checking;
 	settings.exitcode = setting_range("LIBLOCKDEP_EXITCODE", settings.exitcode, 0, 255,
@@ -203,7 +220,7 @@ static void liblockdep_read_settings(void)
 	settings.dump_dir = liblockdep_getenv("LIBLOCKDEP_DUMP");
 	if (settings.dump_dir && !*settings.dump_dir)
 		settings.dump_dir = NULL;
-	graph_file_start(liblockdep_getenv("LIBLOCKDEP_GRAPH"));
+	graph_file_start(setting_absolute_path("LIBLOCKDEP_GRAPH"));
 	two_copies_one_checks();
 	runner_setting(liblockdep_getenv("LIBLOCKDEP_RUNNER"));
 	settings.semaphores = setting_bool("LIBLOCKDEP_SEMAPHORES", false);

@@ -11,7 +11,7 @@ top=$(pwd)
 	{ echo "make install DESTDIR: $(cat "$out/make")"; exit 1; }
 for file in bin/lockdep bin/lockdep-cc lib/liblockdep.so include/liblockdep.h \
 	lib/pkgconfig/liblockdep.pc lib/cmake/liblockdep/liblockdep-config.cmake \
-	share/liblockdep/liblockdep.c share/man/man1/lockdep.1; do
+	lib/cmake/liblockdep/liblockdep-config-version.cmake share/liblockdep/liblockdep.c share/man/man1/lockdep.1; do
 	[ -f "$out/stage/usr/$file" ] || { echo "make install left no $file in DESTDIR"; exit 1; }
 done
 [ -x "$out/stage/usr/bin/lockdep" ] || { echo "the installed runner is not executable"; exit 1; }
@@ -47,6 +47,24 @@ PATH=$out/prefix/bin:/usr/bin:/bin lockdep --help | grep -q "^The library is $ou
 	{ echo "installed lockdep --version: $(PATH=$out/prefix/bin:/usr/bin:/bin lockdep --version 2>&1)"; exit 1; }
 [ ! -e "$out/prefix/bin/build" ] || { echo "the installed runner built a library"; exit 1; }
 cd "$top"
+# find_package(liblockdep 6.12) finds the package of Linux 6.12's lockdep (it failed
+# for want of a version file), and a request for a later release does not.
+if command -v cmake > /dev/null; then
+	mkdir "$out/versions"
+	cat > "$out/versions/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.15)
+project(versions C)
+find_package(liblockdep 6.12 REQUIRED)
+find_package(liblockdep 99 QUIET)
+message(STATUS "liblockdep ${liblockdep_VERSION}, 99 found: ${liblockdep_FOUND}")
+CMAKE
+	cmake -S "$out/versions" -B "$out/versions/build" -DCMAKE_PREFIX_PATH="$out/prefix" \
+		> "$out/cmake" 2>&1 || { echo "find_package(liblockdep 6.12): $(tail -20 "$out/cmake")"; exit 1; }
+	grep -qx -- "-- liblockdep $(sed -n 's/^#define LIBLOCKDEP_KERNEL_VERSION "\(.*\)"$/\1/p' liblockdep.c), 99 found: 0" "$out/cmake" ||
+		{ echo "find_package(liblockdep VERSION): $(grep -- '-- liblockdep' "$out/cmake")"; exit 1; }
+else
+	echo "SKIP install_destdir find_package(liblockdep 6.12): needs cmake"
+fi
 /usr/bin/make -s uninstall PREFIX="$out/prefix"
 left=$(find "$out/prefix" -type f)
 [ -z "$left" ] || { echo "make uninstall left $left"; exit 1; }

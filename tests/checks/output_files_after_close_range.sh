@@ -66,7 +66,7 @@ for how in drop-in preload; do
 		preload) set -- env LD_PRELOAD="$top/build/liblockdep.so" ./plain ;;
 		esac
 		status=0
-		LIBLOCKDEP_LOG=log LIBLOCKDEP_JSON=json LIBLOCKDEP_SARIF=sarif "$@" "$closing" \
+		LIBLOCKDEP_LOG=log LIBLOCKDEP_JSON=json LIBLOCKDEP_SARIF="$out/sarif" "$@" "$closing" \
 			2> err || status=$?
 		what="$how, $closing"
 		[ "$status" -eq 66 ] || { echo "$what: status $status: $(head -c 600 err)"; exit 1; }

@@ -105,28 +105,28 @@ $plant ln -s "$out/tree" "$shared/mid/down"
 tree_untouched() {
 	diff -r "$out/tree" "$out/tree-original" > /dev/null || fail "$1: $out/tree was written"
 }
-# The graph file is named by an absolute path only. Drop-in,
-# then preloaded into the program built plain.
+# The SARIF log and the graph file are named by an absolute path only (a relative
+# one is refused before any open). Drop-in, then preloaded into the program built plain.
 for flavour in "" "LD_PRELOAD=$preload"; do
 	prog=${flavour:+demo-plain}
 	for at in "$shared/up" "$shared/mid/down" up mid/down; do
 		case $at in
-		/*) cwd=. absolute="LIBLOCKDEP_GRAPH=$at/graph" ;;
+		/*) cwd=. absolute="LIBLOCKDEP_SARIF=$at/sarif LIBLOCKDEP_GRAPH=$at/graph" ;;
 		*) cwd=$shared absolute= ;;
 		esac
 		# shellcheck disable=SC2086 # one word per variable
 		(cd "$cwd" && run $flavour LIBLOCKDEP_LOG="$at/log" \
-			LIBLOCKDEP_JSON="$at/json" LIBLOCKDEP_SARIF="$at/sarif" LIBLOCKDEP_DUMP="$at/dump" \
-			$absolute)
+			LIBLOCKDEP_JSON="$at/json" LIBLOCKDEP_DUMP="$at/dump" $absolute)
 		tree_untouched "$flavour: a link planted as a directory of $at"
 		link="a directory on its path is a symbolic link, not followed"
 		has "liblockdep: LIBLOCKDEP_LOG=\"$at/log\": cannot open $at/log: $link; reports go to stderr"
 		has "liblockdep: LIBLOCKDEP_JSON=\"$at/json\": cannot open $at/json: $link; no JSON written"
-		has "liblockdep: LIBLOCKDEP_SARIF=\"$at/sarif\": cannot open $at/sarif: $link; no SARIF written"
 		has "liblockdep: LIBLOCKDEP_DUMP: cannot open directory $at/dump: $link; nothing written"
-		[ -z "$absolute" ] ||
+		[ -z "$absolute" ] || {
+			has "liblockdep: LIBLOCKDEP_SARIF=\"$at/sarif\": cannot open $at/sarif: $link; no SARIF written"
 			grep -qF "liblockdep: LIBLOCKDEP_GRAPH=$at/graph: $at/graph.lock: $link" "$out/err" ||
-			fail "$at: the graph's lock file was not refused"
+				fail "$at: the graph's lock file was not refused"
+		}
 	done
 done
 prog=

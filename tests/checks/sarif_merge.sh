@@ -4,7 +4,8 @@
 # twice (one result), a C++ AB-BA through std::mutex built at -O0 (its first frames
 # in libstdc++'s gthr-default.h), an unlock of a lock not held (its first frames
 # liblockdep's own), and a correct program.
-# Expected: version 2.1.0, $schema, one run with the union of the rules, 3
+# Expected: version 2.1.0, $schema, a driver version of numbers (the lockdep
+# carried, 6.12.118), one run with the union of the rules, 3
 # results (the repeat merged by partialFingerprints), automationDetails.id, each
 # result with ruleId, message.text, a location relative to the source root
 # (%SRCROOT%, LIBLOCKDEP_SRCROOT) in the project's own source, region.startLine and
@@ -120,7 +121,7 @@ LIBLOCKDEP_SRCROOT="$proj" LIBLOCKDEP_SARIF_CATEGORY=lockdep/unit "$merge" sarif
 LIBLOCKDEP_SRCROOT="$proj" "$merge" sarif/again.sarif sarif 2> "$out/merge.err" ||
 	fail "second merge exited $?" "$out/merge.err"
 python3 - sarif/merged.sarif sarif/again.sarif "$proj" <<'PY' || fail "merged log" sarif/merged.sarif
-import json, sys
+import json, re, sys
 log = json.load(open(sys.argv[1]))
 again = json.load(open(sys.argv[2]))
 root = sys.argv[3]
@@ -132,6 +133,8 @@ need(log.get("$schema", "").endswith("sarif-2.1.0.json"), "$schema")
 need(len(log["runs"]) == 1, "%d runs" % len(log["runs"]))
 run = log["runs"][0]
 need(run["tool"]["driver"]["name"] == "liblockdep", "driver name")
+need(re.fullmatch(r"[0-9]+(\.[0-9]+)+", run["tool"]["driver"].get("version", "")),
+     "driver version %r, not numbers" % run["tool"]["driver"].get("version"))
 rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
 need(sorted(rules) == sorted(set(rules)), "a rule twice: %r" % rules)
 need(set(rules) == {"circular", "bad-unlock"}, "rules %r" % rules)

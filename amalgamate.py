@@ -94,7 +94,7 @@ SRC_FILES = [
     'src/first_use.c',
     # Validation: statistics, the fast path, threads, the graph file, locks merged past
     # the depth limit, dependencies kept through a report, lockdep's calls, instance
-    # nesting, locks released unseen, hangs.
+    # nesting, locks released unseen, locks left held by ended threads, hangs.
     'src/lock_stat.c',
     'src/fast_path.c',
     'src/task.c',
@@ -105,6 +105,7 @@ SRC_FILES = [
     'src/validate.c',
     'src/instance_nesting.c',
     'src/lock_owners.c',
+    'src/ended_holders.c',
     'src/hang_watchdog.c',
     # The checked calls: pthread and C11 locks, annotations, joins, once.
     'src/pthread_mutex.c',

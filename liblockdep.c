@@ -18049,8 +18049,8 @@ static const struct sarif_rule_help sarif_rule_helps[] = {
 	  "A lock taken as nested under an outer lock was taken without that outer lock. "
 	  "Fix: take the outer lock first, or drop the nesting annotation." },
 	{ "held-at-exit", "LockHeldAtThreadExit",
-	  "A thread ends while holding locks: any thread that waits for them waits for "
-	  "ever. Fix: release every lock before the thread returns or exits." },
+	  "A thread ended while holding a lock, and another thread waits for it: that one "
+	  "waits for ever. Fix: release every lock before the thread returns or exits." },
 	{ "held-returning", "LockHeldOnReturn",
 	  "A lock is still held where the code says none may be. Fix: release it before "
 	  "that point." },
@@ -22372,6 +22372,7 @@ struct lock_entry {
 	struct instance_vertex instance[2];	/* its vertices in the instance graph, taken
 						 * to write and to read (src/instance_nesting.c) */
 	struct lock_class_key own_key;
+	struct ended_holder *ended_holder;	/* held by a thread that ended, src/ended_holders.c */
 };
 
 /* Entries come in chunks that are never freed, listed for liblockdep_lock_of_map(). */
@@ -23572,8 +23573,9 @@ static __always_inline bool fast_path_release(const struct lockdep_map *map)
 /*
  * A thread as lockdep sees it: its task_struct lives in thread-local storage
  * (linux/sched.h) and is set up the first time the thread enters liblockdep, so no
- * init call is needed. When the thread exits, a pthread key destructor reports any
- * lock it still holds, as the kernel does for an exiting task.
+ * init call is needed. When the thread exits, a pthread key destructor leaves a
+ * record on each lock it still holds, reported if another thread waits for the lock
+ * (src/ended_holders.c).
  */
 static LIST_HEAD(live_tasks);
 static pthread_mutex_t live_tasks_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -23592,6 +23594,7 @@ static void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 static void semaphores_left_at_end(struct task_struct *task, unsigned long ip);
 static bool signal_handler_running(void);
 static void forget_locks_of_ended(const void *from, unsigned long len);
+static void ended_holders_leave(struct task_struct *task);
 
 /*
  * A thread's stack dies with it, and glibc gives the memory to a later thread as is:
@@ -23649,8 +23652,7 @@ static void task_exit(void *task)
 		liblockdep_entry_ip = 0;
 		semaphores_left_at_end(current, 0);
 		held_locks_drop_released(current, 0);
-		debug_check_no_locks_held();
-		liblockdep_report_end();
+		ended_holders_leave(current);
 	}
 	task_stack_locks_end();
 	if (current->pid) {
@@ -25681,6 +25683,7 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
+static void ended_holder_drop(struct lock_entry *e);
 static void report_init_held(struct lock_entry *e, unsigned long ip);
 static bool lock_recorded_elsewhere(const struct lock_entry *e);
 
@@ -25703,6 +25706,7 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	/* Initialised again in place without a destroy: the old lock's class must go,
 	 * unless another thread still records the old lock (lock_entry_forget()). */
 	old = lock_entry_find(lock);
+	ended_holder_drop(old);
 	held = old && held_lock_entry(lock) == old;
 	if (old && !lock_recorded_elsewhere(old))
 		lock_entry_drop_own_key(old);
@@ -25768,6 +25772,8 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 
 static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
 				   int trylock, unsigned long ip);
+static bool ended_holder_met(struct lock_entry *e, int read, int trylock, unsigned long ip);
+static void ended_holder_uncache(struct lock_entry *e);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). */
@@ -25778,7 +25784,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	unsigned int depth;
 	u64 chain_key;
 	u32 mode;
+	bool ended_holder_kept = false;
 
+	/* Held by a thread that ended (src/ended_holders.c). */
+	if (unlikely(READ_ONCE(e->ended_holder)))
+		ended_holder_kept = ended_holder_met(e, read, trylock, ip);
 	trylock = first_use_trylock(e, trylock);
 	/* A lock merged past lockdep's depth limit, taken again (src/merged_locks.c). */
 	if (unlikely(merged_locks_held()) && merged_lock_again(e, read, trylock, ip))
@@ -25796,6 +25806,8 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	if (unlikely(signal_handler_running()))
 		handler_takes_lock(ip);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
+	if (unlikely(ended_holder_kept))
+		ended_holder_uncache(e);
 	if (likely(!reporting)) {
 		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
@@ -26041,6 +26053,7 @@ static void lock_entry_forget(const void *lock)
 {
 	struct lock_entry *e = lock_entry_find(lock);
 
+	ended_holder_drop(e);
 	if (e && !lock_recorded_elsewhere(e)) {
 		lock_entry_drop_own_key(e);
 		lock_table_remove(lock);
@@ -26060,6 +26073,7 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
 		return;
 	if (checked)
 		check_no_held_lock_in(lock, 1);
+	ended_holder_drop(e);
 	if (!lock_destroyed_while_held(e, checked, ip))
 		lock_entry_forget(lock);
 }
@@ -26460,10 +26474,12 @@ static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *ti
 }
 
 /* Which records lock_recorded_holder() counts: any, or only a holder's (not one of a
- * thread that says it waits in the lock, src/hang_watchdog.c), or only a reader's. */
+ * thread that says it waits in the lock, src/hang_watchdog.c), only a reader's, or
+ * only a writer's (src/ended_holders.c). */
 #define RECORDED_ANY		0u
 #define RECORDED_HOLDING	1u
 #define RECORDED_READING	2u
+#define RECORDED_WRITING	4u
 
 /*
  * A live thread but except whose held locks record e, as which asks: its id, or 0.
@@ -26485,7 +26501,8 @@ static int lock_recorded_holder(const struct lock_entry *e, const struct task_st
 			continue;
 		for (int i = 0; i < depth; i++)
 			if (READ_ONCE(task->held_locks[i].instance) == &e->map &&
-			    (!(which & RECORDED_READING) || task->held_locks[i].read))
+			    (!(which & RECORDED_READING) || task->held_locks[i].read) &&
+			    (!(which & RECORDED_WRITING) || !task->held_locks[i].read))
 				return task->pid;
 	}
 	return 0;
@@ -26740,6 +26757,189 @@ static bool lock_destroyed_while_held(struct lock_entry *e, bool checked, unsign
 	}
 }
 /************** End of src/lock_owners.c **************/
+/************** Begin file src/ended_holders.c **************/
+#line 1 "src/ended_holders.c"
+/*
+ * Locks left held by threads that ended. The kernel reports a task that exits with a
+ * lock held, at once ("still has locks held!"): no kernel task is meant to. A program
+ * may be: a thread that ends holding a lock while its process shuts down harms nobody
+ * (OpenJDK's VM thread keeps a monitor locked on purpose as the VM ends, so that no
+ * Java thread runs on), and a process's end (exit(), a return from main) is silent
+ * however many locks its threads hold. What hangs is another thread that then waits
+ * for such a lock: that one never gets it.
+ *
+ * So an ending thread leaves a record on each lock it still holds: its name and id,
+ * lockdep's held_lock and the stack it ended on. The report, with the kernel's
+ * headline naming the ended thread, comes when a thread waits for the lock: one
+ * already waiting as its holder ends, or one whose blocking acquisition comes later
+ * (a trylock never waits; a read of a lock the ended thread read-held does not
+ * either). Each record is one report at most, and goes with its lock: when the lock
+ * turns out released or taken by another (glibc's owner field, src/lock_owners.c),
+ * and when it is destroyed, freed or initialised again.
+ *
+ * A later acquisition must reach lockdep's slow way to be seen: the record clears
+ * the lock's cached classes, which the fast path (src/fast_path.c) needs, so the
+ * fast path costs nothing more. Records are rare, a page each of liblockdep's own
+ * memory, given back with the record.
+ */
+struct ended_holder {
+	char comm[TASK_COMM_LEN];
+	int pid;
+	struct held_lock hlock;		/* the ended thread's record of the lock */
+	unsigned int nr_entries;
+	unsigned long entries[STACK_TRACE_MAX_FRAMES];	/* where it ended */
+};
+
+static const char ended_holder_subject[] = "ended holder";
+
+/* Sends the lock's next acquisition, by any thread, to lock_acquire_slow(). */
+static void ended_holder_uncache(struct lock_entry *e)
+{
+	for (int i = 0; i < NR_LOCKDEP_CACHING_CLASSES; i++)
+		WRITE_ONCE(e->map.class_cache[i], NULL);
+}
+
+static void ended_holder_free(struct ended_holder *h)
+{
+	if (h)
+		liblockdep_pages_free(h, sizeof(*h));
+}
+
+/* The lock is gone, or no longer the ended thread's: its record goes. */
+static void ended_holder_drop(struct lock_entry *e)
+{
+	if (e && READ_ONCE(e->ended_holder))
+		ended_holder_free(__atomic_exchange_n(&e->ended_holder, NULL, __ATOMIC_ACQ_REL));
+}
+
+/* Whether glibc still names the ended thread (or, in doubt, someone) as the holder. */
+static bool ended_holder_holds(const struct ended_holder *h, const struct lock_entry *e)
+{
+	int tid = 0;
+
+	if (e->kind == LOCK_KIND_MAP)
+		return true;	/* the program's own lock: only its release says */
+	switch (lock_owner(e->lock, e->kind, &tid)) {
+	case OWNER_NONE:
+		return false;
+	case OWNER_UNKNOWN:
+		return true;	/* readers, a spin lock: nobody else released it seen */
+	default:
+		return tid == h->pid;
+	}
+}
+
+/*
+ * The kernel's report, about the ended thread: its lock and the stack it ended on;
+ * then who waits. waiter is the waiting thread's id; when it is this thread, its
+ * held locks and stack follow.
+ */
+static void ended_holder_report(const struct ended_holder *h, struct lock_entry *e,
+				int waiter, unsigned long ip)
+{
+	struct held_lock hlock = h->hlock;
+
+	if (!liblockdep_report_begin(ended_holder_subject, e->lock))
+		return;
+	pr_warn("\n");
+	pr_warn("====================================\n");
+	pr_warn("WARNING: %s/%d still has locks held!\n", h->comm, h->pid);
+	print_kernel_ident();
+	pr_warn("------------------------------------\n");
+	printk("1 lock held by %s/%d:\n", h->comm, h->pid);
+	printk(" #0: ");
+	print_lock(&hlock);
+	pr_warn("\nstack backtrace:\n");
+	printk("Call Trace:\n");
+	stack_trace_print(h->entries, h->nr_entries, 1);
+	pr_warn("\nother info that might help us debug this:\n");
+	if (waiter != current->pid) {
+		pr_warn("thread %d waits for the lock, held since %s/%d ended\n",
+			waiter, h->comm, h->pid);
+		return;
+	}
+	pr_warn("%s/%d waits for the lock, held since %s/%d ended, at: %pS\n",
+		current->comm, current->pid, h->comm, h->pid, (void *)ip);
+	lockdep_print_held_locks(current);
+	pr_warn("\nwaiter's stack backtrace:\n");
+	dump_stack();
+}
+
+/* Another live thread that waits for the lock as its holder ends: one lockdep records
+ * as taking it (it validated the lock before blocking), in a mode that conflicts. */
+static int ended_holder_waiter(const struct ended_holder *h, const struct lock_entry *e)
+{
+	int waiter;
+
+	internal_lock(&live_tasks_mutex);
+	waiter = lock_recorded_holder(e, current, h->hlock.read ? RECORDED_WRITING : RECORDED_ANY);
+	internal_unlock(&live_tasks_mutex);
+	return waiter;
+}
+
+/* One lock this ending thread still holds: its record, or the report at once. */
+static void ended_holder_leave(struct held_lock *hlock, const struct ended_holder *ending)
+{
+	struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+	struct ended_holder *h;
+	int waiter;
+
+	if (!READ_ONCE(e->lock) || !(h = liblockdep_pages_alloc(sizeof(*h))))
+		return;
+	memcpy(h, ending, sizeof(*h));
+	h->hlock = *hlock;
+	waiter = ended_holder_waiter(h, e);
+	if (waiter) {
+		ended_holder_report(h, e, waiter, 0);
+		liblockdep_report_end();
+		ended_holder_free(h);
+		return;
+	}
+	ended_holder_free(__atomic_exchange_n(&e->ended_holder, h, __ATOMIC_ACQ_REL));
+	ended_holder_uncache(e);
+}
+
+/* At the thread's end (src/task.c), for the locks it still holds: what their records
+ * share is gathered once, off the stack. */
+static noinline void ended_holders_leave(struct task_struct *task)
+{
+	struct ended_holder *ending;
+
+	if (!task->lockdep_depth || !(ending = liblockdep_pages_alloc(sizeof(*ending))))
+		return;
+	memcpy(ending->comm, task->comm, sizeof(ending->comm));
+	ending->pid = task->pid;
+	ending->nr_entries = stack_trace_save(ending->entries, STACK_TRACE_MAX_FRAMES, 0);
+	for (int i = 0; i < task->lockdep_depth; i++)
+		ended_holder_leave(&task->held_locks[i], ending);
+	ended_holder_free(ending);
+}
+
+/*
+ * An acquisition, in lockdep's slow way, of a lock an ended thread left held. A
+ * blocking one that conflicts waits for ever: reported, once. One that does not wait
+ * (a trylock succeeded, the lock was released) drops the record. A read of a lock
+ * the ended thread read-held keeps it, for a writer to come: true, and the caller
+ * clears the cache lockdep fills again (ended_holder_uncache()).
+ */
+static noinline bool ended_holder_met(struct lock_entry *e, int read, int trylock,
+				      unsigned long ip)
+{
+	struct ended_holder *h = READ_ONCE(e->ended_holder);
+
+	if (!h)
+		return false;
+	if (!trylock && ended_holder_holds(h, e) && h->hlock.read && read)
+		return true;
+	h = __atomic_exchange_n(&e->ended_holder, NULL, __ATOMIC_ACQ_REL);
+	if (h && !trylock && ended_holder_holds(h, e)) {
+		ended_holder_report(h, e, current->pid, ip);
+		liblockdep_report_end();
+	}
+	ended_holder_free(h);
+	return false;
+}
+/************** End of src/ended_holders.c **************/
 /************** Begin file src/hang_watchdog.c **************/
 #line 1 "src/hang_watchdog.c"
 /*

@@ -28,6 +28,7 @@ struct lock_entry {
 	struct instance_vertex instance[2];	/* its vertices in the instance graph, taken
 						 * to write and to read (src/instance_nesting.c) */
 	struct lock_class_key own_key;
+	struct ended_holder *ended_holder;	/* held by a thread that ended, src/ended_holders.c */
 };
 
 /* Entries come in chunks that are never freed, listed for liblockdep_lock_of_map(). */

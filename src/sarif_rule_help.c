@@ -50,8 +50,8 @@ static const struct sarif_rule_help sarif_rule_helps[] = {
 	  "A lock taken as nested under an outer lock was taken without that outer lock. "
 	  "Fix: take the outer lock first, or drop the nesting annotation." },
 	{ "held-at-exit", "LockHeldAtThreadExit",
-	  "A thread ends while holding locks: any thread that waits for them waits for "
-	  "ever. Fix: release every lock before the thread returns or exits." },
+	  "A thread ended while holding a lock, and another thread waits for it: that one "
+	  "waits for ever. Fix: release every lock before the thread returns or exits." },
 	{ "held-returning", "LockHeldOnReturn",
 	  "A lock is still held where the code says none may be. Fix: release it before "
 	  "that point." },

@@ -1,8 +1,9 @@
 /*
  * A thread as lockdep sees it: its task_struct lives in thread-local storage
  * (linux/sched.h) and is set up the first time the thread enters liblockdep, so no
- * init call is needed. When the thread exits, a pthread key destructor reports any
- * lock it still holds, as the kernel does for an exiting task.
+ * init call is needed. When the thread exits, a pthread key destructor leaves a
+ * record on each lock it still holds, reported if another thread waits for the lock
+ * (src/ended_holders.c).
  */
 static LIST_HEAD(live_tasks);
 static pthread_mutex_t live_tasks_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -21,6 +22,7 @@ static void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 static void semaphores_left_at_end(struct task_struct *task, unsigned long ip);
 static bool signal_handler_running(void);
 static void forget_locks_of_ended(const void *from, unsigned long len);
+static void ended_holders_leave(struct task_struct *task);
 
 /*
  * A thread's stack dies with it, and glibc gives the memory to a later thread as is:
@@ -78,8 +80,7 @@ static void task_exit(void *task)
 		liblockdep_entry_ip = 0;
 		semaphores_left_at_end(current, 0);
 		held_locks_drop_released(current, 0);
-		debug_check_no_locks_held();
-		liblockdep_report_end();
+		ended_holders_leave(current);
 	}
 	task_stack_locks_end();
 	if (current->pid) {

@@ -303,6 +303,7 @@ static inline struct lock_entry *lock_entry_of(const void *lock, enum lock_kind 
 
 static void lock_entry_drop_own_key(struct lock_entry *e);
 static void lock_entry_forget(const void *lock);
+static void ended_holder_drop(struct lock_entry *e);
 static void report_init_held(struct lock_entry *e, unsigned long ip);
 static bool lock_recorded_elsewhere(const struct lock_entry *e);
 
@@ -325,6 +326,7 @@ static void lock_entry_init(const void *lock, enum lock_kind kind, int read_mode
 	/* Initialised again in place without a destroy: the old lock's class must go,
 	 * unless another thread still records the old lock (lock_entry_forget()). */
 	old = lock_entry_find(lock);
+	ended_holder_drop(old);
 	held = old && held_lock_entry(lock) == old;
 	if (old && !lock_recorded_elsewhere(old))
 		lock_entry_drop_own_key(old);
@@ -390,6 +392,8 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 
 static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
 				   int trylock, unsigned long ip);
+static bool ended_holder_met(struct lock_entry *e, int read, int trylock, unsigned long ip);
+static void ended_holder_uncache(struct lock_entry *e);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). */
@@ -400,7 +404,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	unsigned int depth;
 	u64 chain_key;
 	u32 mode;
+	bool ended_holder_kept = false;
 
+	/* Held by a thread that ended (src/ended_holders.c). */
+	if (unlikely(READ_ONCE(e->ended_holder)))
+		ended_holder_kept = ended_holder_met(e, read, trylock, ip);
 	trylock = first_use_trylock(e, trylock);
 	/* A lock merged past lockdep's depth limit, taken again (src/merged_locks.c). */
 	if (unlikely(merged_locks_held()) && merged_lock_again(e, read, trylock, ip))
@@ -418,6 +426,8 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	if (unlikely(signal_handler_running()))
 		handler_takes_lock(ip);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
+	if (unlikely(ended_holder_kept))
+		ended_holder_uncache(e);
 	if (likely(!reporting)) {
 		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
@@ -663,6 +673,7 @@ static void lock_entry_forget(const void *lock)
 {
 	struct lock_entry *e = lock_entry_find(lock);
 
+	ended_holder_drop(e);
 	if (e && !lock_recorded_elsewhere(e)) {
 		lock_entry_drop_own_key(e);
 		lock_table_remove(lock);
@@ -682,6 +693,7 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
 		return;
 	if (checked)
 		check_no_held_lock_in(lock, 1);
+	ended_holder_drop(e);
 	if (!lock_destroyed_while_held(e, checked, ip))
 		lock_entry_forget(lock);
 }

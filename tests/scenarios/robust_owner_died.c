@@ -1,7 +1,8 @@
 /*
- * A thread dies holding a robust mutex: lockdep reports the exit with a lock held;
- * the next locker gets EOWNERDEAD, which counts as holding the lock (its unlock is
- * balanced, so no second report).
+ * A thread dies holding a robust mutex, and another locks it: lockdep reports the
+ * lock left held by the ended thread at that lock, which would wait for ever were
+ * the mutex not robust; the locker gets EOWNERDEAD, which counts as holding the lock
+ * (its unlock is balanced, so no second report).
  *
  * Expect: WARNING: * still has locks held!
  * Names: robust

@@ -2,8 +2,9 @@
  * A thread-specific-data destructor takes a lock and never releases it: glibc runs
  * it as the thread ends, after the thread's own code, possibly after liblockdep's
  * own destructor (its key is older). The held-at-exit check runs after every
- * destructor of the thread, so lockdep reports the lock still held. A destructor
- * that releases what it takes stays silent.
+ * destructor of the thread, so the lock is left held, and lockdep reports it when
+ * the main thread then waits for it. A destructor that releases what it takes stays
+ * silent.
  *
  * Expect: WARNING: * still has locks held!
  * Names: tsd_held
@@ -49,5 +50,6 @@ int main(void)
 	pthread_key_create(&holding_key, hold_at_exit);
 	pthread_create(&thread, NULL, set_values, &thread_value);
 	pthread_join(thread, NULL);
+	wait_in_vain(&tsd_held);
 	return 0;
 }

@@ -14667,14 +14667,22 @@ static noinline bool demangle(struct demangler *d, const char *mangled, char *ou
  * A class named after a C++ function: "shop::Inventory::restock()" rather than its
  * whole signature, which makes names long, cuts rules and changes with a parameter's
  * type. The last parenthesised group (a function's parameters: "operator()()" keeps
- * its name) is emptied in name[0..len), in place; a C name has none. Returns the new
- * length.
+ * its name) is emptied in name[0..len), in place; a C name has none. GCC's clone
+ * suffixes go too (" [clone .isra.0]"): they come and go with the optimisation level.
+ * Returns the new length.
  */
 static size_t demangled_without_parameters(char *name, size_t len)
 {
-	char *end = name + len;
-	char *close = end, *open;
+	char *clone = memmem(name, len, " [clone ", strlen(" [clone "));
+	char *end, *close, *open;
 	int depth = 0;
+
+	if (clone) {
+		len = clone - name;
+		name[len] = '\0';
+	}
+	end = name + len;
+	close = end;
 
 	while (close > name && *close != ')')
 		close--;
@@ -16948,7 +16956,10 @@ enum report_rule {
  * classes' names (without the #version lockdep adds to a name that two classes
  * share, which depends on which was met first), taken as a set. So it is the same
  * in every run, process and build where the same classes meet in the same problem;
- * it never hashes an address, a pid or a thread's name.
+ * it never hashes an address, a pid or a thread's name. Nor the name of a class
+ * called after the code that first locked its lock (a std::mutex member), which
+ * another test order changes: the places in the code the report shows taking such
+ * classes stand for them (src/fingerprint_places.c).
  */
 static const struct report_slug {
 	const char *headline;		/* a part of the headline */
@@ -17162,21 +17173,41 @@ static const char *report_skip_digits(const char *p, const char *end)
 	return p;
 }
 
-/* A part's name, kept, and hashed without lockdep's "#2", which ends the name, only
- * a "/1" subclass after it: a C++ name's own "{lambda()#1}" stays. */
-static void report_part_set(struct report_part *part, const char *name, size_t len,
-			    bool is_class)
+/* Where lockdep's "#2" starts in a class name as printed, or NULL: it ends the name,
+ * only a "/1" subclass after it; a C++ name's own "{lambda()#1}" stays. */
+static const char *report_name_version(const char *name, const char *end)
 {
-	const char *version = NULL, *end = name + len, *rest = end;
+	const char *version = NULL, *rest;
 
 	for (const char *p = name; p < end; p++)
 		if (*p == '#' && p + 1 < end && p[1] >= '1' && p[1] <= '9')
 			version = p;
-	if (version) {
-		rest = report_skip_digits(version + 1, end);
-		if (rest < end && (*rest != '/' || report_skip_digits(rest + 1, end) < end))
-			version = NULL;
-	}
+	if (!version)
+		return NULL;
+	rest = report_skip_digits(version + 1, end);
+	if (rest < end && (*rest != '/' || report_skip_digits(rest + 1, end) < end))
+		return NULL;
+	return version;
+}
+
+/* A class name as printed, without its #version: whether it is one named after the
+ * code that first locked its lock (src/fingerprint_places.c). */
+static bool class_named_by_first_use(const char *name, size_t len);
+
+static bool report_name_first_use(const char *name, size_t len)
+{
+	const char *version = report_name_version(name, name + len);
+
+	return class_named_by_first_use(name, version ? version - name : len);
+}
+
+/* A part's name, kept, and hashed without lockdep's "#2". */
+static void report_part_set(struct report_part *part, const char *name, size_t len,
+			    bool is_class)
+{
+	const char *end = name + len, *version = report_name_version(name, end);
+	const char *rest = version ? report_skip_digits(version + 1, end) : end;
+
 	part->hash = report_hash_text(name, version ? version - name : len);
 	if (version && rest < end)	/* "/1": the subclass */
 		part->hash = report_hash_mix(part->hash, report_hash_text(rest, end - rest));
@@ -17442,17 +17473,44 @@ static void report_slug_from(const char *headline, char *slug, size_t size)
 		strcpy(slug, "report");
 }
 
+/* Whether a part stands for a class named after its first lock: the class, or the
+ * read of it in a cycle's scenario ("rlock(name"). */
+static bool report_part_first_use(const struct report_part *part)
+{
+	const char *name = part->name;
+
+	if (!part->is_class && report_starts(name, "rlock("))
+		name += strlen("rlock(");
+	else if (!part->is_class)
+		return false;
+	return report_name_first_use(name, strlen(name));
+}
+
+/* The places in the code where the report shows classes named after their first lock
+ * taken (src/fingerprint_places.c). */
+static u64 report_first_use_places(void);
+
 static void report_fingerprint_make(void)
 {
 	const char *headline = report_identity.headline_text;
 	u64 h = report_identity.headline;
+	u64 first_use = 0;
 
 	if (!h)		/* a report without a headline row: its first line */
 		h = report_hash_text(headline, strlen(headline));
 	h = report_hash_mix(h, report_identity.extra);
 	/* A sum: the classes in any order, a cycle from wherever it was entered. */
-	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
-		h += report_hash_member(report_identity.parts[i].hash);
+	for (unsigned int i = 0; i < report_identity.nr_classes; i++) {
+		const struct report_part *part = &report_identity.parts[i];
+
+		if (report_part_first_use(part))
+			first_use += part->is_class ? 1ULL << 32 : 1;
+		else
+			h += report_hash_member(part->hash);
+	}
+	/* Such classes, and reads of them, by their number, then where they are taken. */
+	if (first_use)
+		h += report_hash_member(report_hash_mix(first_use, report_first_use_places()));
 	h = report_hash_mix(h, 0);
 	report_slug_from(headline, report_identity.slug, sizeof(report_identity.slug));
 	for (size_t i = 0; i < ARRAY_SIZE(report_slugs); i++)
@@ -19022,8 +19080,9 @@ static bool rule_suppresses(const struct lock_rule *rule, const struct report_re
 /*
  * The rule line that would suppress this report, printed at its end: by its kind and
  * classes, which say what it is about (a blank in a name becomes '?', as a rule is
- * words); by its fingerprint when that cannot be said (a name too long to keep whole),
- * or does not match.
+ * words); by its fingerprint when that cannot be said (a name too long to keep whole,
+ * or one after the code that first locked its lock, which another test order
+ * changes: src/fingerprint_places.c), or does not match.
  */
 static void rule_suggest(const struct report_record *r)
 {
@@ -19034,7 +19093,9 @@ static void rule_suggest(const struct report_record *r)
 
 	if (rule.kind && rule_report_classes.nr && rule_report_classes.nr <= RULE_CLASS_GLOBS_MAX) {
 		for (unsigned int i = 0; i < rule_report_classes.nr; i++) {
-			if (!rule_class_name_whole(r->about.classes[i]))
+			if (!rule_class_name_whole(r->about.classes[i]) ||
+			    report_name_first_use(r->about.classes[i],
+						  strlen(r->about.classes[i])))
 				goto by_fingerprint;
 			for (char *c = rule_report_classes.names[i]; *c; c++)
 				*c = *c == ' ' || *c == '\t' ? '?' : *c;
@@ -21433,6 +21494,7 @@ struct lock_site {
 	const char *base;	/* the name without its "~2" (lock_site_name()) */
 	u32 base_hash;
 	const void *variable;	/* the lock its name is the variable of, or NULL */
+	bool first_use;		/* named after a first lock: by which code came first */
 	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };
@@ -21685,6 +21747,120 @@ static void lock_sites_forget_code(unsigned long start, unsigned long size)
 	} while (nr == ARRAY_SIZE(gone));
 }
 /************** End of src/lock_sites.c **************/
+/************** Begin file src/fingerprint_places.c **************/
+#line 1 "src/fingerprint_places.c"
+/*
+ * A fingerprint that does not depend on which code locked first. A lock that no call
+ * initialised and that lives outside static storage (a std::mutex member, whose
+ * constructor is constexpr) gets the class of the call site that first locks it, named
+ * after that code (src/lock_sites.c). Which site that is depends on the order the
+ * program ran in: the same inversion between two members is "mutex@Ledger::deposit()"
+ * and "mutex@Ledger::deposit()~2" when a test of deposit() runs first, and
+ * "mutex@Ledger::audit()" and "mutex@Ledger::audit()~2" when one of audit() does.
+ *
+ * What does not change with the order is the code that takes those locks. So the
+ * fingerprint (src/report_once.c) takes, instead of such classes' names, their number
+ * and the places where the report shows them taken: in a cycle, the function where
+ * each link of the chain took its class (each dependency of the cycle, whichever one
+ * closed it); in a report without a chain, the function at each lock's "at:". A
+ * function is named without its offset and without GCC's clone suffixes, as a class
+ * is: an edit elsewhere in it or another optimisation level keeps the fingerprint.
+ */
+#define FINGERPRINT_PLACES_MAX	32	/* distinct places kept; more are not told apart */
+
+/* A class name as printed without its #version (len bytes): whether it is the name of
+ * a call site that named its class after a first lock, and not one a rule gave. */
+static bool class_named_by_first_use(const char *name, size_t len)
+{
+	bool found = false;
+
+	internal_lock(&lock_sites_mutex);
+	for (unsigned int i = 0; i < nr_lock_sites && !found; i++) {
+		const struct lock_site *site = &lock_sites[i];
+
+		found = READ_ONCE(site->first_use) && site->base && site->name &&
+			!strncmp(site->name, name, len) && !site->name[len] &&
+			!strncmp(site->name, site->base, strlen(site->base));
+	}
+	internal_unlock(&lock_sites_mutex);
+	return found;
+}
+
+/* A function of a place, "bank::Ledger::audit() [clone .isra.0]", hashed without its
+ * clone suffixes. */
+static u64 fingerprint_place_hash(const char *function, size_t len)
+{
+	const char *clone = memmem(function, len, " [clone ", strlen(" [clone "));
+
+	return report_hash_text(function, clone ? (size_t)(clone - function) : len);
+}
+
+static bool fingerprint_first_use(const char *class_name)
+{
+	return class_name && report_name_first_use(class_name, strlen(class_name));
+}
+
+/* Adds a place to the set, once. */
+static void fingerprint_place_add(u64 *places, unsigned int *nr, u64 place)
+{
+	for (unsigned int i = 0; i < *nr; i++)
+		if (places[i] == place)
+			return;
+	if (*nr < FINGERPRINT_PLACES_MAX)
+		places[(*nr)++] = place;
+}
+
+/* The chain's links that take a class named after its first lock: each at its place
+ * out of the locking plumbing (report_stack_place()). */
+static void fingerprint_chain_places(u64 *places, unsigned int *nr)
+{
+	const struct report_record *r = &report_record;
+
+	for (unsigned int i = 0; i < r->nr_stacks; i++) {
+		const struct report_stack *stack = &r->stacks[i];
+		const struct report_frame *place = report_stack_place(r->frames, stack);
+		const char *function;
+
+		if (!stack->chain_link || !place || !fingerprint_first_use(stack->class_name))
+			continue;
+		function = place->function ?: place->object ?: "";
+		fingerprint_place_add(places, nr, fingerprint_place_hash(function,
+									 strlen(function)));
+	}
+}
+
+/* The locks of such classes the report shows, each by the function of its "at:"
+ * ("bank::Ledger::audit()+0x15 (src/bank.cc:12)"), without its offset. */
+static void fingerprint_lock_places(u64 *places, unsigned int *nr)
+{
+	const struct report_record *r = &report_record;
+
+	for (unsigned int i = 0; i < r->nr_locks; i++) {
+		const struct report_lock *lock = &r->locks[i];
+		const char *offset;
+
+		if (!lock->site || !fingerprint_first_use(lock->class_name))
+			continue;
+		offset = strstr(lock->site, "+0x");
+		fingerprint_place_add(places, nr, fingerprint_place_hash(lock->site,
+				offset ? (size_t)(offset - lock->site) : strlen(lock->site)));
+	}
+}
+
+static u64 report_first_use_places(void)
+{
+	u64 places[FINGERPRINT_PLACES_MAX], h = 0;
+	unsigned int nr = 0;
+
+	fingerprint_chain_places(places, &nr);
+	if (!nr)
+		fingerprint_lock_places(places, &nr);
+	/* A sum: a set, in whatever order the report shows it. */
+	for (unsigned int i = 0; i < nr; i++)
+		h += report_hash_member(places[i]);
+	return h;
+}
+/************** End of src/fingerprint_places.c **************/
 /************** Begin file src/class_objects.c **************/
 #line 1 "src/class_objects.c"
 /*
@@ -25487,6 +25663,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		} else {
 			key = &site->key;
 			name = site->name;
+			if (!origin->init_call)
+				WRITE_ONCE(site->first_use, true);
 			/* Not for a map that names its class: the key would go unused. */
 			if (site->classes == CLASSES_INSTANCE &&
 			    !(origin->kind == LOCK_KIND_MAP &&
@@ -26406,7 +26584,9 @@ enum lock_owner {
  * Not always: in a child of fork() the locks the forking thread held still name the
  * thread it was in the parent, and a process-shared lock may be held in another
  * process. The kernel answers (tgkill with no signal); a foreign id is remembered,
- * for the child that checks its inherited locks at every lock.
+ * for the child that checks its inherited locks at every lock. A negative "id" names
+ * no thread: the kernel refuses it (EINVAL, not ESRCH), and it was printed as
+ * "thread -1010212544 took the lock".
  */
 static bool thread_is_ours(int tid)
 {
@@ -26414,7 +26594,7 @@ static bool thread_is_ours(int tid)
 	int saved_errno = errno;
 	bool ours;
 
-	if (tid == foreign_tid)
+	if (tid < 0 || tid == foreign_tid)
 		return false;
 	ours = syscall(SYS_tgkill, getpid(), tid, 0) == 0 || errno != ESRCH;
 	if (!ours)
@@ -28254,6 +28434,7 @@ struct thread_life {
 		int (*c11)(void *);
 	} start;
 	void *arg;
+	unsigned long at;		/* where its map is held (thread_life_begin()) */
 	pthread_t thread;
 	int refs;			/* the thread's, and its handle's until joined or detached */
 	struct thread_life *next;	/* in its hash chain, or free */
@@ -28271,23 +28452,45 @@ static struct thread_life **thread_life_chain(pthread_t t)
 }
 
 /*
+ * Whether a thread's start routine is the routine of the helper that created it
+ * (ip's), skipped to a creating call outside it: std::thread's
+ * execute_native_thread_routine, in libstdc++ as the helper is, the same for every
+ * std::thread and without a name in Debian's library ("libstdc++.so.6+0xd4490").
+ */
+static bool thread_start_is_helpers(unsigned long start, unsigned long ip,
+				    const struct lock_site *created)
+{
+	struct loaded_object obj;
+
+	return loaded_object_of(ip, &obj) && start - obj.start < obj.end - obj.start &&
+	       created->ips[0] - obj.start >= obj.end - obj.start;
+}
+
+/*
  * A thread's class: its start routine and where it was created, as one site named
  * "thread@worker+0x0<spawn+0x2a". Either alone would make one class of unrelated
  * threads (a helper that starts every thread, std::thread's one routine), and a join
- * of one would seem to wait for whatever another took.
+ * of one would seem to wait for whatever another took. A helper's own routine tells
+ * nothing: such a thread is its creating call's, "thread@main()", and its map is held
+ * there.
  */
 static struct thread_life *thread_life_new(unsigned long start, unsigned long ip)
 {
 	struct lock_site *created, *site;
 	struct thread_life *life;
+	bool helpers;
 
 	/* Entered first: the site's stack starts at ip, so that a helper that creates
 	 * threads (libstdc++'s, libuv's) is seen and skipped to its caller. */
 	if (!liblockdep_enter(ip))
 		return NULL;
 	created = lock_site_at(ip, "thread", NULL, 0);
-	if (!created || !(site = lock_site_of((unsigned long[LOCK_SITE_FRAMES]){
-			start, created->ips[0] }, "thread", NULL, 0, created)))
+	if (!created)
+		return NULL;
+	helpers = thread_start_is_helpers(start, ip, created);
+	site = helpers ? created : lock_site_of((unsigned long[LOCK_SITE_FRAMES]){
+			start, created->ips[0] }, "thread", NULL, 0, created);
+	if (!site)
 		return NULL;
 	internal_lock(&thread_lives_mutex);
 	life = free_thread_lives;
@@ -28297,6 +28500,7 @@ static struct thread_life *thread_life_new(unsigned long start, unsigned long ip
 	if (!life && !(life = liblockdep_alloc(sizeof(*life))))
 		return NULL;
 	life->refs = 2;
+	life->at = helpers ? created->ips[0] : start;
 	lock_map_setup(&life->map, site->name, (struct liblockdep_key *)&site->key, ip);
 	return life;
 }
@@ -28364,10 +28568,11 @@ static void thread_life_end(void *arg)
 }
 
 /* The thread's map is acquired "at" its start routine, the user's function its class
- * is named after: the frame that acquires it is ours, which no report shows. */
-static void thread_life_begin(struct thread_life *life, unsigned long start)
+ * is named after (or the creating call, for a helper's routine): the frame that
+ * acquires it is ours, which no report shows. */
+static void thread_life_begin(struct thread_life *life)
 {
-	map_acquire(&life->map, 0, 0, 0, "liblockdep_map_acquire", start);
+	map_acquire(&life->map, 0, 0, 0, "liblockdep_map_acquire", life->at);
 }
 
 static void *thread_life_run(void *arg)
@@ -28375,7 +28580,7 @@ static void *thread_life_run(void *arg)
 	struct thread_life *life = arg;
 	void *ret;
 
-	thread_life_begin(life, (unsigned long)life->start.posix);
+	thread_life_begin(life);
 	pthread_cleanup_push(thread_life_end, life);
 	ret = life->start.posix(life->arg);
 	pthread_cleanup_pop(1);
@@ -28387,7 +28592,7 @@ static int thread_life_run_c11(void *arg)
 	struct thread_life *life = arg;
 	int ret;
 
-	thread_life_begin(life, (unsigned long)life->start.c11);
+	thread_life_begin(life);
 	pthread_cleanup_push(thread_life_end, life);
 	ret = life->start.c11(life->arg);
 	pthread_cleanup_pop(1);

@@ -1256,14 +1256,22 @@ static noinline bool demangle(struct demangler *d, const char *mangled, char *ou
  * A class named after a C++ function: "shop::Inventory::restock()" rather than its
  * whole signature, which makes names long, cuts rules and changes with a parameter's
  * type. The last parenthesised group (a function's parameters: "operator()()" keeps
- * its name) is emptied in name[0..len), in place; a C name has none. Returns the new
- * length.
+ * its name) is emptied in name[0..len), in place; a C name has none. GCC's clone
+ * suffixes go too (" [clone .isra.0]"): they come and go with the optimisation level.
+ * Returns the new length.
  */
 static size_t demangled_without_parameters(char *name, size_t len)
 {
-	char *end = name + len;
-	char *close = end, *open;
+	char *clone = memmem(name, len, " [clone ", strlen(" [clone "));
+	char *end, *close, *open;
 	int depth = 0;
+
+	if (clone) {
+		len = clone - name;
+		name[len] = '\0';
+	}
+	end = name + len;
+	close = end;
 
 	while (close > name && *close != ')')
 		close--;

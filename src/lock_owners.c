@@ -28,7 +28,9 @@ enum lock_owner {
  * Not always: in a child of fork() the locks the forking thread held still name the
  * thread it was in the parent, and a process-shared lock may be held in another
  * process. The kernel answers (tgkill with no signal); a foreign id is remembered,
- * for the child that checks its inherited locks at every lock.
+ * for the child that checks its inherited locks at every lock. A negative "id" names
+ * no thread: the kernel refuses it (EINVAL, not ESRCH), and it was printed as
+ * "thread -1010212544 took the lock".
  */
 static bool thread_is_ours(int tid)
 {
@@ -36,7 +38,7 @@ static bool thread_is_ours(int tid)
 	int saved_errno = errno;
 	bool ours;
 
-	if (tid == foreign_tid)
+	if (tid < 0 || tid == foreign_tid)
 		return false;
 	ours = syscall(SYS_tgkill, getpid(), tid, 0) == 0 || errno != ESRCH;
 	if (!ours)

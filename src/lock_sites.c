@@ -36,6 +36,7 @@ struct lock_site {
 	const char *base;	/* the name without its "~2" (lock_site_name()) */
 	u32 base_hash;
 	const void *variable;	/* the lock its name is the variable of, or NULL */
+	bool first_use;		/* named after a first lock: by which code came first */
 	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };

@@ -59,7 +59,10 @@ enum report_rule {
  * classes' names (without the #version lockdep adds to a name that two classes
  * share, which depends on which was met first), taken as a set. So it is the same
  * in every run, process and build where the same classes meet in the same problem;
- * it never hashes an address, a pid or a thread's name.
+ * it never hashes an address, a pid or a thread's name. Nor the name of a class
+ * called after the code that first locked its lock (a std::mutex member), which
+ * another test order changes: the places in the code the report shows taking such
+ * classes stand for them (src/fingerprint_places.c).
  */
 static const struct report_slug {
 	const char *headline;		/* a part of the headline */
@@ -273,21 +276,41 @@ static const char *report_skip_digits(const char *p, const char *end)
 	return p;
 }
 
-/* A part's name, kept, and hashed without lockdep's "#2", which ends the name, only
- * a "/1" subclass after it: a C++ name's own "{lambda()#1}" stays. */
-static void report_part_set(struct report_part *part, const char *name, size_t len,
-			    bool is_class)
+/* Where lockdep's "#2" starts in a class name as printed, or NULL: it ends the name,
+ * only a "/1" subclass after it; a C++ name's own "{lambda()#1}" stays. */
+static const char *report_name_version(const char *name, const char *end)
 {
-	const char *version = NULL, *end = name + len, *rest = end;
+	const char *version = NULL, *rest;
 
 	for (const char *p = name; p < end; p++)
 		if (*p == '#' && p + 1 < end && p[1] >= '1' && p[1] <= '9')
 			version = p;
-	if (version) {
-		rest = report_skip_digits(version + 1, end);
-		if (rest < end && (*rest != '/' || report_skip_digits(rest + 1, end) < end))
-			version = NULL;
-	}
+	if (!version)
+		return NULL;
+	rest = report_skip_digits(version + 1, end);
+	if (rest < end && (*rest != '/' || report_skip_digits(rest + 1, end) < end))
+		return NULL;
+	return version;
+}
+
+/* A class name as printed, without its #version: whether it is one named after the
+ * code that first locked its lock (src/fingerprint_places.c). */
+static bool class_named_by_first_use(const char *name, size_t len);
+
+static bool report_name_first_use(const char *name, size_t len)
+{
+	const char *version = report_name_version(name, name + len);
+
+	return class_named_by_first_use(name, version ? version - name : len);
+}
+
+/* A part's name, kept, and hashed without lockdep's "#2". */
+static void report_part_set(struct report_part *part, const char *name, size_t len,
+			    bool is_class)
+{
+	const char *end = name + len, *version = report_name_version(name, end);
+	const char *rest = version ? report_skip_digits(version + 1, end) : end;
+
 	part->hash = report_hash_text(name, version ? version - name : len);
 	if (version && rest < end)	/* "/1": the subclass */
 		part->hash = report_hash_mix(part->hash, report_hash_text(rest, end - rest));
@@ -553,17 +576,44 @@ static void report_slug_from(const char *headline, char *slug, size_t size)
 		strcpy(slug, "report");
 }
 
+/* Whether a part stands for a class named after its first lock: the class, or the
+ * read of it in a cycle's scenario ("rlock(name"). */
+static bool report_part_first_use(const struct report_part *part)
+{
+	const char *name = part->name;
+
+	if (!part->is_class && report_starts(name, "rlock("))
+		name += strlen("rlock(");
+	else if (!part->is_class)
+		return false;
+	return report_name_first_use(name, strlen(name));
+}
+
+/* The places in the code where the report shows classes named after their first lock
+ * taken (src/fingerprint_places.c). */
+static u64 report_first_use_places(void);
+
 static void report_fingerprint_make(void)
 {
 	const char *headline = report_identity.headline_text;
 	u64 h = report_identity.headline;
+	u64 first_use = 0;
 
 	if (!h)		/* a report without a headline row: its first line */
 		h = report_hash_text(headline, strlen(headline));
 	h = report_hash_mix(h, report_identity.extra);
 	/* A sum: the classes in any order, a cycle from wherever it was entered. */
-	for (unsigned int i = 0; i < report_identity.nr_classes; i++)
-		h += report_hash_member(report_identity.parts[i].hash);
+	for (unsigned int i = 0; i < report_identity.nr_classes; i++) {
+		const struct report_part *part = &report_identity.parts[i];
+
+		if (report_part_first_use(part))
+			first_use += part->is_class ? 1ULL << 32 : 1;
+		else
+			h += report_hash_member(part->hash);
+	}
+	/* Such classes, and reads of them, by their number, then where they are taken. */
+	if (first_use)
+		h += report_hash_member(report_hash_mix(first_use, report_first_use_places()));
 	h = report_hash_mix(h, 0);
 	report_slug_from(headline, report_identity.slug, sizeof(report_identity.slug));
 	for (size_t i = 0; i < ARRAY_SIZE(report_slugs); i++)

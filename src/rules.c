@@ -544,8 +544,9 @@ static bool rule_suppresses(const struct lock_rule *rule, const struct report_re
 /*
  * The rule line that would suppress this report, printed at its end: by its kind and
  * classes, which say what it is about (a blank in a name becomes '?', as a rule is
- * words); by its fingerprint when that cannot be said (a name too long to keep whole),
- * or does not match.
+ * words); by its fingerprint when that cannot be said (a name too long to keep whole,
+ * or one after the code that first locked its lock, which another test order
+ * changes: src/fingerprint_places.c), or does not match.
  */
 static void rule_suggest(const struct report_record *r)
 {
@@ -556,7 +557,9 @@ static void rule_suggest(const struct report_record *r)
 
 	if (rule.kind && rule_report_classes.nr && rule_report_classes.nr <= RULE_CLASS_GLOBS_MAX) {
 		for (unsigned int i = 0; i < rule_report_classes.nr; i++) {
-			if (!rule_class_name_whole(r->about.classes[i]))
+			if (!rule_class_name_whole(r->about.classes[i]) ||
+			    report_name_first_use(r->about.classes[i],
+						  strlen(r->about.classes[i])))
 				goto by_fingerprint;
 			for (char *c = rule_report_classes.names[i]; *c; c++)
 				*c = *c == ' ' || *c == '\t' ? '?' : *c;

@@ -39,6 +39,7 @@ struct thread_life {
 		int (*c11)(void *);
 	} start;
 	void *arg;
+	unsigned long at;		/* where its map is held (thread_life_begin()) */
 	pthread_t thread;
 	int refs;			/* the thread's, and its handle's until joined or detached */
 	struct thread_life *next;	/* in its hash chain, or free */
@@ -56,23 +57,45 @@ static struct thread_life **thread_life_chain(pthread_t t)
 }
 
 /*
+ * Whether a thread's start routine is the routine of the helper that created it
+ * (ip's), skipped to a creating call outside it: std::thread's
+ * execute_native_thread_routine, in libstdc++ as the helper is, the same for every
+ * std::thread and without a name in Debian's library ("libstdc++.so.6+0xd4490").
+ */
+static bool thread_start_is_helpers(unsigned long start, unsigned long ip,
+				    const struct lock_site *created)
+{
+	struct loaded_object obj;
+
+	return loaded_object_of(ip, &obj) && start - obj.start < obj.end - obj.start &&
+	       created->ips[0] - obj.start >= obj.end - obj.start;
+}
+
+/*
  * A thread's class: its start routine and where it was created, as one site named
  * "thread@worker+0x0<spawn+0x2a". Either alone would make one class of unrelated
  * threads (a helper that starts every thread, std::thread's one routine), and a join
- * of one would seem to wait for whatever another took.
+ * of one would seem to wait for whatever another took. A helper's own routine tells
+ * nothing: such a thread is its creating call's, "thread@main()", and its map is held
+ * there.
  */
 static struct thread_life *thread_life_new(unsigned long start, unsigned long ip)
 {
 	struct lock_site *created, *site;
 	struct thread_life *life;
+	bool helpers;
 
 	/* Entered first: the site's stack starts at ip, so that a helper that creates
 	 * threads (libstdc++'s, libuv's) is seen and skipped to its caller. */
 	if (!liblockdep_enter(ip))
 		return NULL;
 	created = lock_site_at(ip, "thread", NULL, 0);
-	if (!created || !(site = lock_site_of((unsigned long[LOCK_SITE_FRAMES]){
-			start, created->ips[0] }, "thread", NULL, 0, created)))
+	if (!created)
+		return NULL;
+	helpers = thread_start_is_helpers(start, ip, created);
+	site = helpers ? created : lock_site_of((unsigned long[LOCK_SITE_FRAMES]){
+			start, created->ips[0] }, "thread", NULL, 0, created);
+	if (!site)
 		return NULL;
 	internal_lock(&thread_lives_mutex);
 	life = free_thread_lives;
@@ -82,6 +105,7 @@ static struct thread_life *thread_life_new(unsigned long start, unsigned long ip
 	if (!life && !(life = liblockdep_alloc(sizeof(*life))))
 		return NULL;
 	life->refs = 2;
+	life->at = helpers ? created->ips[0] : start;
 	lock_map_setup(&life->map, site->name, (struct liblockdep_key *)&site->key, ip);
 	return life;
 }
@@ -149,10 +173,11 @@ static void thread_life_end(void *arg)
 }
 
 /* The thread's map is acquired "at" its start routine, the user's function its class
- * is named after: the frame that acquires it is ours, which no report shows. */
-static void thread_life_begin(struct thread_life *life, unsigned long start)
+ * is named after (or the creating call, for a helper's routine): the frame that
+ * acquires it is ours, which no report shows. */
+static void thread_life_begin(struct thread_life *life)
 {
-	map_acquire(&life->map, 0, 0, 0, "liblockdep_map_acquire", start);
+	map_acquire(&life->map, 0, 0, 0, "liblockdep_map_acquire", life->at);
 }
 
 static void *thread_life_run(void *arg)
@@ -160,7 +185,7 @@ static void *thread_life_run(void *arg)
 	struct thread_life *life = arg;
 	void *ret;
 
-	thread_life_begin(life, (unsigned long)life->start.posix);
+	thread_life_begin(life);
 	pthread_cleanup_push(thread_life_end, life);
 	ret = life->start.posix(life->arg);
 	pthread_cleanup_pop(1);
@@ -172,7 +197,7 @@ static int thread_life_run_c11(void *arg)
 	struct thread_life *life = arg;
 	int ret;
 
-	thread_life_begin(life, (unsigned long)life->start.c11);
+	thread_life_begin(life);
 	pthread_cleanup_push(thread_life_end, life);
 	ret = life->start.c11(life->arg);
 	pthread_cleanup_pop(1);

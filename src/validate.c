@@ -107,6 +107,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		} else {
 			key = &site->key;
 			name = site->name;
+			if (!origin->init_call)
+				WRITE_ONCE(site->first_use, true);
 			/* Not for a map that names its class: the key would go unused. */
 			if (site->classes == CLASSES_INSTANCE &&
 			    !(origin->kind == LOCK_KIND_MAP &&

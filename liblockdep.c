@@ -21335,6 +21335,73 @@ static void lock_plumbing_forget_code(unsigned long start, unsigned long size)
 	plumbing_frames_retire(old);
 }
 /************** End of src/plumbing_sites.c **************/
+/************** Begin file src/lock_makers.c **************/
+#line 1 "src/lock_makers.c"
+/*
+ * Functions that make locks for their callers. The kernel's mutex_init() is a macro,
+ * so each place that calls it is a class of its own. A program or library often
+ * wraps pthread_mutex_init() in a function of its own (Traffic Server's
+ * ink_mutex_init(), VLC's vlc_mutex_init(), V8's RecursiveMutex constructor,
+ * OpenSSL's CRYPTO_THREAD_lock_new()), and with the call site inside the wrapper as
+ * the class, every lock of the program would be one class, and roles that never meet
+ * would make false cycles.
+ *
+ * A wrapper is told by what it is, not by its name: a named function so small that
+ * making the lock is all it can do (an attribute set up, the call, an error check).
+ * A type's own init function does more (it sets up the rest of its object) and is
+ * larger; its locks stay one class, as the kernel's would. A lock made in a wrapper
+ * is keyed by its call site and the wrapper's caller, and that caller's when it is a
+ * wrapper too (HotSpot's PlatformMonitor constructor, called by Mutex's, called by
+ * the code that defines each lock), up to two callers (src/lock_sites.c). The first
+ * callers a wrapper's site meets keep its class and name; each later caller is a
+ * class of its own, named after the wrapper and its callers
+ * ("mutex@ink_mutex_init<Diags::Diags()"). A wrapper called from one place is one
+ * class, as before.
+ *
+ * Roles by caller must not make cycles of their own: a type's small init function is
+ * a maker too, and is often called from several places for one kind of object (an
+ * account opened and an account replacing a closed one, two constructors), whose
+ * locks a correct program nests in one order by instance (lower address first). As
+ * two classes X and Y, such transfers were X -> Y and Y -> X, a false cycle. So the
+ * classes one maker makes for its callers are siblings: a lock taken while the
+ * thread holds a sibling's is judged by instance, exactly as a lock taken while it
+ * holds another of its own class (src/instance_nesting.c): the pair is an edge of
+ * the instance graph, where a cycle of objects (AB-BA between an opened and a loaded
+ * account, a ring of forks made by two callers) is reported, and lockdep is not
+ * given the dependency between the two siblings. Every other dependency of a
+ * sibling is lockdep's own, so Traffic Server's roles with a static lock between two
+ * of them (A -> S, S -> B) make no cycle, and S -> B followed by B -> S does. The
+ * limit: a cycle between two siblings over different objects (opened a1 -> loaded
+ * b1 in one place, loaded b2 -> opened a2 in another), which lockdep's classes
+ * would call a possible deadlock, is not reported; as one class it was not either.
+ *
+ * Read from the symbol table once per site: no allocation, no lock.
+ */
+#define LOCK_MAKER_MAX_BYTES	192
+
+/* Whether the named function that the return address ip lies in is small enough
+ * to do nothing but make a lock. A frame without a name: not known, so not. */
+static bool lock_maker_at(unsigned long ip)
+{
+	struct sym_place place;
+
+	return sym_lookup(ip - 1, &place) && place.name && place.size &&
+	       place.size <= LOCK_MAKER_MAX_BYTES;
+}
+
+/* frames[0..n) is a maker's call site and its callers: keeps the callers up to the
+ * first one that is not a maker itself, and clears those past it (the owner's
+ * callers do not change what the lock is for). */
+static void lock_maker_callers(unsigned long *frames, unsigned int n)
+{
+	unsigned int i = 1;
+
+	while (i + 1 < n && frames[i] && lock_maker_at(frames[i]))
+		i++;
+	while (++i < n)
+		frames[i] = 0;
+}
+/************** End of src/lock_makers.c **************/
 /************** Begin file src/lock_sites.c **************/
 #line 1 "src/lock_sites.c"
 /*
@@ -21366,7 +21433,7 @@ static void lock_plumbing_forget_code(unsigned long start, unsigned long size)
  * one class its global locks and each connection's made false cycles. Such a site's
  * classes go by the call stack, as with LIBLOCKDEP_CLASSES=stack.
  */
-enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED, SITE_UNNAMED_USER };
+enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED, SITE_UNNAMED_USER, SITE_MAKER };
 
 struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
@@ -21376,6 +21443,10 @@ struct lock_site {
 	u32 base_hash;
 	const void *variable;	/* the lock its name is the variable of, or NULL */
 	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
+	unsigned long callers[LOCK_SITE_FRAMES - 1];	/* a maker's first callers, whose
+						 * locks are its own class (src/lock_makers.c) */
+	const struct lock_site *maker;	/* the maker's site whose callers' classes are
+					 * siblings of this one (src/lock_makers.c) */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };
 
@@ -21510,7 +21581,9 @@ static enum lock_site_role lock_site_role_at(unsigned long ip)
 		WRITE_ONCE(lock_plumbing_out_of_line, true);
 		return SITE_PLUMBING;
 	}
-	return named ? SITE_USER : SITE_UNNAMED;
+	if (!named)
+		return SITE_UNNAMED;
+	return lock_maker_at(ip) ? SITE_MAKER : SITE_USER;
 }
 
 /* The site of ips (the call site first, then callers; unused frames are 0); NULL
@@ -21557,15 +21630,53 @@ static const struct lock_site *lock_site_of_key(const struct lock_class_key *key
 	return &lock_sites[offset / sizeof(lock_sites[0])];
 }
 
+/* Whether frames[1..] are the first callers a maker's site met (or the stack cannot
+ * say): their locks are the site's own class. */
+static bool lock_site_first_callers(struct lock_site *site, const unsigned long *frames)
+{
+	bool first;
+
+	internal_lock(&lock_sites_mutex);
+	if (!site->callers[0])
+		memcpy(site->callers, frames + 1, sizeof(site->callers));
+	first = !memcmp(site->callers, frames + 1, sizeof(site->callers));
+	internal_unlock(&lock_sites_mutex);
+	return first;
+}
+
+/* The site of a lock made in a maker (src/lock_makers.c) by the call at site, which
+ * returns to ip: the site for its first callers, else the site with the callers that
+ * say what it is for, a sibling of the maker's other callers' sites. */
+static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long ip,
+					 const char *kind, const void *lock, size_t lock_size)
+{
+	unsigned long frames[LOCK_SITE_FRAMES] = { ip };
+	struct lock_site *caller;
+
+	if (!READ_ONCE(site->maker))
+		WRITE_ONCE(site->maker, site);
+	stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
+	if (frames[0] != ip)
+		return site;
+	lock_maker_callers(frames, LOCK_SITE_FRAMES);
+	if (lock_site_first_callers(site, frames))
+		return site;
+	caller = lock_site_of(frames, kind, lock, lock_size, site);
+	if (caller)
+		WRITE_ONCE(caller->maker, site);
+	return caller;
+}
+
 /*
- * The site of a lock initialised, or first used, by the call that returns to ip: that
- * call site, or the first call site out of the locking plumbing or a lock-creating
- * helper when ip is in one (src/lock_plumbing.c); with the granularity "stack" (by
- * LIBLOCKDEP_CLASSES or a rule for that code), its callers too. An unnamed site learns
- * from its first stack whether it is plumbing, once.
+ * The site of a lock initialised (init_call), or first used, by the call that returns
+ * to ip: that call site, or the first call site out of the locking plumbing or a
+ * lock-creating helper when ip is in one (src/lock_plumbing.c); for an init call in a
+ * maker past its first callers, the maker's callers too (src/lock_makers.c); with the
+ * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers.
+ * An unnamed site learns from its first stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
-				      size_t lock_size)
+				      size_t lock_size, bool init_call)
 {
 	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
 	struct lock_site *site = lock_site_of(ips, kind, lock, lock_size, NULL);
@@ -21581,6 +21692,8 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 		if (skipped > 0)
 			site = lock_site_of(ips, kind, lock, lock_size, site);
 	}
+	if (site && init_call && role == SITE_MAKER && site->classes == CLASSES_SITE)
+		return lock_maker_site(site, ip, kind, lock, lock_size);
 	if (site && (site->classes == CLASSES_STACK ||
 		     (role == SITE_UNNAMED_USER && site->classes == CLASSES_SITE))) {
 		unsigned long frames[LOCK_SITE_FRAMES] = { ip };
@@ -21592,6 +21705,19 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 		site = lock_site_of(frames, kind, lock, lock_size, site);
 	}
 	return site;
+}
+
+/*
+ * Whether the classes of two keys are siblings: made by one maker for different
+ * callers (src/lock_makers.c), so that their nesting is judged by instance, as that
+ * of one class is (src/instance_nesting.c).
+ */
+static bool lock_sites_siblings(const struct lock_class_key *a, const struct lock_class_key *b)
+{
+	const struct lock_site *x = lock_site_of_key(a), *y = lock_site_of_key(b);
+	const struct lock_site *maker = x ? READ_ONCE(x->maker) : NULL;
+
+	return maker && x != y && y && READ_ONCE(y->maker) == maker;
 }
 
 /*
@@ -21612,10 +21738,14 @@ static void lock_sites_forget_code(unsigned long start, unsigned long size)
 		for (unsigned int i = 0; i < nr_lock_sites && nr < ARRAY_SIZE(gone); i++) {
 			struct lock_site *site = &lock_sites[i];
 
+			for (int f = 0; f < LOCK_SITE_FRAMES - 1; f++)
+				if (site->callers[f] - start < size)
+					memset(site->callers, 0, sizeof(site->callers));
 			for (int f = 0; f < LOCK_SITE_FRAMES; f++) {
 				if (site->ips[f] - start < size) {
 					memset(site->ips, 0, sizeof(site->ips));
 					site->base = NULL;	/* its name is free again */
+					WRITE_ONCE(site->maker, NULL);
 					gone[nr++] = site;
 					break;
 				}
@@ -23434,15 +23564,20 @@ static void fast_path_thread_exit(void)
 	fast_path_steps_free(t);
 }
 
-/* Whether the thread holds another lock of the class below depth: every such
- * acquisition goes to the instance check (src/instance_nesting.c), never the fast
- * path, which would only see the class. */
+/* Whether the thread holds another lock of the class, or of a sibling of it
+ * (src/lock_makers.c), below depth: every such acquisition goes to the instance check
+ * (src/instance_nesting.c), never the fast path, which would only see the class. */
 static bool fast_path_class_held(const struct task_struct *task, unsigned int depth,
-				 unsigned int class_idx)
+				 const struct held_lock *hlock)
 {
-	for (unsigned int i = 0; i < depth; i++)
-		if (task->held_locks[i].class_idx == class_idx)
+	for (unsigned int i = 0; i < depth; i++) {
+		const struct held_lock *held = &task->held_locks[i];
+
+		if (held->class_idx == hlock->class_idx ||
+		    (lock_classes[held->class_idx].subclass == lock_classes[hlock->class_idx].subclass &&
+		     lock_sites_siblings(held->instance->key, hlock->instance->key)))
 			return true;
+	}
 	return false;
 }
 
@@ -23465,7 +23600,7 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    hlock->class_idx != class - lock_classes || hlock->instance != map ||
 	    hlock->nest_lock || hlock->references || hlock->pin_count ||
 	    hlock->prev_chain_key != chain_key || hlock->irq_context ||
-	    fast_path_class_held(task, depth, hlock->class_idx))
+	    fast_path_class_held(task, depth, hlock))
 		return;
 	if (fast_path.zapped != zapped) {
 		fast_path_steps_forget();
@@ -25421,7 +25556,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		name = lock_static_name(origin->lock, kind, size);
 		lock_rules_static_name(&name);
 	} else {
-		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size);
+		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size,
+						       origin->init_call);
 
 		if (!site) {
 			/* Out of sites, checking is off: a map that lockdep leaves alone. */
@@ -25713,6 +25849,10 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 
 static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
 				   int trylock, unsigned long ip);
+static bool siblings_hide(struct task_struct *task, const struct lock_entry *e,
+			  unsigned int subclass, unsigned long *hidden);
+static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
+			   unsigned int depth, const unsigned long *hidden);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). */
@@ -25720,7 +25860,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 				       int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
+	DECLARE_BITMAP(hidden, MAX_LOCK_DEPTH);
 	unsigned int depth;
+	bool siblings;
 	u64 chain_key;
 	u32 mode;
 
@@ -25740,7 +25882,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	graph_lock_first_use(&e->map, subclass);
 	if (unlikely(signal_handler_running()))
 		handler_takes_lock(ip);
+	/* Siblings of e's class held: their order with e is the instance graph's. */
+	siblings = depth && !trylock && siblings_hide(task, e, subclass, hidden);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
+	if (unlikely(siblings))
+		siblings_shown(task, e, depth, hidden);
 	if (likely(!reporting)) {
 		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
@@ -26057,9 +26203,15 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
  * objects for ever (a tree's nodes, a connection and its session) keeps only the
  * edges of what is alive, in liblockdep's own memory, which grows as they do and
  * has no other bound. A cycle, once found, is remembered outside the order: its
- * class was reported, and every cycle of the graph lies in one class, so later
- * ones through it are the same problem. The fast path never learns an acquisition
- * of a class the thread holds (src/fast_path.c): every such nesting comes here.
+ * class was reported, and every cycle of the graph lies in one class (or in one
+ * maker's sibling classes), so later ones through it are the same problem. The fast
+ * path never learns an acquisition of a class the thread holds, or of a sibling of
+ * one (src/fast_path.c): every such nesting comes here.
+ *
+ * Siblings, the classes one function that makes locks made for different callers
+ * (src/lock_makers.c), are nested by instance the same way: a lock waited for while
+ * the thread holds a sibling's is an edge here, and lockdep is not given the
+ * sibling's dependency on it (siblings_hide()).
  */
 
 /* The lock a vertex is of. */
@@ -26152,7 +26304,8 @@ static noinline void instance_cycle_report(struct lock_entry *e, struct held_loc
 		v->came_from = back;
 	}
 	pr_warn("\nwhich lock already depends on the new lock, instance by instance:\n"
-		"each of these locks of one class was taken holding the one before it,\n"
+		"each of these locks of one class (or of classes one function made for\n"
+		"different callers) was taken holding the one before it,\n"
 		"and the first is being taken holding the last\n\n");
 	instance_cycle_print(to);
 	pr_warn("\nother info that might help us debug this:\n");
@@ -26228,6 +26381,14 @@ static bool held_of_class(const struct held_lock *hlock, const struct lock_entry
 	       lock_classes[hlock->class_idx].subclass == subclass;
 }
 
+/* Whether hlock is of a sibling of e's class (src/lock_makers.c), in the subclass. */
+static bool held_of_sibling(const struct held_lock *hlock, const struct lock_entry *e,
+			    unsigned int subclass)
+{
+	return lock_classes[hlock->class_idx].subclass == subclass &&
+	       lock_sites_siblings(hlock->instance->key, e->map.key);
+}
+
 /*
  * The same lock again, waited for: lockdep's recursive locking, which lockdep looks
  * for only in a chain of classes new to it. With two locks of the class nested
@@ -26286,10 +26447,12 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 		struct held_lock *hlock = &task->held_locks[i];
 		struct lock_class *class = &lock_classes[hlock->class_idx];
 
-		if (!held_of_class(hlock, e, subclass))
+		if (held_of_class(hlock, e, subclass)) {
+			if (READ_ONCE(class->cmp_fn) != instance_order_cmp)
+				WRITE_ONCE(class->cmp_fn, instance_order_cmp);
+		} else if (!held_of_sibling(hlock, e, subclass)) {
 			continue;
-		if (READ_ONCE(class->cmp_fn) != instance_order_cmp)
-			WRITE_ONCE(class->cmp_fn, instance_order_cmp);
+		}
 		if (!waits)
 			return;
 		if (!locked) {
@@ -26303,6 +26466,49 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 	}
 	if (locked)
 		liblockdep_graph_unlock();
+}
+
+/*
+ * Before lockdep's lock_acquire() of e, waited for: the siblings of its class held
+ * (src/lock_makers.c), whose order with e the instance graph judges, are left out of
+ * lockdep's dependencies, with their check bit cleared for the while, which lockdep
+ * passes as it passes any lock held unchecked, going on to the locks below: a
+ * dependency between a sibling and another class stays lockdep's own. Those
+ * cleared are set in hidden, for siblings_shown(); false if none was.
+ */
+static bool siblings_hide(struct task_struct *task, const struct lock_entry *e,
+			  unsigned int subclass, unsigned long *hidden)
+{
+	bool any = false;
+
+	memset(hidden, 0, BITS_TO_LONGS(MAX_LOCK_DEPTH) * sizeof(*hidden));
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		struct held_lock *hlock = &task->held_locks[i];
+
+		if (hlock->check && held_of_sibling(hlock, e, subclass)) {
+			hlock->check = 0;
+			__set_bit(i, hidden);
+			any = true;
+		}
+	}
+	return any;
+}
+
+/*
+ * After it: the siblings are checked again, and e, held at depth, is recorded as a
+ * trylock, which it was for lockdep's dependencies: a lock released below it makes
+ * lockdep take it again (reacquire_held_locks()), with the siblings then in view.
+ * Its usage was marked as taken, and a lock taken after it still depends on it and
+ * on the locks below it.
+ */
+static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
+			   unsigned int depth, const unsigned long *hidden)
+{
+	for (unsigned int i = 0; i < depth; i++)
+		if (test_bit(i, hidden))
+			task->held_locks[i].check = 1;
+	if (task->lockdep_depth > depth && task->held_locks[depth].instance == &e->map)
+		task->held_locks[depth].trylock = 1;
 }
 /************** End of src/instance_nesting.c **************/
 /************** Begin file src/lock_owners.c **************/
@@ -28030,7 +28236,7 @@ static struct thread_life *thread_life_new(unsigned long start, unsigned long ip
 	 * threads (libstdc++'s, libuv's) is seen and skipped to its caller. */
 	if (!liblockdep_enter(ip))
 		return NULL;
-	created = lock_site_at(ip, "thread", NULL, 0);
+	created = lock_site_at(ip, "thread", NULL, 0, false);
 	if (!created || !(site = lock_site_of((unsigned long[LOCK_SITE_FRAMES]){
 			start, created->ips[0] }, "thread", NULL, 0, created)))
 		return NULL;

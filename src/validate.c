@@ -98,7 +98,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		name = lock_static_name(origin->lock, kind, size);
 		lock_rules_static_name(&name);
 	} else {
-		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size);
+		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size,
+						       origin->init_call);
 
 		if (!site) {
 			/* Out of sites, checking is off: a map that lockdep leaves alone. */
@@ -390,6 +391,10 @@ static noinline void held_locks_check(struct task_struct *task, unsigned long ip
 
 static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, int read,
 				   int trylock, unsigned long ip);
+static bool siblings_hide(struct task_struct *task, const struct lock_entry *e,
+			  unsigned int subclass, unsigned long *hidden);
+static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
+			   unsigned int depth, const unsigned long *hidden);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). */
@@ -397,7 +402,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 				       int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
+	DECLARE_BITMAP(hidden, MAX_LOCK_DEPTH);
 	unsigned int depth;
+	bool siblings;
 	u64 chain_key;
 	u32 mode;
 
@@ -417,7 +424,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	graph_lock_first_use(&e->map, subclass);
 	if (unlikely(signal_handler_running()))
 		handler_takes_lock(ip);
+	/* Siblings of e's class held: their order with e is the instance graph's. */
+	siblings = depth && !trylock && siblings_hide(task, e, subclass, hidden);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
+	if (unlikely(siblings))
+		siblings_shown(task, e, depth, hidden);
 	if (likely(!reporting)) {
 		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);

@@ -20713,11 +20713,14 @@ static void liblockdep_graph_unlock(void)
  * A std::thread is created the same way, in libstdc++: its class is where the
  * program creates it.
  *
- * A library that creates all its locks in one helper is plumbing the same way: the
- * helper is the user-space twin of the kernel's mutex_init() macro, whose class is
- * its caller's site, so a lock it creates is keyed by the first call site outside it.
- * Nesting within one class that really is one class (a tree's node locks, all made
- * by one caller) is still reported.
+ * A small function that makes locks for its callers (OpenSSL's
+ * CRYPTO_THREAD_lock_new(), libuv's uv_mutex_init()) needs no name here: it is
+ * recognised by what it is (src/lock_makers.c). A library helper that rule does not
+ * cover (below) is plumbing the same way as C++'s: the helper is the user-space twin
+ * of the kernel's mutex_init() macro, whose class is its caller's site, so a lock it
+ * creates is keyed by the first call site outside it. Nesting within one class that
+ * really is one class (a tree's node locks, all made by one caller) is still
+ * reported.
  *
  * A library may create the lock on its first use, in a static function of a stripped
  * object that has no name to list (GLib's GRecMutex and GRWLock: g_rec_mutex_lock()
@@ -20746,9 +20749,14 @@ static const char *const lock_plumbing_std_thread[] = {
 	"jthread", "jthread::jthread", "jthread::_S_create",
 };
 
-/* The well-known helpers that create every lock of their library (libuv's its threads too). */
+/*
+ * Helpers of libraries that the rule of lock makers (src/lock_makers.c) does not
+ * cover: they create the lock on its first use (GLib's g_rec_mutex_lock()), in a
+ * static function that a stripped library leaves unnamed (libdbus, SQLite, GLib:
+ * seen by name only with debug symbols), or create threads (libuv's, keyed by where
+ * they are created).
+ */
 static const char *const lock_creating_helpers[] = {
-	"CRYPTO_THREAD_lock_new",	/* OpenSSL */
 	"_dbus_platform_mutex_new",	/* libdbus */
 	"_dbus_platform_rmutex_new",
 	"pthreadMutexAlloc",		/* SQLite */
@@ -20763,22 +20771,9 @@ static const char *const lock_creating_helpers[] = {
 	"g_rw_lock_writer_trylock",
 	"g_rw_lock_reader_lock",
 	"g_rw_lock_reader_trylock",
-	"uv_mutex_init",		/* libuv: every lock a libuv user makes */
-	"uv_mutex_init_recursive",
-	"uv_rwlock_init",
-	"uv_sem_init",
-	"uv_thread_create",		/* and thread, keyed by where it is created */
+	"uv_sem_init",			/* libuv: larger than a maker */
+	"uv_thread_create",		/* threads, keyed by where they are created */
 	"uv_thread_create_ex",
-	"CPLCreateMutex",		/* GDAL: its mutexes, made on first use by */
-	"CPLCreateMutexEx",		/* CPLMutexHolder, and its locks */
-	"CPLCreateOrAcquireMutex",
-	"CPLCreateOrAcquireMutexEx",
-	"_ZN14CPLMutexHolderC1EPPvdPKcii",
-	"_ZN14CPLMutexHolderC2EPPvdPKcii",
-	"CPLCreateLock",
-	"CPLCreateOrAcquireLock",
-	"_ZN13CPLLockHolderC1EPP8_CPLLock11CPLLockTypePKci",
-	"_ZN13CPLLockHolderC2EPP8_CPLLock11CPLLockTypePKci",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */
@@ -21401,6 +21396,27 @@ static void lock_maker_callers(unsigned long *frames, unsigned int n)
 	while (++i < n)
 		frames[i] = 0;
 }
+
+#define LOCK_MAKER_DEPTH	8
+
+/*
+ * The n frames of a call stack from ip (ip and its callers) that key an unnamed site's
+ * class (src/lock_sites.c), the last of them past any makers: the first caller above
+ * them that is not one, within LOCK_MAKER_DEPTH frames. GDAL makes every mutex in a
+ * static function of its stripped library, called by CPLCreateOrAcquireMutexEx(),
+ * called by CPLMutexHolder's constructor: three frames deep, every such mutex was one
+ * class; a dataset's and the block cache's made a false cycle (gdalwarp -multi).
+ */
+static void lock_maker_stack(unsigned long ip, unsigned long *frames, unsigned int n)
+{
+	unsigned long trace[LOCK_MAKER_DEPTH] = { ip };
+	unsigned int count = stack_trace_save(trace, LOCK_MAKER_DEPTH, 0), i = n - 1;
+
+	while (i + 1 < count && lock_maker_at(trace[i]))
+		i++;
+	memcpy(frames, trace, (n - 1) * sizeof(*frames));
+	frames[n - 1] = trace[i];
+}
 /************** End of src/lock_makers.c **************/
 /************** Begin file src/lock_sites.c **************/
 #line 1 "src/lock_sites.c"
@@ -21672,8 +21688,9 @@ static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long i
  * to ip: that call site, or the first call site out of the locking plumbing or a
  * lock-creating helper when ip is in one (src/lock_plumbing.c); for an init call in a
  * maker past its first callers, the maker's callers too (src/lock_makers.c); with the
- * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers.
- * An unnamed site learns from its first stack whether it is plumbing, once.
+ * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers;
+ * an unnamed site, its callers past makers. An unnamed site learns from its first
+ * stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
 				      size_t lock_size, bool init_call)
@@ -21700,6 +21717,8 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 
 		if (skipped > 0)
 			lock_plumbing_skip(frames, LOCK_SITE_FRAMES);
+		else if (site->classes == CLASSES_SITE)
+			lock_maker_stack(ip, frames, LOCK_SITE_FRAMES);
 		else
 			stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
 		site = lock_site_of(frames, kind, lock, lock_size, site);
@@ -25885,9 +25904,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	/* Siblings of e's class held: their order with e is the instance graph's. */
 	siblings = depth && !trylock && siblings_hide(task, e, subclass, hidden);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
-	if (unlikely(siblings))
-		siblings_shown(task, e, depth, hidden);
 	if (likely(!reporting)) {
+		if (unlikely(siblings))
+			siblings_shown(task, e, depth, hidden);
 		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
@@ -25898,6 +25917,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 			dependencies_keep(task, &task->held_locks[depth]);
 		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 	}
+	/* After the dependencies kept through the report: none from a sibling. */
+	if (unlikely(siblings))
+		siblings_shown(task, e, depth, hidden);
 	liblockdep_report_end();
 }
 

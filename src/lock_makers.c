@@ -62,3 +62,24 @@ static void lock_maker_callers(unsigned long *frames, unsigned int n)
 	while (++i < n)
 		frames[i] = 0;
 }
+
+#define LOCK_MAKER_DEPTH	8
+
+/*
+ * The n frames of a call stack from ip (ip and its callers) that key an unnamed site's
+ * class (src/lock_sites.c), the last of them past any makers: the first caller above
+ * them that is not one, within LOCK_MAKER_DEPTH frames. GDAL makes every mutex in a
+ * static function of its stripped library, called by CPLCreateOrAcquireMutexEx(),
+ * called by CPLMutexHolder's constructor: three frames deep, every such mutex was one
+ * class; a dataset's and the block cache's made a false cycle (gdalwarp -multi).
+ */
+static void lock_maker_stack(unsigned long ip, unsigned long *frames, unsigned int n)
+{
+	unsigned long trace[LOCK_MAKER_DEPTH] = { ip };
+	unsigned int count = stack_trace_save(trace, LOCK_MAKER_DEPTH, 0), i = n - 1;
+
+	while (i + 1 < count && lock_maker_at(trace[i]))
+		i++;
+	memcpy(frames, trace, (n - 1) * sizeof(*frames));
+	frames[n - 1] = trace[i];
+}

@@ -266,8 +266,9 @@ static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long i
  * to ip: that call site, or the first call site out of the locking plumbing or a
  * lock-creating helper when ip is in one (src/lock_plumbing.c); for an init call in a
  * maker past its first callers, the maker's callers too (src/lock_makers.c); with the
- * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers.
- * An unnamed site learns from its first stack whether it is plumbing, once.
+ * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers;
+ * an unnamed site, its callers past makers. An unnamed site learns from its first
+ * stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
 				      size_t lock_size, bool init_call)
@@ -294,6 +295,8 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 
 		if (skipped > 0)
 			lock_plumbing_skip(frames, LOCK_SITE_FRAMES);
+		else if (site->classes == CLASSES_SITE)
+			lock_maker_stack(ip, frames, LOCK_SITE_FRAMES);
 		else
 			stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
 		site = lock_site_of(frames, kind, lock, lock_size, site);

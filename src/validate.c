@@ -427,9 +427,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	/* Siblings of e's class held: their order with e is the instance graph's. */
 	siblings = depth && !trylock && siblings_hide(task, e, subclass, hidden);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
-	if (unlikely(siblings))
-		siblings_shown(task, e, depth, hidden);
 	if (likely(!reporting)) {
+		if (unlikely(siblings))
+			siblings_shown(task, e, depth, hidden);
 		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
@@ -440,6 +440,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 			dependencies_keep(task, &task->held_locks[depth]);
 		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 	}
+	/* After the dependencies kept through the report: none from a sibling. */
+	if (unlikely(siblings))
+		siblings_shown(task, e, depth, hidden);
 	liblockdep_report_end();
 }
 

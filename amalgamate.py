@@ -82,11 +82,12 @@ SRC_FILES = [
     'src/stacktrace.c',
     'src/rcu.c',
     'src/graph_lock.c',
-    # Locks to classes: plumbing skipped, init sites (and a fingerprint free of which
-    # came first), owning objects, the order of the instance graph whose vertices the
-    # lock table's entries hold, the lock table.
+    # Locks to classes: plumbing skipped, lock makers, init sites (and a fingerprint
+    # free of which came first), owning objects, the order of the instance graph whose
+    # vertices the lock table's entries hold, the lock table.
     'src/lock_plumbing.c',
     'src/plumbing_sites.c',
+    'src/lock_makers.c',
     'src/lock_sites.c',
     'src/fingerprint_places.c',
     'src/class_objects.c',

@@ -20832,11 +20832,14 @@ static void liblockdep_graph_unlock(void)
  * A std::thread is created the same way, in libstdc++: its class is where the
  * program creates it.
  *
- * A library that creates all its locks in one helper is plumbing the same way: the
- * helper is the user-space twin of the kernel's mutex_init() macro, whose class is
- * its caller's site, so a lock it creates is keyed by the first call site outside it.
- * Nesting within one class that really is one class (a tree's node locks, all made
- * by one caller) is still reported.
+ * A small function that makes locks for its callers (OpenSSL's
+ * CRYPTO_THREAD_lock_new(), libuv's uv_mutex_init()) needs no name here: it is
+ * recognised by what it is (src/lock_makers.c). A library helper that rule does not
+ * cover (below) is plumbing the same way as C++'s: the helper is the user-space twin
+ * of the kernel's mutex_init() macro, whose class is its caller's site, so a lock it
+ * creates is keyed by the first call site outside it. Nesting within one class that
+ * really is one class (a tree's node locks, all made by one caller) is still
+ * reported.
  *
  * A library may create the lock on its first use, in a static function of a stripped
  * object that has no name to list (GLib's GRecMutex and GRWLock: g_rec_mutex_lock()
@@ -20865,9 +20868,14 @@ static const char *const lock_plumbing_std_thread[] = {
 	"jthread", "jthread::jthread", "jthread::_S_create",
 };
 
-/* The well-known helpers that create every lock of their library (libuv's its threads too). */
+/*
+ * Helpers of libraries that the rule of lock makers (src/lock_makers.c) does not
+ * cover: they create the lock on its first use (GLib's g_rec_mutex_lock()), in a
+ * static function that a stripped library leaves unnamed (libdbus, SQLite, GLib:
+ * seen by name only with debug symbols), or create threads (libuv's, keyed by where
+ * they are created).
+ */
 static const char *const lock_creating_helpers[] = {
-	"CRYPTO_THREAD_lock_new",	/* OpenSSL */
 	"_dbus_platform_mutex_new",	/* libdbus */
 	"_dbus_platform_rmutex_new",
 	"pthreadMutexAlloc",		/* SQLite */
@@ -20882,22 +20890,9 @@ static const char *const lock_creating_helpers[] = {
 	"g_rw_lock_writer_trylock",
 	"g_rw_lock_reader_lock",
 	"g_rw_lock_reader_trylock",
-	"uv_mutex_init",		/* libuv: every lock a libuv user makes */
-	"uv_mutex_init_recursive",
-	"uv_rwlock_init",
-	"uv_sem_init",
-	"uv_thread_create",		/* and thread, keyed by where it is created */
+	"uv_sem_init",			/* libuv: larger than a maker */
+	"uv_thread_create",		/* threads, keyed by where they are created */
 	"uv_thread_create_ex",
-	"CPLCreateMutex",		/* GDAL: its mutexes, made on first use by */
-	"CPLCreateMutexEx",		/* CPLMutexHolder, and its locks */
-	"CPLCreateOrAcquireMutex",
-	"CPLCreateOrAcquireMutexEx",
-	"_ZN14CPLMutexHolderC1EPPvdPKcii",
-	"_ZN14CPLMutexHolderC2EPPvdPKcii",
-	"CPLCreateLock",
-	"CPLCreateOrAcquireLock",
-	"_ZN13CPLLockHolderC1EPP8_CPLLock11CPLLockTypePKci",
-	"_ZN13CPLLockHolderC2EPP8_CPLLock11CPLLockTypePKci",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */
@@ -21454,6 +21449,94 @@ static void lock_plumbing_forget_code(unsigned long start, unsigned long size)
 	plumbing_frames_retire(old);
 }
 /************** End of src/plumbing_sites.c **************/
+/************** Begin file src/lock_makers.c **************/
+#line 1 "src/lock_makers.c"
+/*
+ * Functions that make locks for their callers. The kernel's mutex_init() is a macro,
+ * so each place that calls it is a class of its own. A program or library often
+ * wraps pthread_mutex_init() in a function of its own (Traffic Server's
+ * ink_mutex_init(), VLC's vlc_mutex_init(), V8's RecursiveMutex constructor,
+ * OpenSSL's CRYPTO_THREAD_lock_new()), and with the call site inside the wrapper as
+ * the class, every lock of the program would be one class, and roles that never meet
+ * would make false cycles.
+ *
+ * A wrapper is told by what it is, not by its name: a named function so small that
+ * making the lock is all it can do (an attribute set up, the call, an error check).
+ * A type's own init function does more (it sets up the rest of its object) and is
+ * larger; its locks stay one class, as the kernel's would. A lock made in a wrapper
+ * is keyed by its call site and the wrapper's caller, and that caller's when it is a
+ * wrapper too (HotSpot's PlatformMonitor constructor, called by Mutex's, called by
+ * the code that defines each lock), up to two callers (src/lock_sites.c). The first
+ * callers a wrapper's site meets keep its class and name; each later caller is a
+ * class of its own, named after the wrapper and its callers
+ * ("mutex@ink_mutex_init<Diags::Diags()"). A wrapper called from one place is one
+ * class, as before.
+ *
+ * Roles by caller must not make cycles of their own: a type's small init function is
+ * a maker too, and is often called from several places for one kind of object (an
+ * account opened and an account replacing a closed one, two constructors), whose
+ * locks a correct program nests in one order by instance (lower address first). As
+ * two classes X and Y, such transfers were X -> Y and Y -> X, a false cycle. So the
+ * classes one maker makes for its callers are siblings: a lock taken while the
+ * thread holds a sibling's is judged by instance, exactly as a lock taken while it
+ * holds another of its own class (src/instance_nesting.c): the pair is an edge of
+ * the instance graph, where a cycle of objects (AB-BA between an opened and a loaded
+ * account, a ring of forks made by two callers) is reported, and lockdep is not
+ * given the dependency between the two siblings. Every other dependency of a
+ * sibling is lockdep's own, so Traffic Server's roles with a static lock between two
+ * of them (A -> S, S -> B) make no cycle, and S -> B followed by B -> S does. The
+ * limit: a cycle between two siblings over different objects (opened a1 -> loaded
+ * b1 in one place, loaded b2 -> opened a2 in another), which lockdep's classes
+ * would call a possible deadlock, is not reported; as one class it was not either.
+ *
+ * Read from the symbol table once per site: no allocation, no lock.
+ */
+#define LOCK_MAKER_MAX_BYTES	192
+
+/* Whether the named function that the return address ip lies in is small enough
+ * to do nothing but make a lock. A frame without a name: not known, so not. */
+static bool lock_maker_at(unsigned long ip)
+{
+	struct sym_place place;
+
+	return sym_lookup(ip - 1, &place) && place.name && place.size &&
+	       place.size <= LOCK_MAKER_MAX_BYTES;
+}
+
+/* frames[0..n) is a maker's call site and its callers: keeps the callers up to the
+ * first one that is not a maker itself, and clears those past it (the owner's
+ * callers do not change what the lock is for). */
+static void lock_maker_callers(unsigned long *frames, unsigned int n)
+{
+	unsigned int i = 1;
+
+	while (i + 1 < n && frames[i] && lock_maker_at(frames[i]))
+		i++;
+	while (++i < n)
+		frames[i] = 0;
+}
+
+#define LOCK_MAKER_DEPTH	8
+
+/*
+ * The n frames of a call stack from ip (ip and its callers) that key an unnamed site's
+ * class (src/lock_sites.c), the last of them past any makers: the first caller above
+ * them that is not one, within LOCK_MAKER_DEPTH frames. GDAL makes every mutex in a
+ * static function of its stripped library, called by CPLCreateOrAcquireMutexEx(),
+ * called by CPLMutexHolder's constructor: three frames deep, every such mutex was one
+ * class; a dataset's and the block cache's made a false cycle (gdalwarp -multi).
+ */
+static void lock_maker_stack(unsigned long ip, unsigned long *frames, unsigned int n)
+{
+	unsigned long trace[LOCK_MAKER_DEPTH] = { ip };
+	unsigned int count = stack_trace_save(trace, LOCK_MAKER_DEPTH, 0), i = n - 1;
+
+	while (i + 1 < count && lock_maker_at(trace[i]))
+		i++;
+	memcpy(frames, trace, (n - 1) * sizeof(*frames));
+	frames[n - 1] = trace[i];
+}
+/************** End of src/lock_makers.c **************/
 /************** Begin file src/lock_sites.c **************/
 #line 1 "src/lock_sites.c"
 /*
@@ -21485,7 +21568,7 @@ static void lock_plumbing_forget_code(unsigned long start, unsigned long size)
  * one class its global locks and each connection's made false cycles. Such a site's
  * classes go by the call stack, as with LIBLOCKDEP_CLASSES=stack.
  */
-enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED, SITE_UNNAMED_USER };
+enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED, SITE_UNNAMED_USER, SITE_MAKER };
 
 struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
@@ -21496,6 +21579,10 @@ struct lock_site {
 	const void *variable;	/* the lock its name is the variable of, or NULL */
 	bool first_use;		/* named after a first lock: by which code came first */
 	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
+	unsigned long callers[LOCK_SITE_FRAMES - 1];	/* a maker's first callers, whose
+						 * locks are its own class (src/lock_makers.c) */
+	const struct lock_site *maker;	/* the maker's site whose callers' classes are
+					 * siblings of this one (src/lock_makers.c) */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };
 
@@ -21630,7 +21717,9 @@ static enum lock_site_role lock_site_role_at(unsigned long ip)
 		WRITE_ONCE(lock_plumbing_out_of_line, true);
 		return SITE_PLUMBING;
 	}
-	return named ? SITE_USER : SITE_UNNAMED;
+	if (!named)
+		return SITE_UNNAMED;
+	return lock_maker_at(ip) ? SITE_MAKER : SITE_USER;
 }
 
 /* The site of ips (the call site first, then callers; unused frames are 0); NULL
@@ -21677,15 +21766,54 @@ static const struct lock_site *lock_site_of_key(const struct lock_class_key *key
 	return &lock_sites[offset / sizeof(lock_sites[0])];
 }
 
+/* Whether frames[1..] are the first callers a maker's site met (or the stack cannot
+ * say): their locks are the site's own class. */
+static bool lock_site_first_callers(struct lock_site *site, const unsigned long *frames)
+{
+	bool first;
+
+	internal_lock(&lock_sites_mutex);
+	if (!site->callers[0])
+		memcpy(site->callers, frames + 1, sizeof(site->callers));
+	first = !memcmp(site->callers, frames + 1, sizeof(site->callers));
+	internal_unlock(&lock_sites_mutex);
+	return first;
+}
+
+/* The site of a lock made in a maker (src/lock_makers.c) by the call at site, which
+ * returns to ip: the site for its first callers, else the site with the callers that
+ * say what it is for, a sibling of the maker's other callers' sites. */
+static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long ip,
+					 const char *kind, const void *lock, size_t lock_size)
+{
+	unsigned long frames[LOCK_SITE_FRAMES] = { ip };
+	struct lock_site *caller;
+
+	if (!READ_ONCE(site->maker))
+		WRITE_ONCE(site->maker, site);
+	stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
+	if (frames[0] != ip)
+		return site;
+	lock_maker_callers(frames, LOCK_SITE_FRAMES);
+	if (lock_site_first_callers(site, frames))
+		return site;
+	caller = lock_site_of(frames, kind, lock, lock_size, site);
+	if (caller)
+		WRITE_ONCE(caller->maker, site);
+	return caller;
+}
+
 /*
- * The site of a lock initialised, or first used, by the call that returns to ip: that
- * call site, or the first call site out of the locking plumbing or a lock-creating
- * helper when ip is in one (src/lock_plumbing.c); with the granularity "stack" (by
- * LIBLOCKDEP_CLASSES or a rule for that code), its callers too. An unnamed site learns
- * from its first stack whether it is plumbing, once.
+ * The site of a lock initialised (init_call), or first used, by the call that returns
+ * to ip: that call site, or the first call site out of the locking plumbing or a
+ * lock-creating helper when ip is in one (src/lock_plumbing.c); for an init call in a
+ * maker past its first callers, the maker's callers too (src/lock_makers.c); with the
+ * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers;
+ * an unnamed site, its callers past makers. An unnamed site learns from its first
+ * stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
-				      size_t lock_size)
+				      size_t lock_size, bool init_call)
 {
 	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
 	struct lock_site *site = lock_site_of(ips, kind, lock, lock_size, NULL);
@@ -21701,17 +21829,34 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 		if (skipped > 0)
 			site = lock_site_of(ips, kind, lock, lock_size, site);
 	}
+	if (site && init_call && role == SITE_MAKER && site->classes == CLASSES_SITE)
+		return lock_maker_site(site, ip, kind, lock, lock_size);
 	if (site && (site->classes == CLASSES_STACK ||
 		     (role == SITE_UNNAMED_USER && site->classes == CLASSES_SITE))) {
 		unsigned long frames[LOCK_SITE_FRAMES] = { ip };
 
 		if (skipped > 0)
 			lock_plumbing_skip(frames, LOCK_SITE_FRAMES);
+		else if (site->classes == CLASSES_SITE)
+			lock_maker_stack(ip, frames, LOCK_SITE_FRAMES);
 		else
 			stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
 		site = lock_site_of(frames, kind, lock, lock_size, site);
 	}
 	return site;
+}
+
+/*
+ * Whether the classes of two keys are siblings: made by one maker for different
+ * callers (src/lock_makers.c), so that their nesting is judged by instance, as that
+ * of one class is (src/instance_nesting.c).
+ */
+static bool lock_sites_siblings(const struct lock_class_key *a, const struct lock_class_key *b)
+{
+	const struct lock_site *x = lock_site_of_key(a), *y = lock_site_of_key(b);
+	const struct lock_site *maker = x ? READ_ONCE(x->maker) : NULL;
+
+	return maker && x != y && y && READ_ONCE(y->maker) == maker;
 }
 
 /*
@@ -21732,10 +21877,14 @@ static void lock_sites_forget_code(unsigned long start, unsigned long size)
 		for (unsigned int i = 0; i < nr_lock_sites && nr < ARRAY_SIZE(gone); i++) {
 			struct lock_site *site = &lock_sites[i];
 
+			for (int f = 0; f < LOCK_SITE_FRAMES - 1; f++)
+				if (site->callers[f] - start < size)
+					memset(site->callers, 0, sizeof(site->callers));
 			for (int f = 0; f < LOCK_SITE_FRAMES; f++) {
 				if (site->ips[f] - start < size) {
 					memset(site->ips, 0, sizeof(site->ips));
 					site->base = NULL;	/* its name is free again */
+					WRITE_ONCE(site->maker, NULL);
 					gone[nr++] = site;
 					break;
 				}
@@ -23669,15 +23818,20 @@ static void fast_path_thread_exit(void)
 	fast_path_steps_free(t);
 }
 
-/* Whether the thread holds another lock of the class below depth: every such
- * acquisition goes to the instance check (src/instance_nesting.c), never the fast
- * path, which would only see the class. */
+/* Whether the thread holds another lock of the class, or of a sibling of it
+ * (src/lock_makers.c), below depth: every such acquisition goes to the instance check
+ * (src/instance_nesting.c), never the fast path, which would only see the class. */
 static bool fast_path_class_held(const struct task_struct *task, unsigned int depth,
-				 unsigned int class_idx)
+				 const struct held_lock *hlock)
 {
-	for (unsigned int i = 0; i < depth; i++)
-		if (task->held_locks[i].class_idx == class_idx)
+	for (unsigned int i = 0; i < depth; i++) {
+		const struct held_lock *held = &task->held_locks[i];
+
+		if (held->class_idx == hlock->class_idx ||
+		    (lock_classes[held->class_idx].subclass == lock_classes[hlock->class_idx].subclass &&
+		     lock_sites_siblings(held->instance->key, hlock->instance->key)))
 			return true;
+	}
 	return false;
 }
 
@@ -23700,7 +23854,7 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    hlock->class_idx != class - lock_classes || hlock->instance != map ||
 	    hlock->nest_lock || hlock->references || hlock->pin_count ||
 	    hlock->prev_chain_key != chain_key || hlock->irq_context ||
-	    fast_path_class_held(task, depth, hlock->class_idx))
+	    fast_path_class_held(task, depth, hlock))
 		return;
 	if (fast_path.zapped != zapped) {
 		fast_path_steps_forget();
@@ -25654,7 +25808,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		name = lock_static_name(origin->lock, kind, size);
 		lock_rules_static_name(&name);
 	} else {
-		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size);
+		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size,
+						       origin->init_call);
 
 		if (!site) {
 			/* Out of sites, checking is off: a map that lockdep leaves alone. */
@@ -25952,6 +26107,10 @@ static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, 
 				   int trylock, unsigned long ip);
 static bool ended_holder_met(struct lock_entry *e, int read, int trylock, unsigned long ip);
 static void ended_holder_uncache(struct lock_entry *e);
+static bool siblings_hide(struct task_struct *task, const struct lock_entry *e,
+			  unsigned int subclass, unsigned long *hidden);
+static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
+			   unsigned int depth, const unsigned long *hidden);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). */
@@ -25959,7 +26118,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 				       int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
+	DECLARE_BITMAP(hidden, MAX_LOCK_DEPTH);
 	unsigned int depth;
+	bool siblings;
 	u64 chain_key;
 	u32 mode;
 	bool ended_holder_kept = false;
@@ -25983,10 +26144,14 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	graph_lock_first_use(&e->map, subclass);
 	if (unlikely(signal_handler_running()))
 		handler_takes_lock(ip);
+	/* Siblings of e's class held: their order with e is the instance graph's. */
+	siblings = depth && !trylock && siblings_hide(task, e, subclass, hidden);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(ended_holder_kept))
 		ended_holder_uncache(e);
 	if (likely(!reporting)) {
+		if (unlikely(siblings))
+			siblings_shown(task, e, depth, hidden);
 		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
@@ -25997,6 +26162,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 			dependencies_keep(task, &task->held_locks[depth]);
 		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 	}
+	/* After the dependencies kept through the report: none from a sibling. */
+	if (unlikely(siblings))
+		siblings_shown(task, e, depth, hidden);
 	liblockdep_report_end();
 }
 
@@ -26304,9 +26472,15 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
  * objects for ever (a tree's nodes, a connection and its session) keeps only the
  * edges of what is alive, in liblockdep's own memory, which grows as they do and
  * has no other bound. A cycle, once found, is remembered outside the order: its
- * class was reported, and every cycle of the graph lies in one class, so later
- * ones through it are the same problem. The fast path never learns an acquisition
- * of a class the thread holds (src/fast_path.c): every such nesting comes here.
+ * class was reported, and every cycle of the graph lies in one class (or in one
+ * maker's sibling classes), so later ones through it are the same problem. The fast
+ * path never learns an acquisition of a class the thread holds, or of a sibling of
+ * one (src/fast_path.c): every such nesting comes here.
+ *
+ * Siblings, the classes one function that makes locks made for different callers
+ * (src/lock_makers.c), are nested by instance the same way: a lock waited for while
+ * the thread holds a sibling's is an edge here, and lockdep is not given the
+ * sibling's dependency on it (siblings_hide()).
  */
 
 /* The lock a vertex is of. */
@@ -26399,7 +26573,8 @@ static noinline void instance_cycle_report(struct lock_entry *e, struct held_loc
 		v->came_from = back;
 	}
 	pr_warn("\nwhich lock already depends on the new lock, instance by instance:\n"
-		"each of these locks of one class was taken holding the one before it,\n"
+		"each of these locks of one class (or of classes one function made for\n"
+		"different callers) was taken holding the one before it,\n"
 		"and the first is being taken holding the last\n\n");
 	instance_cycle_print(to);
 	pr_warn("\nother info that might help us debug this:\n");
@@ -26475,6 +26650,14 @@ static bool held_of_class(const struct held_lock *hlock, const struct lock_entry
 	       lock_classes[hlock->class_idx].subclass == subclass;
 }
 
+/* Whether hlock is of a sibling of e's class (src/lock_makers.c), in the subclass. */
+static bool held_of_sibling(const struct held_lock *hlock, const struct lock_entry *e,
+			    unsigned int subclass)
+{
+	return lock_classes[hlock->class_idx].subclass == subclass &&
+	       lock_sites_siblings(hlock->instance->key, e->map.key);
+}
+
 /*
  * The same lock again, waited for: lockdep's recursive locking, which lockdep looks
  * for only in a chain of classes new to it. With two locks of the class nested
@@ -26533,10 +26716,12 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 		struct held_lock *hlock = &task->held_locks[i];
 		struct lock_class *class = &lock_classes[hlock->class_idx];
 
-		if (!held_of_class(hlock, e, subclass))
+		if (held_of_class(hlock, e, subclass)) {
+			if (READ_ONCE(class->cmp_fn) != instance_order_cmp)
+				WRITE_ONCE(class->cmp_fn, instance_order_cmp);
+		} else if (!held_of_sibling(hlock, e, subclass)) {
 			continue;
-		if (READ_ONCE(class->cmp_fn) != instance_order_cmp)
-			WRITE_ONCE(class->cmp_fn, instance_order_cmp);
+		}
 		if (!waits)
 			return;
 		if (!locked) {
@@ -26550,6 +26735,49 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 	}
 	if (locked)
 		liblockdep_graph_unlock();
+}
+
+/*
+ * Before lockdep's lock_acquire() of e, waited for: the siblings of its class held
+ * (src/lock_makers.c), whose order with e the instance graph judges, are left out of
+ * lockdep's dependencies, with their check bit cleared for the while, which lockdep
+ * passes as it passes any lock held unchecked, going on to the locks below: a
+ * dependency between a sibling and another class stays lockdep's own. Those
+ * cleared are set in hidden, for siblings_shown(); false if none was.
+ */
+static bool siblings_hide(struct task_struct *task, const struct lock_entry *e,
+			  unsigned int subclass, unsigned long *hidden)
+{
+	bool any = false;
+
+	memset(hidden, 0, BITS_TO_LONGS(MAX_LOCK_DEPTH) * sizeof(*hidden));
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		struct held_lock *hlock = &task->held_locks[i];
+
+		if (hlock->check && held_of_sibling(hlock, e, subclass)) {
+			hlock->check = 0;
+			__set_bit(i, hidden);
+			any = true;
+		}
+	}
+	return any;
+}
+
+/*
+ * After it: the siblings are checked again, and e, held at depth, is recorded as a
+ * trylock, which it was for lockdep's dependencies: a lock released below it makes
+ * lockdep take it again (reacquire_held_locks()), with the siblings then in view.
+ * Its usage was marked as taken, and a lock taken after it still depends on it and
+ * on the locks below it.
+ */
+static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
+			   unsigned int depth, const unsigned long *hidden)
+{
+	for (unsigned int i = 0; i < depth; i++)
+		if (test_bit(i, hidden))
+			task->held_locks[i].check = 1;
+	if (task->lockdep_depth > depth && task->held_locks[depth].instance == &e->map)
+		task->held_locks[depth].trylock = 1;
 }
 /************** End of src/instance_nesting.c **************/
 /************** Begin file src/lock_owners.c **************/
@@ -28484,7 +28712,7 @@ static struct thread_life *thread_life_new(unsigned long start, unsigned long ip
 	 * threads (libstdc++'s, libuv's) is seen and skipped to its caller. */
 	if (!liblockdep_enter(ip))
 		return NULL;
-	created = lock_site_at(ip, "thread", NULL, 0);
+	created = lock_site_at(ip, "thread", NULL, 0, false);
 	if (!created)
 		return NULL;
 	helpers = thread_start_is_helpers(start, ip, created);

@@ -329,15 +329,20 @@ static void fast_path_thread_exit(void)
 	fast_path_steps_free(t);
 }
 
-/* Whether the thread holds another lock of the class below depth: every such
- * acquisition goes to the instance check (src/instance_nesting.c), never the fast
- * path, which would only see the class. */
+/* Whether the thread holds another lock of the class, or of a sibling of it
+ * (src/lock_makers.c), below depth: every such acquisition goes to the instance check
+ * (src/instance_nesting.c), never the fast path, which would only see the class. */
 static bool fast_path_class_held(const struct task_struct *task, unsigned int depth,
-				 unsigned int class_idx)
+				 const struct held_lock *hlock)
 {
-	for (unsigned int i = 0; i < depth; i++)
-		if (task->held_locks[i].class_idx == class_idx)
+	for (unsigned int i = 0; i < depth; i++) {
+		const struct held_lock *held = &task->held_locks[i];
+
+		if (held->class_idx == hlock->class_idx ||
+		    (lock_classes[held->class_idx].subclass == lock_classes[hlock->class_idx].subclass &&
+		     lock_sites_siblings(held->instance->key, hlock->instance->key)))
 			return true;
+	}
 	return false;
 }
 
@@ -360,7 +365,7 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    hlock->class_idx != class - lock_classes || hlock->instance != map ||
 	    hlock->nest_lock || hlock->references || hlock->pin_count ||
 	    hlock->prev_chain_key != chain_key || hlock->irq_context ||
-	    fast_path_class_held(task, depth, hlock->class_idx))
+	    fast_path_class_held(task, depth, hlock))
 		return;
 	if (fast_path.zapped != zapped) {
 		fast_path_steps_forget();

@@ -44,9 +44,15 @@
  * objects for ever (a tree's nodes, a connection and its session) keeps only the
  * edges of what is alive, in liblockdep's own memory, which grows as they do and
  * has no other bound. A cycle, once found, is remembered outside the order: its
- * class was reported, and every cycle of the graph lies in one class, so later
- * ones through it are the same problem. The fast path never learns an acquisition
- * of a class the thread holds (src/fast_path.c): every such nesting comes here.
+ * class was reported, and every cycle of the graph lies in one class (or in one
+ * maker's sibling classes), so later ones through it are the same problem. The fast
+ * path never learns an acquisition of a class the thread holds, or of a sibling of
+ * one (src/fast_path.c): every such nesting comes here.
+ *
+ * Siblings, the classes one function that makes locks made for different callers
+ * (src/lock_makers.c), are nested by instance the same way: a lock waited for while
+ * the thread holds a sibling's is an edge here, and lockdep is not given the
+ * sibling's dependency on it (siblings_hide()).
  */
 
 /* The lock a vertex is of. */
@@ -139,7 +145,8 @@ static noinline void instance_cycle_report(struct lock_entry *e, struct held_loc
 		v->came_from = back;
 	}
 	pr_warn("\nwhich lock already depends on the new lock, instance by instance:\n"
-		"each of these locks of one class was taken holding the one before it,\n"
+		"each of these locks of one class (or of classes one function made for\n"
+		"different callers) was taken holding the one before it,\n"
 		"and the first is being taken holding the last\n\n");
 	instance_cycle_print(to);
 	pr_warn("\nother info that might help us debug this:\n");
@@ -215,6 +222,14 @@ static bool held_of_class(const struct held_lock *hlock, const struct lock_entry
 	       lock_classes[hlock->class_idx].subclass == subclass;
 }
 
+/* Whether hlock is of a sibling of e's class (src/lock_makers.c), in the subclass. */
+static bool held_of_sibling(const struct held_lock *hlock, const struct lock_entry *e,
+			    unsigned int subclass)
+{
+	return lock_classes[hlock->class_idx].subclass == subclass &&
+	       lock_sites_siblings(hlock->instance->key, e->map.key);
+}
+
 /*
  * The same lock again, waited for: lockdep's recursive locking, which lockdep looks
  * for only in a chain of classes new to it. With two locks of the class nested
@@ -273,10 +288,12 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 		struct held_lock *hlock = &task->held_locks[i];
 		struct lock_class *class = &lock_classes[hlock->class_idx];
 
-		if (!held_of_class(hlock, e, subclass))
+		if (held_of_class(hlock, e, subclass)) {
+			if (READ_ONCE(class->cmp_fn) != instance_order_cmp)
+				WRITE_ONCE(class->cmp_fn, instance_order_cmp);
+		} else if (!held_of_sibling(hlock, e, subclass)) {
 			continue;
-		if (READ_ONCE(class->cmp_fn) != instance_order_cmp)
-			WRITE_ONCE(class->cmp_fn, instance_order_cmp);
+		}
 		if (!waits)
 			return;
 		if (!locked) {
@@ -290,4 +307,47 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 	}
 	if (locked)
 		liblockdep_graph_unlock();
+}
+
+/*
+ * Before lockdep's lock_acquire() of e, waited for: the siblings of its class held
+ * (src/lock_makers.c), whose order with e the instance graph judges, are left out of
+ * lockdep's dependencies, with their check bit cleared for the while, which lockdep
+ * passes as it passes any lock held unchecked, going on to the locks below: a
+ * dependency between a sibling and another class stays lockdep's own. Those
+ * cleared are set in hidden, for siblings_shown(); false if none was.
+ */
+static bool siblings_hide(struct task_struct *task, const struct lock_entry *e,
+			  unsigned int subclass, unsigned long *hidden)
+{
+	bool any = false;
+
+	memset(hidden, 0, BITS_TO_LONGS(MAX_LOCK_DEPTH) * sizeof(*hidden));
+	for (int i = 0; i < task->lockdep_depth; i++) {
+		struct held_lock *hlock = &task->held_locks[i];
+
+		if (hlock->check && held_of_sibling(hlock, e, subclass)) {
+			hlock->check = 0;
+			__set_bit(i, hidden);
+			any = true;
+		}
+	}
+	return any;
+}
+
+/*
+ * After it: the siblings are checked again, and e, held at depth, is recorded as a
+ * trylock, which it was for lockdep's dependencies: a lock released below it makes
+ * lockdep take it again (reacquire_held_locks()), with the siblings then in view.
+ * Its usage was marked as taken, and a lock taken after it still depends on it and
+ * on the locks below it.
+ */
+static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
+			   unsigned int depth, const unsigned long *hidden)
+{
+	for (unsigned int i = 0; i < depth; i++)
+		if (test_bit(i, hidden))
+			task->held_locks[i].check = 1;
+	if (task->lockdep_depth > depth && task->held_locks[depth].instance == &e->map)
+		task->held_locks[depth].trylock = 1;
 }

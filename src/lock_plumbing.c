@@ -12,11 +12,14 @@
  * A std::thread is created the same way, in libstdc++: its class is where the
  * program creates it.
  *
- * A library that creates all its locks in one helper is plumbing the same way: the
- * helper is the user-space twin of the kernel's mutex_init() macro, whose class is
- * its caller's site, so a lock it creates is keyed by the first call site outside it.
- * Nesting within one class that really is one class (a tree's node locks, all made
- * by one caller) is still reported.
+ * A small function that makes locks for its callers (OpenSSL's
+ * CRYPTO_THREAD_lock_new(), libuv's uv_mutex_init()) needs no name here: it is
+ * recognised by what it is (src/lock_makers.c). A library helper that rule does not
+ * cover (below) is plumbing the same way as C++'s: the helper is the user-space twin
+ * of the kernel's mutex_init() macro, whose class is its caller's site, so a lock it
+ * creates is keyed by the first call site outside it. Nesting within one class that
+ * really is one class (a tree's node locks, all made by one caller) is still
+ * reported.
  *
  * A library may create the lock on its first use, in a static function of a stripped
  * object that has no name to list (GLib's GRecMutex and GRWLock: g_rec_mutex_lock()
@@ -45,9 +48,14 @@ static const char *const lock_plumbing_std_thread[] = {
 	"jthread", "jthread::jthread", "jthread::_S_create",
 };
 
-/* The well-known helpers that create every lock of their library (libuv's its threads too). */
+/*
+ * Helpers of libraries that the rule of lock makers (src/lock_makers.c) does not
+ * cover: they create the lock on its first use (GLib's g_rec_mutex_lock()), in a
+ * static function that a stripped library leaves unnamed (libdbus, SQLite, GLib:
+ * seen by name only with debug symbols), or create threads (libuv's, keyed by where
+ * they are created).
+ */
 static const char *const lock_creating_helpers[] = {
-	"CRYPTO_THREAD_lock_new",	/* OpenSSL */
 	"_dbus_platform_mutex_new",	/* libdbus */
 	"_dbus_platform_rmutex_new",
 	"pthreadMutexAlloc",		/* SQLite */
@@ -62,22 +70,9 @@ static const char *const lock_creating_helpers[] = {
 	"g_rw_lock_writer_trylock",
 	"g_rw_lock_reader_lock",
 	"g_rw_lock_reader_trylock",
-	"uv_mutex_init",		/* libuv: every lock a libuv user makes */
-	"uv_mutex_init_recursive",
-	"uv_rwlock_init",
-	"uv_sem_init",
-	"uv_thread_create",		/* and thread, keyed by where it is created */
+	"uv_sem_init",			/* libuv: larger than a maker */
+	"uv_thread_create",		/* threads, keyed by where they are created */
 	"uv_thread_create_ex",
-	"CPLCreateMutex",		/* GDAL: its mutexes, made on first use by */
-	"CPLCreateMutexEx",		/* CPLMutexHolder, and its locks */
-	"CPLCreateOrAcquireMutex",
-	"CPLCreateOrAcquireMutexEx",
-	"_ZN14CPLMutexHolderC1EPPvdPKcii",
-	"_ZN14CPLMutexHolderC2EPPvdPKcii",
-	"CPLCreateLock",
-	"CPLCreateOrAcquireLock",
-	"_ZN13CPLLockHolderC1EPP8_CPLLock11CPLLockTypePKci",
-	"_ZN13CPLLockHolderC2EPP8_CPLLock11CPLLockTypePKci",
 };
 
 /* Appends "::" and the len characters of id to path, as room allows. */

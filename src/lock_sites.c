@@ -27,7 +27,7 @@
  * one class its global locks and each connection's made false cycles. Such a site's
  * classes go by the call stack, as with LIBLOCKDEP_CLASSES=stack.
  */
-enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED, SITE_UNNAMED_USER };
+enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED, SITE_UNNAMED_USER, SITE_MAKER };
 
 struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
@@ -38,6 +38,10 @@ struct lock_site {
 	const void *variable;	/* the lock its name is the variable of, or NULL */
 	bool first_use;		/* named after a first lock: by which code came first */
 	u8 role;		/* enum lock_site_role; SITE_UNNAMED until a stack tells */
+	unsigned long callers[LOCK_SITE_FRAMES - 1];	/* a maker's first callers, whose
+						 * locks are its own class (src/lock_makers.c) */
+	const struct lock_site *maker;	/* the maker's site whose callers' classes are
+					 * siblings of this one (src/lock_makers.c) */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };
 
@@ -172,7 +176,9 @@ static enum lock_site_role lock_site_role_at(unsigned long ip)
 		WRITE_ONCE(lock_plumbing_out_of_line, true);
 		return SITE_PLUMBING;
 	}
-	return named ? SITE_USER : SITE_UNNAMED;
+	if (!named)
+		return SITE_UNNAMED;
+	return lock_maker_at(ip) ? SITE_MAKER : SITE_USER;
 }
 
 /* The site of ips (the call site first, then callers; unused frames are 0); NULL
@@ -219,15 +225,54 @@ static const struct lock_site *lock_site_of_key(const struct lock_class_key *key
 	return &lock_sites[offset / sizeof(lock_sites[0])];
 }
 
+/* Whether frames[1..] are the first callers a maker's site met (or the stack cannot
+ * say): their locks are the site's own class. */
+static bool lock_site_first_callers(struct lock_site *site, const unsigned long *frames)
+{
+	bool first;
+
+	internal_lock(&lock_sites_mutex);
+	if (!site->callers[0])
+		memcpy(site->callers, frames + 1, sizeof(site->callers));
+	first = !memcmp(site->callers, frames + 1, sizeof(site->callers));
+	internal_unlock(&lock_sites_mutex);
+	return first;
+}
+
+/* The site of a lock made in a maker (src/lock_makers.c) by the call at site, which
+ * returns to ip: the site for its first callers, else the site with the callers that
+ * say what it is for, a sibling of the maker's other callers' sites. */
+static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long ip,
+					 const char *kind, const void *lock, size_t lock_size)
+{
+	unsigned long frames[LOCK_SITE_FRAMES] = { ip };
+	struct lock_site *caller;
+
+	if (!READ_ONCE(site->maker))
+		WRITE_ONCE(site->maker, site);
+	stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
+	if (frames[0] != ip)
+		return site;
+	lock_maker_callers(frames, LOCK_SITE_FRAMES);
+	if (lock_site_first_callers(site, frames))
+		return site;
+	caller = lock_site_of(frames, kind, lock, lock_size, site);
+	if (caller)
+		WRITE_ONCE(caller->maker, site);
+	return caller;
+}
+
 /*
- * The site of a lock initialised, or first used, by the call that returns to ip: that
- * call site, or the first call site out of the locking plumbing or a lock-creating
- * helper when ip is in one (src/lock_plumbing.c); with the granularity "stack" (by
- * LIBLOCKDEP_CLASSES or a rule for that code), its callers too. An unnamed site learns
- * from its first stack whether it is plumbing, once.
+ * The site of a lock initialised (init_call), or first used, by the call that returns
+ * to ip: that call site, or the first call site out of the locking plumbing or a
+ * lock-creating helper when ip is in one (src/lock_plumbing.c); for an init call in a
+ * maker past its first callers, the maker's callers too (src/lock_makers.c); with the
+ * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers;
+ * an unnamed site, its callers past makers. An unnamed site learns from its first
+ * stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
-				      size_t lock_size)
+				      size_t lock_size, bool init_call)
 {
 	unsigned long ips[LOCK_SITE_FRAMES] = { ip };
 	struct lock_site *site = lock_site_of(ips, kind, lock, lock_size, NULL);
@@ -243,17 +288,34 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 		if (skipped > 0)
 			site = lock_site_of(ips, kind, lock, lock_size, site);
 	}
+	if (site && init_call && role == SITE_MAKER && site->classes == CLASSES_SITE)
+		return lock_maker_site(site, ip, kind, lock, lock_size);
 	if (site && (site->classes == CLASSES_STACK ||
 		     (role == SITE_UNNAMED_USER && site->classes == CLASSES_SITE))) {
 		unsigned long frames[LOCK_SITE_FRAMES] = { ip };
 
 		if (skipped > 0)
 			lock_plumbing_skip(frames, LOCK_SITE_FRAMES);
+		else if (site->classes == CLASSES_SITE)
+			lock_maker_stack(ip, frames, LOCK_SITE_FRAMES);
 		else
 			stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
 		site = lock_site_of(frames, kind, lock, lock_size, site);
 	}
 	return site;
+}
+
+/*
+ * Whether the classes of two keys are siblings: made by one maker for different
+ * callers (src/lock_makers.c), so that their nesting is judged by instance, as that
+ * of one class is (src/instance_nesting.c).
+ */
+static bool lock_sites_siblings(const struct lock_class_key *a, const struct lock_class_key *b)
+{
+	const struct lock_site *x = lock_site_of_key(a), *y = lock_site_of_key(b);
+	const struct lock_site *maker = x ? READ_ONCE(x->maker) : NULL;
+
+	return maker && x != y && y && READ_ONCE(y->maker) == maker;
 }
 
 /*
@@ -274,10 +336,14 @@ static void lock_sites_forget_code(unsigned long start, unsigned long size)
 		for (unsigned int i = 0; i < nr_lock_sites && nr < ARRAY_SIZE(gone); i++) {
 			struct lock_site *site = &lock_sites[i];
 
+			for (int f = 0; f < LOCK_SITE_FRAMES - 1; f++)
+				if (site->callers[f] - start < size)
+					memset(site->callers, 0, sizeof(site->callers));
 			for (int f = 0; f < LOCK_SITE_FRAMES; f++) {
 				if (site->ips[f] - start < size) {
 					memset(site->ips, 0, sizeof(site->ips));
 					site->base = NULL;	/* its name is free again */
+					WRITE_ONCE(site->maker, NULL);
 					gone[nr++] = site;
 					break;
 				}

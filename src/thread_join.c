@@ -89,7 +89,7 @@ static struct thread_life *thread_life_new(unsigned long start, unsigned long ip
 	 * threads (libstdc++'s, libuv's) is seen and skipped to its caller. */
 	if (!liblockdep_enter(ip))
 		return NULL;
-	created = lock_site_at(ip, "thread", NULL, 0);
+	created = lock_site_at(ip, "thread", NULL, 0, false);
 	if (!created)
 		return NULL;
 	helpers = thread_start_is_helpers(start, ip, created);

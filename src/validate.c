@@ -98,7 +98,8 @@ static void lock_entry_setup(struct lock_entry *e, void *arg)
 		name = lock_static_name(origin->lock, kind, size);
 		lock_rules_static_name(&name);
 	} else {
-		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size);
+		struct lock_site *site = lock_site_at(origin->ip, kind, origin->lock, size,
+						       origin->init_call);
 
 		if (!site) {
 			/* Out of sites, checking is off: a map that lockdep leaves alone. */
@@ -396,6 +397,10 @@ static void instance_nesting_check(struct lock_entry *e, unsigned int subclass, 
 				   int trylock, unsigned long ip);
 static bool ended_holder_met(struct lock_entry *e, int read, int trylock, unsigned long ip);
 static void ended_holder_uncache(struct lock_entry *e);
+static bool siblings_hide(struct task_struct *task, const struct lock_entry *e,
+			  unsigned int subclass, unsigned long *hidden);
+static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
+			   unsigned int depth, const unsigned long *hidden);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). */
@@ -403,7 +408,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 				       int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
+	DECLARE_BITMAP(hidden, MAX_LOCK_DEPTH);
 	unsigned int depth;
+	bool siblings;
 	u64 chain_key;
 	u32 mode;
 	bool ended_holder_kept = false;
@@ -427,10 +434,14 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	graph_lock_first_use(&e->map, subclass);
 	if (unlikely(signal_handler_running()))
 		handler_takes_lock(ip);
+	/* Siblings of e's class held: their order with e is the instance graph's. */
+	siblings = depth && !trylock && siblings_hide(task, e, subclass, hidden);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(ended_holder_kept))
 		ended_holder_uncache(e);
 	if (likely(!reporting)) {
+		if (unlikely(siblings))
+			siblings_shown(task, e, depth, hidden);
 		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
@@ -441,6 +452,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 			dependencies_keep(task, &task->held_locks[depth]);
 		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 	}
+	/* After the dependencies kept through the report: none from a sibling. */
+	if (unlikely(siblings))
+		siblings_shown(task, e, depth, hidden);
 	liblockdep_report_end();
 }
 

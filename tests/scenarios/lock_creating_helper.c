@@ -1,12 +1,14 @@
 /*
  * A library that creates every lock in one helper (OpenSSL's CRYPTO_THREAD_lock_new(),
- * recreated here under its name): the class of a lock it makes is its caller's site,
- * as the kernel's mutex_init() macro's is. Two locks made by two callers, always
- * nested in one order, are silent (one class per init site would read as "recursive
- * locking"); the same two in both orders are still an AB-BA, named by the callers.
+ * recreated here), recognised as a lock maker by its size, not its name
+ * (src/lock_makers.c): each caller's locks are a class, as with the kernel's
+ * mutex_init() macro, the first caller's keeping the helper's name, and the two
+ * callers' classes are siblings, nested by instance. The two locks always nested in
+ * one order are silent; the same two in both orders are a cycle of the instance
+ * graph, named by both classes.
  *
  * Expect: WARNING: possible circular locking dependency detected
- * Names: rwlock@store_new* rwlock@cache_new*
+ * Names: rwlock@CRYPTO_THREAD_lock_new rwlock@CRYPTO_THREAD_lock_new<cache_new*
  */
 #include "scenario.h"
 

@@ -1,13 +1,13 @@
 /*
  * libuv creates every lock of a program that uses it in uv_mutex_init() (recreated
- * here under its name, as libuv defines it): the class of such a lock is its
- * caller's site, as with OpenSSL's helper. libuv's own threadpool mutex and a loop's
- * work-queue mutex, always nested in that order (uv_cancel()), would otherwise be one
- * class and "recursive locking"; taken in both orders they are an AB-BA named by
- * the callers.
+ * here as libuv defines it), a lock maker (src/lock_makers.c): each caller's locks
+ * are a class, sibling classes nested by instance, as with OpenSSL's helper.
+ * libuv's own threadpool mutex and a loop's work-queue mutex, always nested in that
+ * order (uv_cancel()), would otherwise be one class; taken in both orders they are a
+ * cycle of the instance graph, named by both classes.
  *
  * Expect: WARNING: possible circular locking dependency detected
- * Names: mutex@threadpool_init* mutex@loop_init*
+ * Names: mutex@uv_mutex_init mutex@uv_mutex_init<loop_init*
  */
 #include "scenario.h"
 

@@ -22698,6 +22698,8 @@ struct lock_entry {
 						 * to write and to read (src/instance_nesting.c) */
 	struct lock_class_key own_key;
 	struct ended_holder *ended_holder;	/* held by a thread that ended, src/ended_holders.c */
+	int ended_tid;			/* that thread's id, and whether it read-held the lock: */
+	bool ended_read;		/* readable without owning the record */
 };
 
 /* Entries come in chunks that are never freed, listed for liblockdep_lock_of_map(). */
@@ -26882,12 +26884,10 @@ static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *ti
 }
 
 /* Which records lock_recorded_holder() counts: any, or only a holder's (not one of a
- * thread that says it waits in the lock, src/hang_watchdog.c), only a reader's, or
- * only a writer's (src/ended_holders.c). */
+ * thread that says it waits in the lock, src/hang_watchdog.c), or only a reader's. */
 #define RECORDED_ANY		0u
 #define RECORDED_HOLDING	1u
 #define RECORDED_READING	2u
-#define RECORDED_WRITING	4u
 
 /*
  * A live thread but except whose held locks record e, as which asks: its id, or 0.
@@ -26909,8 +26909,7 @@ static int lock_recorded_holder(const struct lock_entry *e, const struct task_st
 			continue;
 		for (int i = 0; i < depth; i++)
 			if (READ_ONCE(task->held_locks[i].instance) == &e->map &&
-			    (!(which & RECORDED_READING) || task->held_locks[i].read) &&
-			    (!(which & RECORDED_WRITING) || !task->held_locks[i].read))
+			    (!(which & RECORDED_READING) || task->held_locks[i].read))
 				return task->pid;
 	}
 	return 0;
@@ -27178,17 +27177,20 @@ static bool lock_destroyed_while_held(struct lock_entry *e, bool checked, unsign
  *
  * So an ending thread leaves a record on each lock it still holds: its name and id,
  * lockdep's held_lock and the stack it ended on. The report, with the kernel's
- * headline naming the ended thread, comes when a thread waits for the lock: one
- * already waiting as its holder ends, or one whose blocking acquisition comes later
- * (a trylock never waits; a read of a lock the ended thread read-held does not
- * either). Each record is one report at most, and goes with its lock: when the lock
+ * headline naming the ended thread, comes when a thread then waits for the lock: a
+ * blocking acquisition after the end (a trylock never waits; a read of a lock the
+ * ended thread read-held does not either). A thread already waiting as the holder
+ * ends is not reported: that is how OpenJDK's VM thread stops the JVM's daemon
+ * threads for good as the process exits (the hang watchdog, LIBLOCKDEP_HANG,
+ * explains such a wait that does hang a program). Each record is one report at most, and goes with its lock: when the lock
  * turns out released or taken by another (glibc's owner field, src/lock_owners.c),
  * and when it is destroyed, freed or initialised again.
  *
  * A later acquisition must reach lockdep's slow way to be seen: the record clears
  * the lock's cached classes, which the fast path (src/fast_path.c) needs, so the
  * fast path costs nothing more. Records are rare, a page each of liblockdep's own
- * memory, given back with the record.
+ * memory, given back with the record; a thread reads a record only once it has
+ * taken it off its lock (an atomic exchange), so that no other frees it meanwhile.
  */
 struct ended_holder {
 	char comm[TASK_COMM_LEN];
@@ -27220,8 +27222,8 @@ static void ended_holder_drop(struct lock_entry *e)
 		ended_holder_free(__atomic_exchange_n(&e->ended_holder, NULL, __ATOMIC_ACQ_REL));
 }
 
-/* Whether glibc still names the ended thread (or, in doubt, someone) as the holder. */
-static bool ended_holder_holds(const struct ended_holder *h, const struct lock_entry *e)
+/* Whether glibc still names the ended thread tid (or, in doubt, someone) as the holder. */
+static bool ended_holder_holds(int ended_tid, const struct lock_entry *e)
 {
 	int tid = 0;
 
@@ -27233,17 +27235,16 @@ static bool ended_holder_holds(const struct ended_holder *h, const struct lock_e
 	case OWNER_UNKNOWN:
 		return true;	/* readers, a spin lock: nobody else released it seen */
 	default:
-		return tid == h->pid;
+		return tid == ended_tid;
 	}
 }
 
 /*
  * The kernel's report, about the ended thread: its lock and the stack it ended on;
- * then who waits. waiter is the waiting thread's id; when it is this thread, its
- * held locks and stack follow.
+ * then this thread, which waits for the lock: its held locks and stack.
  */
 static void ended_holder_report(const struct ended_holder *h, struct lock_entry *e,
-				int waiter, unsigned long ip)
+				unsigned long ip)
 {
 	struct held_lock hlock = h->hlock;
 
@@ -27261,11 +27262,6 @@ static void ended_holder_report(const struct ended_holder *h, struct lock_entry 
 	printk("Call Trace:\n");
 	stack_trace_print(h->entries, h->nr_entries, 1);
 	pr_warn("\nother info that might help us debug this:\n");
-	if (waiter != current->pid) {
-		pr_warn("thread %d waits for the lock, held since %s/%d ended\n",
-			waiter, h->comm, h->pid);
-		return;
-	}
 	pr_warn("%s/%d waits for the lock, held since %s/%d ended, at: %pS\n",
 		current->comm, current->pid, h->comm, h->pid, (void *)ip);
 	lockdep_print_held_locks(current);
@@ -27273,36 +27269,18 @@ static void ended_holder_report(const struct ended_holder *h, struct lock_entry 
 	dump_stack();
 }
 
-/* Another live thread that waits for the lock as its holder ends: one lockdep records
- * as taking it (it validated the lock before blocking), in a mode that conflicts. */
-static int ended_holder_waiter(const struct ended_holder *h, const struct lock_entry *e)
-{
-	int waiter;
-
-	internal_lock(&live_tasks_mutex);
-	waiter = lock_recorded_holder(e, current, h->hlock.read ? RECORDED_WRITING : RECORDED_ANY);
-	internal_unlock(&live_tasks_mutex);
-	return waiter;
-}
-
-/* One lock this ending thread still holds: its record, or the report at once. */
+/* One lock this ending thread still holds: its record. */
 static void ended_holder_leave(struct held_lock *hlock, const struct ended_holder *ending)
 {
 	struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 	struct ended_holder *h;
-	int waiter;
 
 	if (!READ_ONCE(e->lock) || !(h = liblockdep_pages_alloc(sizeof(*h))))
 		return;
 	memcpy(h, ending, sizeof(*h));
 	h->hlock = *hlock;
-	waiter = ended_holder_waiter(h, e);
-	if (waiter) {
-		ended_holder_report(h, e, waiter, 0);
-		liblockdep_report_end();
-		ended_holder_free(h);
-		return;
-	}
+	WRITE_ONCE(e->ended_tid, h->pid);
+	WRITE_ONCE(e->ended_read, h->hlock.read != 0);
 	ended_holder_free(__atomic_exchange_n(&e->ended_holder, h, __ATOMIC_ACQ_REL));
 	ended_holder_uncache(e);
 }
@@ -27333,15 +27311,16 @@ static noinline void ended_holders_leave(struct task_struct *task)
 static noinline bool ended_holder_met(struct lock_entry *e, int read, int trylock,
 				      unsigned long ip)
 {
-	struct ended_holder *h = READ_ONCE(e->ended_holder);
+	struct ended_holder *h;
 
-	if (!h)
+	if (!READ_ONCE(e->ended_holder))
 		return false;
-	if (!trylock && ended_holder_holds(h, e) && h->hlock.read && read)
+	if (!trylock && read && READ_ONCE(e->ended_read) &&
+	    ended_holder_holds(READ_ONCE(e->ended_tid), e))
 		return true;
 	h = __atomic_exchange_n(&e->ended_holder, NULL, __ATOMIC_ACQ_REL);
-	if (h && !trylock && ended_holder_holds(h, e)) {
-		ended_holder_report(h, e, current->pid, ip);
+	if (h && !trylock && ended_holder_holds(h->pid, e)) {
+		ended_holder_report(h, e, ip);
 		liblockdep_report_end();
 	}
 	ended_holder_free(h);

@@ -98,12 +98,10 @@ static enum lock_owner lock_owner(const void *lock, enum lock_kind kind, int *ti
 }
 
 /* Which records lock_recorded_holder() counts: any, or only a holder's (not one of a
- * thread that says it waits in the lock, src/hang_watchdog.c), only a reader's, or
- * only a writer's (src/ended_holders.c). */
+ * thread that says it waits in the lock, src/hang_watchdog.c), or only a reader's. */
 #define RECORDED_ANY		0u
 #define RECORDED_HOLDING	1u
 #define RECORDED_READING	2u
-#define RECORDED_WRITING	4u
 
 /*
  * A live thread but except whose held locks record e, as which asks: its id, or 0.
@@ -125,8 +123,7 @@ static int lock_recorded_holder(const struct lock_entry *e, const struct task_st
 			continue;
 		for (int i = 0; i < depth; i++)
 			if (READ_ONCE(task->held_locks[i].instance) == &e->map &&
-			    (!(which & RECORDED_READING) || task->held_locks[i].read) &&
-			    (!(which & RECORDED_WRITING) || !task->held_locks[i].read))
+			    (!(which & RECORDED_READING) || task->held_locks[i].read))
 				return task->pid;
 	}
 	return 0;

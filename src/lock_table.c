@@ -29,6 +29,8 @@ struct lock_entry {
 						 * to write and to read (src/instance_nesting.c) */
 	struct lock_class_key own_key;
 	struct ended_holder *ended_holder;	/* held by a thread that ended, src/ended_holders.c */
+	int ended_tid;			/* that thread's id, and whether it read-held the lock: */
+	bool ended_read;		/* readable without owning the record */
 };
 
 /* Entries come in chunks that are never freed, listed for liblockdep_lock_of_map(). */

@@ -23514,6 +23514,13 @@ static void lock_stat_print_table(void)
  * remove chains and reuse classes: lockdep counts every zapped class, and a thread's
  * remembered steps are only used while that count is the one they were learned at.
  *
+ * The held locks below the new one are not read: what lockdep decides from them is in
+ * the chain key. One of them released unseen (by unchecked code, or another thread)
+ * stays recorded until the thread next calls lockdep (src/validate.c,
+ * held_locks_catch_up()), which adds nothing lockdep did not record when it learned
+ * the step with locks of those classes held. So a nest of any depth costs the same
+ * per lock.
+ *
  * -DLIBLOCKDEP_NO_FAST_PATH builds without it (every call goes to lockdep), for
  * comparison; tests/run.sh runs every scenario that way too (FAST_PATH=off).
  */
@@ -26057,13 +26064,10 @@ static void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 #define GLIBC_RWLOCK_WRPHASE		1u
 #define GLIBC_RWLOCK_READER_SHIFT	3
 
-/* The common case, inline: glibc says every held mutex and rwlock write lock is this
+/* The common case: glibc says every held mutex and rwlock write lock is this
  * thread's, and some reader holds each read-held rwlock. Otherwise (a spin lock, a
- * doubt) held_locks_drop_released() looks closer. With in_task, each was also taken
- * in task context, which the fast path asks of the innermost (src/fast_path.c): one
- * test more per held lock, on the walk that reads them anyway. The thread holds
- * some lock. */
-static __always_inline bool held_locks_all_ours(const struct task_struct *task, bool in_task)
+ * doubt) held_locks_drop_released() looks closer. The thread holds some lock. */
+static bool held_locks_all_ours(const struct task_struct *task)
 {
 	const struct held_lock *hlock = &task->held_locks[(unsigned int)task->lockdep_depth];
 
@@ -26073,8 +26077,6 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task, 
 		const pthread_mutex_t *m;
 		const pthread_rwlock_t *rw;
 
-		if (in_task && hlock->irq_context)
-			return false;
 		/* lockdep's record is all there is; a map forgotten since has no kind */
 		if (kind == LOCK_KIND_MAP)
 			continue;
@@ -26097,11 +26099,20 @@ static __always_inline bool held_locks_all_ours(const struct task_struct *task, 
 	return true;
 }
 
-/* Out of line, so that the walk's registers are not saved on the way to lockdep, whose
- * reports need the stack. Not in a signal handler. */
-static noinline void held_locks_check(struct task_struct *task, unsigned long ip)
+/*
+ * Drops the thread's held locks released unseen, before lockdep or a report reads
+ * them as a whole: the slow way of a lock, a release that re-acquires the locks above
+ * it, an assertion, a report of freed memory, interrupts coming on. The fast path
+ * (src/fast_path.c) takes a lock without reading those below it, which only decide
+ * what lockdep records and reports, and the step it repeats was learned with locks of
+ * the same classes held. Out of line, so that the walk's registers are not saved on
+ * the way to lockdep, whose reports need the stack. Not in a signal handler.
+ */
+static noinline void held_locks_catch_up(unsigned long ip)
 {
-	if (!held_locks_all_ours(task, false) && !signal_handler_running())
+	struct task_struct *task = current;
+
+	if (task->lockdep_depth && !held_locks_all_ours(task) && !signal_handler_running())
 		held_locks_drop_released(task, ip);
 }
 
@@ -26115,7 +26126,9 @@ static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
 			   unsigned int depth, const unsigned long *hidden);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
- * for a lock's first acquisition (src/first_use.c). */
+ * for a lock's first acquisition (src/first_use.c). Locks the thread holds but
+ * unchecked code or another thread released go first, not to be taken for this
+ * lock's predecessors. */
 static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subclass, int read,
 				       int trylock, unsigned long ip)
 {
@@ -26127,6 +26140,7 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	u32 mode;
 	bool ended_holder_kept = false;
 
+	held_locks_catch_up(ip);
 	/* Held by a thread that ended (src/ended_holders.c). */
 	if (unlikely(READ_ONCE(e->ended_holder)))
 		ended_holder_kept = ended_holder_met(e, read, trylock, ip);
@@ -26171,19 +26185,16 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 }
 
 /*
- * Validates an acquisition (before the caller blocks on the real lock). Locks the
- * thread holds but unchecked code or another thread released go first, not to be
- * taken for this lock's predecessors. When lockdep reports a problem it leaves the
- * lock out of the thread's held locks; liblockdep goes on validating after reports,
- * so it records the lock as held, unvalidated, to keep the later release balanced.
+ * Validates an acquisition (before the caller blocks on the real lock). When lockdep
+ * reports a problem it leaves the lock out of the thread's held locks; liblockdep
+ * goes on validating after reports, so it records the lock as held, unvalidated, to
+ * keep the later release balanced.
  */
 static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned int subclass,
 						 int read, int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 
-	if (unlikely(task->lockdep_depth))
-		held_locks_check(task, ip);
 	if (unlikely(READ_ONCE(lock_plumbing_out_of_line)))
 		ip = lock_plumbing_caller(ip);
 	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
@@ -26195,7 +26206,7 @@ static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned 
 
 /*
  * The whole acquisition, with no call and no register to save, when nothing is due
- * (no preparation, no held lock released unseen) and the fast path knows it. False:
+ * (no preparation) and the fast path knows it. False:
  * the caller goes the slow way, lock_acquire_checked(), which looks again.
  */
 static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int subclass,
@@ -26211,7 +26222,7 @@ static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int
 	 * locks as it found them; the plumbing flag only ever goes from false to true. */
 	if (unlikely(!task->entry_ready) ||
 	    (unlikely(lock_plumbing_out_of_line) && !lock_plumbing_user_ip(ip)) ||
-	    (task->lockdep_depth && !held_locks_all_ours(task, true)))
+	    !fast_path_innermost_in_task(task))
 		return false;
 	return fast_path_acquire(&e->map, subclass, read, trylock, ip, false);
 }
@@ -26259,15 +26270,30 @@ static __always_inline void liblockdep_acquire(struct lock_entry *e, int read, i
 
 static bool merged_lock_release(struct lock_entry *e, int pos);
 
-/* Lockdep's own way, for a release the fast path does not know. */
-static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
+/* Where the thread holds e, or -1. */
+static int held_lock_pos(const struct task_struct *task, const struct lock_entry *e)
 {
-	const struct task_struct *task = current;
-	struct lock_stat_release stat;
 	int pos = task->lockdep_depth - 1;
 
 	while (pos >= 0 && task->held_locks[pos].instance != &e->map)
 		pos--;
+	return pos;
+}
+
+/* Lockdep's own way, for a release the fast path does not know. Lockdep takes the
+ * locks above e again: not over one released unseen (held_locks_catch_up()). If e
+ * was, it goes there as it would here, quietly. */
+static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
+{
+	const struct task_struct *task = current;
+	struct lock_stat_release stat;
+	int pos = held_lock_pos(task, e);
+
+	if (pos >= 0 && pos < task->lockdep_depth - 1) {
+		held_locks_catch_up(ip);
+		if ((pos = held_lock_pos(task, e)) < 0)
+			return;
+	}
 	if (merged_locks_held() && merged_lock_release(e, pos))
 		return;
 	lock_stat_release_begin(&stat, pos);
@@ -26324,29 +26350,41 @@ static bool held_lock_released_unseen(const struct held_lock *hlock);
 static struct held_lock *merged_lock_in(const void *from, unsigned long len);
 
 /*
- * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
- * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
- * side table, so the user's lock addresses are checked instead.) Not a lock that
- * unchecked code or another thread released since (src/lock_owners.c). A lock merged
- * past the depth limit is reported in a record of its class (src/merged_locks.c).
+ * The lock this thread holds in [from, from + len): not one that unchecked code or
+ * another thread released since (src/lock_owners.c). A lock merged past the depth
+ * limit has a record of its class (src/merged_locks.c).
  */
-static void check_no_held_lock_in(const void *from, unsigned long len)
+static struct held_lock *held_lock_in(struct task_struct *task, const void *from,
+				      unsigned long len)
 {
-	struct task_struct *task = current;
-	struct held_lock *found = NULL;
-
-	for (int i = 0; i < task->lockdep_depth && !found; i++) {
+	for (int i = 0; i < task->lockdep_depth; i++) {
 		struct held_lock *hlock = &task->held_locks[i];
 		const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
 
 		if ((unsigned long)e->lock - (unsigned long)from < len &&
 		    !held_lock_released_unseen(hlock))
-			found = hlock;
+			return hlock;
 	}
-	if (!found && merged_locks_held())
-		found = merged_lock_in(from, len);
-	if (!found)
+	return merged_locks_held() ? merged_lock_in(from, len) : NULL;
+}
+
+/*
+ * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
+ * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
+ * side table, so the user's lock addresses are checked instead.) The report lists
+ * the held locks: first those released unseen go, which moves the records above them.
+ */
+static void check_no_held_lock_in(const void *from, unsigned long len)
+{
+	struct task_struct *task = current;
+	struct held_lock *found;
+
+	if (!held_lock_in(task, from, len))
 		return;
+	held_locks_catch_up(liblockdep_entry_ip);
+	found = held_lock_in(task, from, len);
+	if (!found)
+		return;		/* released meanwhile by another thread */
 	report_subject_set((unsigned long)container_of(found->instance, struct lock_entry, map)->lock);
 	print_freed_lock_bug(task, from, (const char *)from + len, found);
 	liblockdep_report_end();
@@ -30008,6 +30046,8 @@ static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool
 	ret = process ? real(sigprocmask)(how, set, &before)
 		      : real(pthread_sigmask)(how, set, &before);
 	if (ret == 0 && follow) {
+		/* Lockdep marks the locks held as interrupts come on. */
+		held_locks_catch_up(ip);
 		liblockdep_busy_begin();
 		mask_after(how, &before, set, &after);
 		/* A handler unblocking its own signal: the mask no longer tells it ended. */
@@ -30631,6 +30671,7 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 
 	if (!liblockdep_check_now() || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
+	held_locks_catch_up(ip);
 	held = held_lock_entry(lock) || merged_lock_of(lock);
 	if (held == want_held ||
 	    !liblockdep_report_begin(want_held ? "assert held" : "assert not held", lock))

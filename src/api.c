@@ -216,6 +216,7 @@ static void assert_held(const void *lock, bool want_held, unsigned long ip)
 
 	if (!liblockdep_check_now() || !READ_ONCE(debug_locks) || !liblockdep_enter(ip))
 		return;
+	held_locks_catch_up(ip);
 	held = held_lock_entry(lock) || merged_lock_of(lock);
 	if (held == want_held ||
 	    !liblockdep_report_begin(want_held ? "assert held" : "assert not held", lock))

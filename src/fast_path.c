@@ -23,6 +23,13 @@
  * remove chains and reuse classes: lockdep counts every zapped class, and a thread's
  * remembered steps are only used while that count is the one they were learned at.
  *
+ * The held locks below the new one are not read: what lockdep decides from them is in
+ * the chain key. One of them released unseen (by unchecked code, or another thread)
+ * stays recorded until the thread next calls lockdep (src/validate.c,
+ * held_locks_catch_up()), which adds nothing lockdep did not record when it learned
+ * the step with locks of those classes held. So a nest of any depth costs the same
+ * per lock.
+ *
  * -DLIBLOCKDEP_NO_FAST_PATH builds without it (every call goes to lockdep), for
  * comparison; tests/run.sh runs every scenario that way too (FAST_PATH=off).
  */

@@ -709,6 +709,8 @@ static int mask_set_checked(int how, const sigset_t *set, sigset_t *oldset, bool
 	ret = process ? real(sigprocmask)(how, set, &before)
 		      : real(pthread_sigmask)(how, set, &before);
 	if (ret == 0 && follow) {
+		/* Lockdep marks the locks held as interrupts come on. */
+		held_locks_catch_up(ip);
 		liblockdep_busy_begin();
 		mask_after(how, &before, set, &after);
 		/* A handler unblocking its own signal: the mask no longer tells it ended. */

@@ -4,7 +4,10 @@
 # released unchecked, then taken again (no false recursive locking, no false order
 # through the released lock, no lock held at thread exit, no held lock destroyed).
 # Mutexes, rwlocks (write and read) and spin locks. A real unbalanced unlock is still
-# reported, also after the library released the lock.
+# reported, also after the library released the lock. The fast path takes a lock
+# over one released unseen without looking (src/fast_path.c): still no lock held
+# with a signal deliverable that was not (no false inconsistent lock state), and an
+# assertion and a report of freed memory after it see the lock gone.
 #
 # Environment: CC; LIBLOCKDEP_DIR (where the liblockdep.c/.h under test are).
 set -eu
@@ -37,6 +40,8 @@ cat > "$out/program.c" <<'C'
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -123,6 +128,57 @@ static void unchecked_unlock(void)
 	pthread_spin_unlock(&spin);
 }
 
+static pthread_mutex_t in_handler = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t inner = PTHREAD_MUTEX_INITIALIZER;
+
+static void take_in_handler(int sig)
+{
+	(void)sig;
+	pthread_mutex_lock(&in_handler);
+	pthread_mutex_unlock(&in_handler);
+}
+
+/* The handler's lock is taken with its signal blocked, inner inside it, twice (the
+ * fast path learns inner there); the third time the library releases it before
+ * inner, and the signal is let in after inner, with nothing held. */
+static void unseen_release_then_signal(void)
+{
+	struct sigaction sa = { .sa_handler = take_in_handler };
+	sigset_t usr1;
+
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigaction(SIGUSR1, &sa, NULL);
+	raise(SIGUSR1);
+	for (int i = 0; i < 3; i++) {
+		pthread_sigmask(SIG_BLOCK, &usr1, NULL);
+		pthread_mutex_lock(&in_handler);
+		if (i == 2)
+			lib_unlock(&in_handler);
+		pthread_mutex_lock(&inner);
+		pthread_mutex_unlock(&inner);
+		if (i < 2)
+			pthread_mutex_unlock(&in_handler);
+		pthread_sigmask(SIG_UNBLOCK, &usr1, NULL);
+	}
+	raise(SIGUSR1);
+}
+
+/* lock_a, then m, twice; the third time the library releases lock_a before m. */
+static void unseen_release_under(pthread_mutex_t *m)
+{
+	for (int i = 0; i < 3; i++) {
+		pthread_mutex_lock(&lock_a);
+		if (i == 2)
+			lib_unlock(&lock_a);
+		pthread_mutex_lock(m);
+		if (i < 2) {
+			pthread_mutex_unlock(m);
+			pthread_mutex_unlock(&lock_a);
+		}
+	}
+}
+
 /* Exits with nothing held, though lockdep saw only the lock. */
 static void *released_unchecked_then_exit(void *arg)
 {
@@ -143,7 +199,22 @@ int main(int argc, char **argv)
 		lib_unlock(&unlocked_twice);
 		return pthread_mutex_unlock(&unlocked_twice) == EPERM ? 0 : 3;
 	}
+	if (argc > 1 && !strcmp(argv[1], "asserted")) {
+		unseen_release_under(&lock_b);
+		liblockdep_assert_held(&lock_a);
+		return pthread_mutex_unlock(&lock_b);
+	}
+	if (argc > 1 && !strcmp(argv[1], "freed")) {
+		pthread_mutex_t *heap = malloc(sizeof(*heap));
+
+		pthread_mutex_init(heap, NULL);
+		unseen_release_under(heap);
+		free(heap);
+		return 0;
+	}
 	unchecked_lock();
+	unchecked_unlock();
+	unseen_release_then_signal();
 	unchecked_unlock();
 	pthread_create(&t, NULL, released_unchecked_then_exit, NULL);
 	pthread_join(t, NULL);
@@ -161,14 +232,22 @@ if [ "$status" -ne 0 ] || [ -s "$out/report" ]; then
 	head -c 2000 "$out/report"
 	exit 1
 fi
-# A mutex nobody holds, never locked or already unlocked by the library.
-for lock in never_locked unlocked_twice; do
+# A mutex nobody holds, never locked or already unlocked by the library: a bad unlock
+# balance naming it. After the library released lock_a, a lock taken the fast way
+# over it: an assertion that lock_a is held fails, and a report of a held lock freed
+# lists only that lock. Each case: argument|headline|a line of the report.
+for case in "never_locked|WARNING: bad unlock balance detected!|(never_locked)" \
+	    "unlocked_twice|WARNING: bad unlock balance detected!|(unlocked_twice)" \
+	    "asserted|WARNING: lock not held where asserted held!|^1 lock held by " \
+	    "freed|WARNING: held lock freed!|^1 lock held by "; do
+	arg=${case%%|*}
+	rest=${case#*|}
 	status=0
-	"$out/program" $lock 2> "$out/report" || status=$?
+	"$out/program" "$arg" 2> "$out/report" || status=$?
 	headlines=$(awk 'prev ~ /^=+$/ { print } { prev = $0 }' "$out/report")
-	if [ "$status" -ne 66 ] || [ "$headlines" != "WARNING: bad unlock balance detected!" ] ||
-	   ! grep -q "($lock)" "$out/report"; then
-		echo "an unlock of a mutex nobody holds ($lock): exit $status, output:"
+	if [ "$status" -ne 66 ] || [ "$headlines" != "${rest%%|*}" ] ||
+	   ! grep -q "${rest#*|}" "$out/report"; then
+		echo "$arg: exit $status, output:"
 		head -c 2000 "$out/report"
 		exit 1
 	fi

@@ -402,10 +402,13 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	u32 mode;
 
 	trylock = first_use_trylock(e, trylock);
+	/* Locks set aside past lockdep's depth limit go back when there is room. */
+	if (unlikely(merged_outer_held()))
+		merged_outer_back(task);
 	/* A lock merged past lockdep's depth limit, taken again (src/merged_locks.c). */
 	if (unlikely(merged_locks_held()) && merged_lock_again(e, read, trylock, ip))
 		return;
-	if (task->lockdep_depth)
+	if (task->lockdep_depth || unlikely(merged_outer_held()))
 		instance_nesting_check(e, subclass, read, trylock, ip);
 	/* One more would be past lockdep's limit: room is made, or e merged. */
 	if (unlikely(task->lockdep_depth >= MAX_LOCK_DEPTH - 1) &&

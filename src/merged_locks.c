@@ -19,6 +19,17 @@
  * itself, as the kernel's nest lock would count it. A merged lock locked again is
  * reported as lockdep reports recursive locking.
  *
+ * When neither can (62 locks of distinct classes or read modes held), the outermost
+ * records are set aside into the same list, all but the innermost half, as "outer"
+ * locks, and come back below lockdep's records when it holds few (or only trylocks).
+ * Lockdep takes a new lock's dependencies from the innermost held locks down to the
+ * first not tried, so what it records stays its own; the checks that read every held
+ * lock are made here for the outer ones: taken again, recursive locking; a lock of
+ * their class, nested by instance (src/instance_nesting.c); freed while held, a held
+ * lock freed; held at the thread's end, back to lockdep for its check. While any is
+ * set aside, every entry takes the slow way (src/signals.c), so the fast path never
+ * takes a lock of their class past those checks.
+ *
  * Lockdep's count needs a nest lock that stays held (its re-acquisition of a record
  * after an unlock out of order checks for it), which a program does not name: hence
  * the thread's own list. The unlock of a lock recorded below the innermost, while a
@@ -495,8 +506,10 @@ static noinline bool merged_lock_release(struct lock_entry *e, int pos)
 }
 
 /* A merged lock in memory about to go: the record of its class that it takes over,
- * to be reported as a held lock freed, or NULL. */
-static struct held_lock *merged_lock_in(const void *from, unsigned long len)
+ * or one set aside, as it was (in *aside), to be reported as a held lock freed; or
+ * NULL. */
+static struct held_lock *merged_lock_in(const void *from, unsigned long len,
+					struct held_lock *aside)
 {
 	struct task_struct *task = current;
 
@@ -506,6 +519,10 @@ static struct held_lock *merged_lock_in(const void *from, unsigned long len)
 		if ((unsigned long)READ_ONCE(m->e->lock) - (unsigned long)from >= len ||
 		    !merged_lock_live(m))
 			continue;
+		if (m->outer) {
+			merged_lock_record(m, aside);
+			return aside;
+		}
 		for (int pos = task->lockdep_depth - 1; pos >= 0; pos--) {
 			struct held_lock *hlock = &task->held_locks[pos];
 

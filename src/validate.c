@@ -586,19 +586,21 @@ static noinline void lock_acquire_fast_undo(void)
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);
-static struct held_lock *merged_lock_in(const void *from, unsigned long len);
+static struct held_lock *merged_lock_in(const void *from, unsigned long len,
+					struct held_lock *aside);
 
 /*
  * Lockdep's "held lock freed": does this thread hold a lock that lies in the memory
  * about to go? (Lockdep's own check looks for its lockdep_maps there; ours are in the
  * side table, so the user's lock addresses are checked instead.) Not a lock that
  * unchecked code or another thread released since (src/lock_owners.c). A lock merged
- * past the depth limit is reported in a record of its class (src/merged_locks.c).
+ * past the depth limit is reported in a record of its class, one set aside as it was
+ * (src/merged_locks.c).
  */
 static void check_no_held_lock_in(const void *from, unsigned long len)
 {
 	struct task_struct *task = current;
-	struct held_lock *found = NULL;
+	struct held_lock *found = NULL, aside;
 
 	for (int i = 0; i < task->lockdep_depth && !found; i++) {
 		struct held_lock *hlock = &task->held_locks[i];
@@ -609,7 +611,7 @@ static void check_no_held_lock_in(const void *from, unsigned long len)
 			found = hlock;
 	}
 	if (!found && merged_locks_held())
-		found = merged_lock_in(from, len);
+		found = merged_lock_in(from, len, &aside);
 	if (!found)
 		return;
 	report_subject_set((unsigned long)container_of(found->instance, struct lock_entry, map)->lock);

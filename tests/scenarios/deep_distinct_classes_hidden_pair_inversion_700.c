@@ -1,27 +1,11 @@
 /*
- * deep_distinct_classes_hidden_pair_inversion.c at ten times the size:
- * chain[0] to chain[699] held at once, in order, each of a class of its own: the
- * first ones are set aside past lockdep's records (src/merged_locks.c), their
- * dependencies kept. Another thread then takes chain[600] and inside it chain[2], two
- * of those set aside: the inversion is reported.
+ * deep_distinct_classes_hidden_pair_inversion.c at ten times its size: chain[0] to
+ * chain[699] held at once, in order, then chain[600] and inside it chain[2], both set
+ * aside, in another thread.
  *
  * Expect: WARNING: possible circular locking dependency detected
  * Names: chain[2] chain[600]
  */
 #define DEEP_CNT 700
-#include "deep_distinct_classes.h"
-
-static void *inverted(void *arg)
-{
-	(void)arg;
-	nest(&chain[600], &chain[2]);
-	return NULL;
-}
-
-int main(void)
-{
-	deep_lock(0, DEEP_CNT);
-	deep_unlock(0, DEEP_CNT);
-	run_in_thread(inverted, NULL);
-	return 0;
-}
+#define INNER 600
+#include "deep_distinct_classes_hidden_pair_inversion.c"

@@ -141,7 +141,8 @@
  *   LIBLOCKDEP_MAX_LOCK_DEPTH      lockdep's records of one thread's held locks (63,
  *                                  lockdep's ceiling; 56 bytes per thread each); past
  *                                  it, locks of a class held twice are counted by the
- *                                  thread, checked as before, at any number
+ *                                  thread, or else the outermost set aside, checked
+ *                                  as before, at any number
  *   LIBLOCKDEP_DEPENDENCY_BITS     log2 of dependency entries (15)
  *   LIBLOCKDEP_CHAIN_BITS          log2 of lock chains (16)
  *   LIBLOCKDEP_STACK_TRACE_BITS    log2 of saved stack-trace entries (19)

@@ -266,8 +266,60 @@ static struct held_lock *held_lock_of(struct task_struct *task, const struct loc
 }
 
 /*
+ * e inside hlock, a held lock of its class: the class gets the comparison function,
+ * and a wait for e its edge, under the graph lock, taken once (*locked). True when
+ * the held locks below lead here through hlock.
+ */
+/* Whether a held lock's order with e is the instance graph's: of e's class (which
+ * then gets the comparison function), or of a sibling class (src/lock_makers.c). */
+static bool held_nested_by_instance(const struct held_lock *hlock, const struct lock_entry *e,
+				    unsigned int subclass)
+{
+	struct lock_class *class = &lock_classes[hlock->class_idx];
+
+	if (!held_of_class(hlock, e, subclass))
+		return held_of_sibling(hlock, e, subclass);
+	if (READ_ONCE(class->cmp_fn) != instance_order_cmp)
+		WRITE_ONCE(class->cmp_fn, instance_order_cmp);
+	return true;
+}
+
+static bool instance_nesting_inside(struct lock_entry *e, int read, bool waits,
+				    struct held_lock *hlock, bool *locked, unsigned long ip)
+{
+	if (!waits)
+		return true;
+	if (!*locked) {
+		liblockdep_graph_lock();
+		*locked = true;
+	}
+	instance_nesting_add(e, read, hlock, ip);
+	/* Below a lock held that way, the held ones lead here through it. */
+	return !hlock->trylock && hlock->read != 2;
+}
+
+/* The same for the locks set aside past lockdep's depth limit, the innermost first,
+ * which lie below all of lockdep's records (src/merged_locks.c). */
+static noinline void instance_nesting_outer(struct lock_entry *e, unsigned int subclass,
+					    int read, bool waits, bool *locked, unsigned long ip)
+{
+	struct held_lock hlock;
+
+	for (int i = merged->nr - 1; i >= 0; i--) {
+		if (!merged->locks[i].outer || !merged_lock_live(&merged->locks[i]))
+			continue;
+		merged_lock_record(&merged->locks[i], &hlock);
+		if (held_nested_by_instance(&hlock, e, subclass) &&
+		    instance_nesting_inside(e, read, waits, &hlock, locked, ip))
+			return;
+	}
+}
+
+/*
  * Before lockdep's lock_acquire() of e: a class held through another instance gets
- * the comparison function, and a wait for e adds its edges to the instance graph.
+ * the comparison function, and a wait for e adds its edges to the instance graph,
+ * from the held locks of the class, the innermost first, down to the first held
+ * for more than a recursive read and not tried.
  * Out of line, so that its frame is gone before lockdep's deep paths run
  * (tests/checks/stack_budget.sh).
  */
@@ -278,33 +330,22 @@ static noinline void instance_nesting_check(struct lock_entry *e, unsigned int s
 	bool waits = !trylock && e->map.key != &__lockdep_no_validate__;
 	struct held_lock *again = held_lock_of(task, e, subclass);
 	bool locked = false;
+	int i;
 
 	if (again) {
 		if (!trylock)
 			instance_relock_check(e, again, read, ip);
 		return;
 	}
-	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+	for (i = task->lockdep_depth - 1; i >= 0; i--) {
 		struct held_lock *hlock = &task->held_locks[i];
-		struct lock_class *class = &lock_classes[hlock->class_idx];
 
-		if (held_of_class(hlock, e, subclass)) {
-			if (READ_ONCE(class->cmp_fn) != instance_order_cmp)
-				WRITE_ONCE(class->cmp_fn, instance_order_cmp);
-		} else if (!held_of_sibling(hlock, e, subclass)) {
-			continue;
-		}
-		if (!waits)
-			return;
-		if (!locked) {
-			liblockdep_graph_lock();
-			locked = true;
-		}
-		instance_nesting_add(e, read, hlock, ip);
-		/* Below a lock held that way, the held ones lead here through it. */
-		if (!hlock->trylock && hlock->read != 2)
+		if (held_nested_by_instance(hlock, e, subclass) &&
+		    instance_nesting_inside(e, read, waits, hlock, &locked, ip))
 			break;
 	}
+	if (i < 0 && unlikely(merged_outer_held()))
+		instance_nesting_outer(e, subclass, read, waits, &locked, ip);
 	if (locked)
 		liblockdep_graph_unlock();
 }

@@ -19,6 +19,17 @@
  * itself, as the kernel's nest lock would count it. A merged lock locked again is
  * reported as lockdep reports recursive locking.
  *
+ * When neither can (62 locks of distinct classes or read modes held), the outermost
+ * records are set aside into the same list, all but the innermost half, as "outer"
+ * locks, and come back below lockdep's records when it holds few (or only trylocks).
+ * Lockdep takes a new lock's dependencies from the innermost held locks down to the
+ * first not tried, so what it records stays its own; the checks that read every held
+ * lock are made here for the outer ones: taken again, recursive locking; a lock of
+ * their class, nested by instance (src/instance_nesting.c); freed while held, a held
+ * lock freed; held at the thread's end, back to lockdep for its check. While any is
+ * set aside, every entry takes the slow way (src/signals.c), so the fast path never
+ * takes a lock of their class past those checks.
+ *
  * Lockdep's count needs a nest lock that stays held (its re-acquisition of a record
  * after an unlock out of order checks for it), which a program does not name: hence
  * the thread's own list. The unlock of a lock recorded below the innermost, while a
@@ -36,13 +47,17 @@ struct merged_lock {
 	unsigned long ip;
 	u32 serial;			/* e's, when merged: the entry may serve another lock since */
 	u16 class_idx;
-	u8 read;
+	u8 read:2;
+	u8 outer:1;			/* set aside from the bottom of lockdep's records */
+	u8 trylock:1;			/* an outer one's record, to be made again */
+	u8 hardirqs_off:1;
 };
 
 /* Mapped by a thread's first merge: thread-local storage takes room on every thread's
- * stack (tests/checks/stack_budget.sh). */
+ * stack (tests/checks/stack_budget.sh). In the order merged: the outer ones, outermost
+ * first, go back to lockdep in that order. */
 struct merged_locks {
-	unsigned int nr, room;
+	unsigned int nr, room, outer;
 	struct merged_lock locks[];
 };
 
@@ -112,9 +127,44 @@ static bool merged_lock_add(struct lock_entry *e, unsigned long ip, unsigned int
 	if (!merged_locks_room())
 		return false;
 	liblockdep_busy_begin();
-	merged->locks[merged->nr++] = (struct merged_lock){ e, ip, e->serial, class_idx, read };
+	merged->locks[merged->nr++] = (struct merged_lock){ .e = e, .ip = ip, .serial = e->serial,
+							     .class_idx = class_idx, .read = read };
 	liblockdep_busy_end();
 	return true;
+}
+
+/* Whether this thread holds locks set aside from the bottom of lockdep's records. */
+static bool merged_outer_held(void)
+{
+	return merged && merged->outer;
+}
+
+/* hlock's lock, set aside as it is, for lockdep to record again later. */
+static bool merged_lock_add_outer(const struct held_lock *hlock)
+{
+	struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+	struct merged_lock *m;
+
+	if (!merged_lock_add(e, hlock->acquire_ip, hlock->class_idx, hlock->read))
+		return false;
+	liblockdep_busy_begin();
+	m = &merged->locks[merged->nr - 1];
+	m->outer = true;
+	m->trylock = hlock->trylock;
+	m->hardirqs_off = hlock->hardirqs_off;
+	merged->outer++;
+	liblockdep_busy_end();
+	return true;
+}
+
+/* Lockdep's record of a lock set aside, as it was: for reports, checks and to be made
+ * again (lockdep fills in the rest). */
+static void merged_lock_record(const struct merged_lock *m, struct held_lock *hlock)
+{
+	*hlock = (struct held_lock){ .acquire_ip = m->ip, .instance = &m->e->map,
+				     .class_idx = m->class_idx, .read = m->read,
+				     .trylock = m->trylock, .hardirqs_off = m->hardirqs_off,
+				     .check = 1 };
 }
 
 static bool lock_released_unseen(const struct lock_entry *e, bool shared);
@@ -129,10 +179,13 @@ static bool merged_lock_live(const struct merged_lock *m)
 	return READ_ONCE(m->e->serial) == m->serial && !lock_released_unseen(m->e, m->read);
 }
 
+/* In order: the outer ones after it go back to lockdep in theirs. */
 static void merged_lock_drop(unsigned int i)
 {
 	liblockdep_busy_begin();
-	merged->locks[i] = merged->locks[--merged->nr];
+	merged->outer -= merged->locks[i].outer;
+	memmove(&merged->locks[i], &merged->locks[i + 1],
+		(--merged->nr - i) * sizeof(merged->locks[0]));
 	liblockdep_busy_end();
 }
 
@@ -223,21 +276,75 @@ static int merged_lock_spare(const struct task_struct *task)
 }
 
 /*
+ * Lockdep's records are set aside from the outermost, all but the innermost
+ * MERGED_OUTER_KEEP, and those go back when it records MERGED_OUTER_BACK_AT or fewer,
+ * up to MERGED_OUTER_BACK_TO: so many acquisitions or releases come between two
+ * moves either way. Each move has lockdep make its records again from the first, a
+ * new chain for each: a move of many at a time keeps its chains few.
+ */
+#define MERGED_OUTER_KEEP	(MAX_LOCK_DEPTH / 2)
+#define MERGED_OUTER_BACK_AT	(MAX_LOCK_DEPTH / 4)
+#define MERGED_OUTER_BACK_TO	(MAX_LOCK_DEPTH / 2)
+
+/* Lockdep makes the thread's depth records again from the first, as it does those
+ * above a lock released out of order. Lockdep's interrupts off. */
+static void merged_records_remake(struct task_struct *task, unsigned int depth)
+{
+	unsigned int dropped = 0;
+
+	task->lockdep_depth = 0;
+	task->curr_chain_key = INITIAL_CHAIN_KEY;
+	reacquire_held_locks(task, depth, 0, &dropped);
+}
+
+/*
+ * At the depth limit, with no record to merge: the outermost records, all but the
+ * innermost MERGED_OUTER_KEEP, are set aside, to be checked here (instance nesting,
+ * recursion, release). Lockdep takes a lock's dependencies from the innermost held
+ * ones, so those it records are exactly its own. Not a record of a signal handler's
+ * lock, nor a semaphore's, which another thread may release.
+ */
+static noinline void merged_outer_aside(struct task_struct *task)
+{
+	unsigned int depth = task->lockdep_depth, aside = 0;
+	unsigned long flags;
+
+	while (aside < depth - MERGED_OUTER_KEEP &&
+	       merged_lock_mergeable(&task->held_locks[aside]) &&
+	       merged_lock_add_outer(&task->held_locks[aside]))
+		aside++;
+	if (!aside)
+		return;
+	raw_local_irq_save(flags);
+	lockdep_recursion_inc();
+	memmove(&task->held_locks[0], &task->held_locks[aside],
+		(depth - aside) * sizeof(struct held_lock));
+	merged_records_remake(task, depth - aside);
+	lockdep_recursion_finish();
+	raw_local_irq_restore(flags);
+	liblockdep_report_end();
+	/* Every entry the slow way from now on (src/signals.c): the fast path
+	 * (src/fast_path.c) knows nothing of what is set aside. */
+	task->entry_ready = false;
+}
+
+/*
  * Before lockdep's record of e, at the depth limit: a spare record merged to make
  * room, or else e itself counted here (true) when it is of the innermost's class and
- * mode. Only in task context (a signal handler's locks start a chain of their own),
- * and not a semaphore.
+ * mode, or else the outermost record set aside. Only in task context (a signal
+ * handler's locks start a chain of their own); a semaphore is not merged.
  */
 static noinline bool merged_lock_acquire(struct lock_entry *e, unsigned int subclass, int read,
 					 unsigned long ip)
 {
 	struct task_struct *task = current;
 	const struct held_lock *top = &task->held_locks[task->lockdep_depth - 1];
+	bool semaphore = e->kind == LOCK_KIND_SEMAPHORE;
 	int spare;
 
-	if (!READ_ONCE(debug_locks) || e->kind == LOCK_KIND_SEMAPHORE || lockdep_hardirq_context())
+	if (!READ_ONCE(debug_locks) || lockdep_hardirq_context())
 		return false;
-	spare = merged_lock_spare(task);
+	spare = semaphore ? -1 : merged_lock_spare(task);
 	if (spare >= 0) {
 		struct held_lock *hlock = &task->held_locks[spare];
 		struct lock_stat_release stat;
@@ -252,10 +359,87 @@ static noinline bool merged_lock_acquire(struct lock_entry *e, unsigned int subc
 		}
 		return false;
 	}
-	if (top->irq_context || top->read != read || !held_of_class(top, e, subclass) ||
-	    held_lock_of(task, e, subclass))
-		return false;
-	return merged_lock_add(e, ip, top->class_idx, read);
+	if (!semaphore && !top->irq_context && top->read == read &&
+	    held_of_class(top, e, subclass) && !held_lock_of(task, e, subclass))
+		return merged_lock_add(e, ip, top->class_idx, read);
+	merged_outer_aside(task);
+	return false;
+}
+
+/* Whether lockdep's records still reach a lock not tried, in task context: lockdep
+ * takes the next lock's dependencies from the records down to it. */
+static bool merged_outer_reached(const struct task_struct *task)
+{
+	for (int i = task->lockdep_depth - 1; i >= 0; i--)
+		if (!task->held_locks[i].trylock && !task->held_locks[i].irq_context)
+			return true;
+	return false;
+}
+
+/* How many outer locks go back, the live ones from the innermost; those released
+ * unseen since are forgotten. */
+static unsigned int merged_outer_count_back(unsigned int depth)
+{
+	unsigned int back = 0;
+
+	for (int i = merged->nr - 1; i >= 0 && depth + back < MERGED_OUTER_BACK_TO; i--) {
+		if (!merged->locks[i].outer)
+			continue;
+		if (merged_lock_live(&merged->locks[i]))
+			back++;
+		else
+			merged_lock_drop(i);
+	}
+	return back;
+}
+
+/* The innermost back outer locks leave the list for records, in their order. */
+static void merged_outer_take(unsigned int back, struct held_lock *records)
+{
+	unsigned int from = merged->nr, kept;
+
+	for (unsigned int n = 0; n < back; n += merged->locks[from].outer)
+		from--;
+	kept = from;
+	liblockdep_busy_begin();
+	for (unsigned int i = from; i < merged->nr; i++) {
+		if (merged->locks[i].outer)
+			merged_lock_record(&merged->locks[i], records++);
+		else
+			merged->locks[kept++] = merged->locks[i];
+	}
+	merged->nr = kept;
+	merged->outer -= back;
+	liblockdep_busy_end();
+}
+
+/*
+ * Before an acquisition in task context, with outer locks set aside: when lockdep
+ * records few locks (or only tried ones), the innermost outer ones go back below
+ * them, and lockdep makes every record again from the first, as it does those above
+ * a lock released out of order. So the next lock depends on the innermost held, as
+ * lockdep would have it.
+ */
+static noinline void merged_outer_back(struct task_struct *task)
+{
+	unsigned int depth = task->lockdep_depth, back;
+	unsigned long flags;
+
+	if (!READ_ONCE(debug_locks) || lockdep_hardirq_context() ||
+	    (depth > MERGED_OUTER_BACK_AT && merged_outer_reached(task)))
+		return;
+	back = merged_outer_count_back(depth);
+	if (!back)
+		return;
+	raw_local_irq_save(flags);
+	lockdep_recursion_inc();
+	memmove(&task->held_locks[back], &task->held_locks[0], depth * sizeof(struct held_lock));
+	merged_outer_take(back, task->held_locks);
+	merged_records_remake(task, depth + back);
+	lockdep_recursion_finish();
+	raw_local_irq_restore(flags);
+	liblockdep_report_end();
+	merged_locks_trim();
 }
 
 /* A merged lock of hlock's class and mode, still held: its place in the list, or -1. */
@@ -284,11 +468,14 @@ static void merged_lock_swap(struct held_lock *hlock, unsigned int i, bool keep)
 	liblockdep_busy_begin();
 	hlock->instance = &m->e->map;
 	hlock->acquire_ip = m->ip;
-	if (keep)
-		*m = (struct merged_lock){ e, ip, e->serial, hlock->class_idx, hlock->read };
-	else
-		merged->locks[i] = merged->locks[--merged->nr];
+	if (keep) {
+		merged->outer -= m->outer;
+		*m = (struct merged_lock){ .e = e, .ip = ip, .serial = e->serial,
+					   .class_idx = hlock->class_idx, .read = hlock->read };
+	}
 	liblockdep_busy_end();
+	if (!keep)
+		merged_lock_drop(i);
 }
 
 /*
@@ -319,8 +506,10 @@ static noinline bool merged_lock_release(struct lock_entry *e, int pos)
 }
 
 /* A merged lock in memory about to go: the record of its class that it takes over,
- * to be reported as a held lock freed, or NULL. */
-static struct held_lock *merged_lock_in(const void *from, unsigned long len)
+ * or one set aside, as it was (in *aside), to be reported as a held lock freed; or
+ * NULL. */
+static struct held_lock *merged_lock_in(const void *from, unsigned long len,
+					struct held_lock *aside)
 {
 	struct task_struct *task = current;
 
@@ -330,6 +519,10 @@ static struct held_lock *merged_lock_in(const void *from, unsigned long len)
 		if ((unsigned long)READ_ONCE(m->e->lock) - (unsigned long)from >= len ||
 		    !merged_lock_live(m))
 			continue;
+		if (m->outer) {
+			merged_lock_record(m, aside);
+			return aside;
+		}
 		for (int pos = task->lockdep_depth - 1; pos >= 0; pos--) {
 			struct held_lock *hlock = &task->held_locks[pos];
 

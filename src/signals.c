@@ -304,7 +304,7 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 		if (!handler_depth)
 			seen_generation = generation;
 	}
-	if (!handler_depth && !pending) {
+	if (!handler_depth && !pending && !merged_outer_held()) {
 		/* A change of the handled signals from now on clears it again. */
 		__atomic_store_n(&task->entry_ready, true, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != generation)

@@ -67,6 +67,8 @@ static void task_stack_locks_end(void)
 static __thread unsigned int task_exit_rounds;
 
 static void merged_locks_thread_exit(void);
+static bool merged_outer_held(void);
+static void merged_outer_back(struct task_struct *task);
 
 static void task_exit(void *task)
 {
@@ -75,6 +77,9 @@ static void task_exit(void *task)
 		return;
 	}
 	liblockdep_busy_begin();
+	/* Locks set aside past lockdep's depth limit are held too. */
+	if (merged_outer_held())
+		merged_outer_back(current);
 	if (current->lockdep_depth && READ_ONCE(debug_locks)) {
 		task_read_name(current);
 		liblockdep_entry_ip = 0;

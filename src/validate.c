@@ -426,10 +426,13 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	if (unlikely(READ_ONCE(e->ended_holder)))
 		ended_holder_kept = ended_holder_met(e, read, trylock, ip);
 	trylock = first_use_trylock(e, trylock);
+	/* Locks set aside past lockdep's depth limit go back when there is room. */
+	if (unlikely(merged_outer_held()))
+		merged_outer_back(task);
 	/* A lock merged past lockdep's depth limit, taken again (src/merged_locks.c). */
 	if (unlikely(merged_locks_held()) && merged_lock_again(e, read, trylock, ip))
 		return;
-	if (task->lockdep_depth)
+	if (task->lockdep_depth || unlikely(merged_outer_held()))
 		instance_nesting_check(e, subclass, read, trylock, ip);
 	/* One more would be past lockdep's limit: room is made, or e merged. */
 	if (unlikely(task->lockdep_depth >= MAX_LOCK_DEPTH - 1) &&
@@ -628,15 +631,17 @@ static noinline void lock_acquire_fast_undo(void)
 }
 
 static bool held_lock_released_unseen(const struct held_lock *hlock);
-static struct held_lock *merged_lock_in(const void *from, unsigned long len);
+static struct held_lock *merged_lock_in(const void *from, unsigned long len,
+					struct held_lock *aside);
 
 /*
  * The lock this thread holds in [from, from + len): not one that unchecked code or
  * another thread released since (src/lock_owners.c). A lock merged past the depth
- * limit has a record of its class (src/merged_locks.c).
+ * limit has a record of its class, one set aside its own, made in *aside
+ * (src/merged_locks.c).
  */
 static struct held_lock *held_lock_in(struct task_struct *task, const void *from,
-				      unsigned long len)
+				      unsigned long len, struct held_lock *aside)
 {
 	for (int i = 0; i < task->lockdep_depth; i++) {
 		struct held_lock *hlock = &task->held_locks[i];
@@ -646,7 +651,7 @@ static struct held_lock *held_lock_in(struct task_struct *task, const void *from
 		    !held_lock_released_unseen(hlock))
 			return hlock;
 	}
-	return merged_locks_held() ? merged_lock_in(from, len) : NULL;
+	return merged_locks_held() ? merged_lock_in(from, len, aside) : NULL;
 }
 
 /*
@@ -658,12 +663,12 @@ static struct held_lock *held_lock_in(struct task_struct *task, const void *from
 static void check_no_held_lock_in(const void *from, unsigned long len)
 {
 	struct task_struct *task = current;
-	struct held_lock *found;
+	struct held_lock *found, aside;
 
-	if (!held_lock_in(task, from, len))
+	if (!held_lock_in(task, from, len, &aside))
 		return;
 	held_locks_catch_up(liblockdep_entry_ip);
-	found = held_lock_in(task, from, len);
+	found = held_lock_in(task, from, len, &aside);
 	if (!found)
 		return;		/* released meanwhile by another thread */
 	report_subject_set((unsigned long)container_of(found->instance, struct lock_entry, map)->lock);

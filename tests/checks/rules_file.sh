@@ -15,7 +15,8 @@ cat > "$out/correct.c" <<'C'
 #include <stdlib.h>
 
 /*
- * Two locks from one init site, each taken around a third lock but in the opposite
+ * Two locks from one init site (one call of new_node(), in a loop the compiler cannot
+ * unroll, so that they are not two callers' classes), each taken around a third lock but in the opposite
  * place: a fixed order of objects, which one class per site calls circular.
  */
 static pthread_mutex_t big = PTHREAD_MUTEX_INITIALIZER;
@@ -36,10 +37,15 @@ static void nest(pthread_mutex_t *outer, pthread_mutex_t *inner)
 	pthread_mutex_unlock(outer);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	pthread_mutex_t *parent = new_node(), *child = new_node();
+	pthread_mutex_t *nodes[2], *parent, *child;
 
+	(void)argv;
+	for (int i = 0; i < argc + 1 && i < 2; i++)
+		nodes[i] = new_node();
+	parent = nodes[0];
+	child = nodes[1];
 	nest(parent, &big);
 	nest(&big, child);
 	return 0;

@@ -13,6 +13,12 @@
  *	workloads walk NODES WALKS
  *
  * walks a list by lock coupling, untimed, for bench.sh's instruction counts.
+ *
+ *	workloads chains CLASSES FROM TO
+ *
+ * takes the walks of "classes" among CLASSES classes, in the main thread, up to the
+ * TO-th new chain, and prints ns per chain of those from the FROM-th on (each new):
+ * tests/bench/callgrind_rows.sh counts their instructions and times them.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -129,9 +135,11 @@ static const char chain_steps[][3] = {
 	{ 1, 1, 1 }, { 1, 1, 2 }, { 2, 1, 1 }, { 2, 2, 2 },
 };
 
-static int walk(int first, const char *steps)
+/* The classes of the walk from many[first] by steps in held[]: how many, 0 if it
+ * leaves many[]. */
+static int walk_classes(int first, const char *steps, int *held)
 {
-	int held[4], n = 0;
+	int n = 0;
 
 	held[n++] = first;
 	for (int s = 0; s < 3 && steps[s]; s++, n++) {
@@ -139,27 +147,42 @@ static int walk(int first, const char *steps)
 		if (held[n] >= nr_classes)
 			return 0;
 	}
-	for (int i = 0; i < n; i++)
-		pthread_mutex_lock(&many[held[i]]);
-	while (n--)
-		pthread_mutex_unlock(&many[held[n]]);
-	return 1;
+	return n;
 }
 
 /* Walks shortest first, all starts of one shape before the next: every class is
- * registered by the first shape, and every prefix exists before its extensions. */
-static void *many_classes(struct worker *w)
+ * registered by the first shape, and every prefix exists before its extensions.
+ * Takes the walks from the from-th (0 the first) to before the to-th; returns how
+ * many walks there are before the to-th. */
+static long walk_chains(long from, long to)
 {
 	long chains = 0;
+	int held[4], n;
 
 	for (size_t p = 0; p < ARRAY_SIZE(chain_steps); p++)
 		for (int first = 0; first < nr_classes; first++) {
-			if (chains == w->iters)
-				return NULL;
-			chains += walk(first, chain_steps[p]);
+			if (chains == to)
+				return chains;
+			n = walk_classes(first, chain_steps[p], held);
+			if (!n || chains++ < from)
+				continue;
+			for (int i = 0; i < n; i++)
+				pthread_mutex_lock(&many[held[i]]);
+			while (n--)
+				pthread_mutex_unlock(&many[held[n]]);
 		}
-	fprintf(stderr, "workloads: only %ld chains\n", chains);
-	exit(1);
+	return chains;
+}
+
+static void *many_classes(struct worker *w)
+{
+	long chains = walk_chains(0, w->iters);
+
+	if (chains < w->iters) {
+		fprintf(stderr, "workloads: only %ld chains\n", chains);
+		exit(1);
+	}
+	return NULL;
 }
 
 /* Worker 0 produces, worker 1 consumes, through a bounded queue. */
@@ -285,6 +308,27 @@ static int walk_list(long nodes, long walks)
 	return 0;
 }
 
+/* "chains CLASSES FROM TO": the FROM-th to TO-th new chains, timed. */
+static int chains_window(int classes, long from, long to)
+{
+	double start;
+
+	if (classes < 1 || classes > NR_CLASSES || from < 0 || to <= from) {
+		fprintf(stderr, "usage: workloads chains CLASSES FROM TO (CLASSES <= %d, FROM < TO)\n",
+			NR_CLASSES);
+		return 2;
+	}
+	nr_classes = classes;
+	walk_chains(0, from);
+	start = now();
+	if (walk_chains(from, to) < to) {
+		fprintf(stderr, "workloads: fewer than %ld chains among %d classes\n", to, classes);
+		return 1;
+	}
+	printf("%.2f\n", (now() - start) * 1e9 / (to - from));
+	return 0;
+}
+
 /* Threads are created off the clock and released together. Each one times itself:
  * the main thread may wake from the barrier after the workers are done. */
 static void *thread_start(void *arg)
@@ -346,6 +390,8 @@ int main(int argc, char **argv)
 
 	if (argc == 4 && !strcmp(argv[1], "walk"))
 		return walk_list(atol(argv[2]), atol(argv[3]));
+	if (argc == 5 && !strcmp(argv[1], "chains"))
+		return chains_window(atoi(argv[2]), atol(argv[3]), atol(argv[4]));
 	for (size_t i = 0; argc > 1 && i < ARRAY_SIZE(workloads); i++)
 		if (!strcmp(argv[1], workloads[i].name))
 			wl = &workloads[i];

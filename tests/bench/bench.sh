@@ -3,20 +3,36 @@
 # at -O2, and at -O0 as in a debug build) and with TSan; runs each workload in each
 # flavour, plus the checked binary with LIBLOCKDEP=0 and with LIBLOCKDEP_STAT=1 (lock
 # statistics) and the plain one under Helgrind and under liblockdep's preload flavour;
-# prints ns per operation (the median of $REPS runs), ratios, peak memory and the
-# targets of issues 6 and 18, and saves the tables as tests/bench/RESULTS.md. It reports
-# times, it never fails on one. The instruction counts at a real program's size come
-# from tests/bench/callgrind_rows.sh (ROWS_RUNS runs each, default 3).
+# prints ns per operation (the median of $REPS runs, the best beside it), ratios, peak
+# memory, the instructions of issues 31's walks and the targets of issues 6, 18 and 31,
+# and saves the tables as tests/bench/RESULTS.md with the time the benchmark took. It
+# reports figures, it never fails on one. The instruction counts at a real program's
+# size and issue 33's goals come from tests/bench/callgrind_rows.sh (ROWS_RUNS runs
+# each, default 3).
 #
-# usage: sh tests/bench/bench.sh      (or: make bench)
-# Environment: CC (default cc), CLANG (default clang), REPS (default 9).
+# usage: sh tests/bench/bench.sh      (or: make bench; quick: REPS=1 ROWS_RUNS=1)
+# Environment: CC (default cc), CLANG (default clang), REPS (default 5), ROWS_RUNS,
+# NOTE (a line for the results' preamble: what else ran on the host, say).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$top/build/bench
 results=$top/tests/bench/RESULTS.md
 cc=${CC:-cc}
 clang=${CLANG:-clang}
-reps=${REPS:-9}
+reps=${REPS:-5}
+rows_runs=${ROWS_RUNS:-3}
+started=$(date +%s)
+
+# The time since the start, "m min s s".
+elapsed() {
+	secs=$(($(date +%s) - started))
+	echo "$((secs / 60)) min $((secs % 60)) s"
+}
+
+# A line of progress on stderr, with the time so far.
+progress() {
+	echo "$* ($(elapsed) so far)" >&2
+}
 workloads="mutex nested3 rwlock own2 own4 pool4 classes condvar free0 free1"
 flavours="plain liblockdep lib-O0 disabled stat tsan helgrind preload"
 
@@ -149,7 +165,7 @@ fi
 version="$version (liblockdep.c sha256 $(sha256sum "$build/liblockdep.c" | cut -c1-12))"
 src=$top/tests/bench/workloads.c
 load=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "building in $build" >&2
+progress "building in $build"
 $cc -O2 -pthread "$src" -o "$build/plain"
 $cc -O2 -DLIBLOCKDEP -c "$build/liblockdep.c" -o "$build/liblockdep.o"
 $cc -O0 -DLIBLOCKDEP -c "$build/liblockdep.c" -o "$build/liblockdep-O0.o"
@@ -171,7 +187,7 @@ $cc -DLIBLOCKDEP -I"$build" -pthread "$build/held_locks.c" -o "$build/held_locks
 # Repetitions on the outside, so a noisy moment of the machine hits every flavour.
 rep=1
 while [ "$rep" -le "$reps" ]; do
-	echo "run $rep of $reps" >&2
+	progress "run $rep of $reps"
 	for w in $workloads; do
 		for f in $flavours; do
 			if skipped "$f" "$w"; then
@@ -212,7 +228,7 @@ instructions() {
 
 # The flavours callgrind can run (TSan's runtime cannot run under valgrind).
 counted_flavours="plain liblockdep lib-O0 disabled stat preload"
-echo "counting instructions" >&2
+progress "counting instructions"
 for f in $counted_flavours; do
 	echo $((($(instructions "$f" 10) - $(instructions "$f" 20)) / 110000)) \
 		>"$build/runs/instructions.$f"
@@ -226,7 +242,7 @@ walk_instructions() {
 	$callgrind "$build/checked" walk "$1" "$2" 2>&1 | sed -n 's/.*Collected : //p'
 }
 
-echo "counting instructions of the walks" >&2
+progress "counting instructions of the walks"
 for nodes in 1000 100000; do
 	none=$(walk_instructions $nodes 0)
 	one=$(walk_instructions $nodes 1)
@@ -238,13 +254,16 @@ done
 # The fast path at a real program's size (issue 33), by callgrind too: each figure the
 # median of $ROWS_RUNS runs (default 3) with the address space randomised, the least
 # and most beside it.
-echo "counting instructions at a real program's size" >&2
-RUNS=${ROWS_RUNS:-3} sh "$top/tests/bench/callgrind_rows.sh" >"$build/runs/rows"
+progress "counting instructions at a real program's size"
+RUNS=$rows_runs sh "$top/tests/bench/callgrind_rows.sh" >"$build/runs/rows"
 
 # --- Report --------------------------------------------------------------------
-# Helgrind's workload 6 is smaller (see helgrind_divisor): marked with a *.
+took=$(elapsed)
+
+# The median, the best run beside it. Helgrind's workload 6 is smaller (see
+# helgrind_divisor): marked with a *.
 cell() {
-	value=$(get "$1" "$2" 1)
+	value="$(get "$1" "$2" 1) ($(best "$1" "$2"))"
 	if skipped "$1" "$2"; then value="not run"; fi
 	if [ "$1" = helgrind ] && [ "$2" = classes ]; then value="$value*"; fi
 	echo "$value"
@@ -261,16 +280,21 @@ header_row() {
 preamble() {
 	echo "# Benchmark results (latest run)"
 	echo
-	echo "Produced by \`make bench\` (\`sh tests/bench/bench.sh\`, REPS=$reps) on $(date -u '+%Y-%m-%d %H:%M UTC'),"
-	echo "liblockdep at $version."
+	echo "Produced by \`make bench\` (\`sh tests/bench/bench.sh\`, REPS=$reps ROWS_RUNS=$rows_runs) on $(date -u '+%Y-%m-%d %H:%M UTC'),"
+	echo "liblockdep at $version, in $took."
 	echo
+	if [ -n "${NOTE:-}" ]; then
+		echo "$NOTE"
+		echo
+	fi
 	echo "- machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1),"
 	echo "  Linux $(uname -r), $(ldd --version | head -n 1); load average at the start: $load, at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "- compilers: $($cc --version | head -n 1) (plain, liblockdep);"
 	echo "  $($clang --version | head -n 1) (TSan, its deadlock detector on by default); $(valgrind --version)"
-	echo "- each figure is the median of $reps runs, each a fresh process, timed with clock_gettime"
-	echo "  after an untimed warm-up (none in workload 6, whose cost is the cold path); threaded"
-	echo "  workloads give the wall time per operation of all threads together"
+	echo "- each time is the median of $reps runs, the best run in brackets, each a fresh process,"
+	echo "  timed with clock_gettime after an untimed warm-up (none in workload 6, whose cost is"
+	echo "  the cold path); threaded workloads give the wall time per operation of all threads"
+	echo "  together. The other tables are medians too (ratios: of the medians)"
 	echo "- the workload is built at -O2 in every flavour; \"its .c at -O0\" compiles only"
 	echo "  liblockdep.c at -O0, as in a user's debug build (not run on workload 6: 15-30 s a run)"
 	echo "- Helgrind runs 1/200 of the iterations; * its workload 6 runs at 1/10 size (500 classes,"
@@ -353,9 +377,10 @@ ratios_table() {
 rows_table() {
 	echo "## Instructions per lock+unlock at a real program's size (callgrind, issue 33)"
 	echo
-	echo "tests/bench/callgrind_rows.sh, RUNS=${ROWS_RUNS:-3}: medians, the least and most"
-	echo "of the runs beside them. ThreadSanitizer does not run under valgrind: its cost is"
-	echo "in the times above (workloads 1 and 2)."
+	echo "tests/bench/callgrind_rows.sh, RUNS=$rows_runs: medians, the least and most of the"
+	echo "runs beside them; a goal is judged on the most. ThreadSanitizer does not run under"
+	echo "valgrind: beside the counts, wall times over plain's, liblockdep's and TSan's, (t(2N) -"
+	echo "t(N)) at a larger N, medians too (a guide only on a shared host)."
 	echo
 	cat "$build/runs/rows"
 }
@@ -484,3 +509,4 @@ stderr_notes() {
 	done
 } >"$results"
 cat "$results"
+echo "make bench took $took" >&2

@@ -1,6 +1,7 @@
 # What ./lockdep cannot run gets one line that says why, with exec's status (127 not
 # found, 126 not runnable), not the shell's "lockdep: 302: exec: prog: not found"
-# or "Permission denied" for a directory; --merge-sarif and --check-graph without
+# (for a name of the shell's own, such as cd, too) or "Permission denied" for a
+# directory; --merge-sarif and --check-graph without
 # their arguments get one line (exit 125), not the 61-line usage. A relative
 # LIBLOCKDEP_SARIF is refused in the same line as a relative LIBLOCKDEP_GRAPH, and
 # neither file is written (the SARIF log was, silently, in whatever directory each
@@ -23,6 +24,9 @@ expect() {
 	fi
 }
 expect 127 'lockdep: no-such-program-here: command not found' no-such-program-here
+# A builtin of the runner's shell, and a function of the runner: exec runs neither.
+expect 127 'lockdep: cd: command not found' cd
+expect 127 'lockdep: usage: command not found' usage
 expect 127 "lockdep: $out/missing: no such file" "$out/missing"
 expect 126 "lockdep: $out: is a directory, not a program" "$out"
 expect 126 "lockdep: $out/data: not executable (permission denied)" "$out/data"

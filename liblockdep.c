@@ -766,6 +766,11 @@ LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 #line 14 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
 #define real(name) real_##name
+#define real_ready(name) real_##name
+#define REAL_LOOKUP_APART __always_inline
+static inline void real_ready_resolve(void)
+{
+}
 #else
 /*
  * Preload: liblockdep.so defines the real names itself (src/preload.c), so libc's
@@ -866,7 +871,7 @@ LIBLOCKDEP_CALL(ALLOCATOR, void *, realloc, (void *, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, void *, reallocarray, (void *, size_t, size_t))
 LIBLOCKDEP_CALL(ALLOCATOR, int, munmap, (void *, size_t))
 /************** End of src/routed_calls.h **************/
-#line 37 "src/real_pthread.h"
+#line 42 "src/real_pthread.h"
 #undef LIBLOCKDEP_CALL
 #define real(name) ((real_##name##_fn *)real_function(&real_##name, #name))
 
@@ -928,6 +933,27 @@ static inline void *real_function(void **slot, const char *name)
 	void *fn = __atomic_load_n(slot, __ATOMIC_RELAXED);
 
 	return __builtin_expect(fn != NULL, 1) ? fn : real_lookup(slot, name);
+}
+
+/*
+ * The calls the fast way makes last, as a jump through the function's address with
+ * nothing to look up, so with no register to keep across a call (src/pthread_mutex.c):
+ * looked up by the thread's preparation, before it lets the fast way open
+ * (fast_path_allowed(), src/fast_path.c).
+ */
+#define real_ready(name) ((real_##name##_fn *)__atomic_load_n(&real_##name, __ATOMIC_RELAXED))
+
+/* A function whose real call may look the function up, which the fast way beside it
+ * must not pay for: a register to keep the arguments in across that call, saved on
+ * every path (GCC does not shrink-wrap it). Inline where nothing is looked up. */
+#define REAL_LOOKUP_APART noinline
+
+static void real_ready_resolve(void)
+{
+	real(pthread_mutex_lock);
+	real(pthread_mutex_unlock);
+	real(mtx_lock);
+	real(mtx_unlock);
 }
 #endif
 /************** End of src/real_pthread.h **************/
@@ -1360,7 +1386,8 @@ static __thread int hardirqs_enabled;
 static __thread int hardirq_context;
 /* Interrupts are off while lockdep works, and while the thread blocks every handled
  * signal (or, in a handler, while its mask does), which holds while there is none. */
-static __thread unsigned long liblockdep_irqs_off;
+/* In the thread's task, beside what else the fast path's gate tests (linux/sched.h). */
+#define liblockdep_irqs_off		(liblockdep_task.irqs_off)
 static __thread int liblockdep_signals_off = 1;
 /* Its bit beside "off": signals of handlers that have not locked yet can arrive
  * (src/handler_usage.c); fast-path steps are learned apart for it. */
@@ -3989,7 +4016,22 @@ struct task_struct {
 	char			comm[TASK_COMM_LEN];
 	int			lockdep_depth;
 	unsigned int		lockdep_recursion;
-	bool			entry_ready;	/* no preparation due, src/validate.c */
+	/*
+	 * What a wrapper reads, in one load, before it takes the inline fast path
+	 * (src/validate.c): open (TASK_GATE_OPEN) when the entry is ready and neither
+	 * lockdep's "interrupts off" nor liblockdep's own work is under way here.
+	 */
+	union {
+		u64		gate;
+		struct {
+			/* No preparation due, and every switch the fast path depends
+			 * on allows it: cleared by any thread (src/signals.c). */
+			bool	entry_ready;
+			u8	irqs_off;	/* lockdep's sections, linux/irqflags.h */
+			u16	gate_unused;
+			u32	busy;		/* liblockdep at work, src/reentry.c */
+		};
+	};
 	u64			curr_chain_key;
 	u64			hardirq_chain_key;
 	struct irqtrace_events	irqtrace;
@@ -4007,6 +4049,10 @@ struct task_struct {
  * per acquisition that no check can ever use. */
 static __thread struct task_struct liblockdep_task;
 #define current			(&liblockdep_task)
+/* The gate's word with entry_ready alone set. */
+#define TASK_GATE_OPEN	(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? 1ULL : 1ULL << 56)
+_Static_assert(offsetof(struct task_struct, entry_ready) == offsetof(struct task_struct, gate),
+	       "entry_ready is the gate's first byte");
 #define task_pid_nr(t)		((t)->pid)
 #define in_task()		(!lockdep_hardirq_context())
 #define get_task_struct(t)	(t)
@@ -12862,7 +12908,7 @@ __initcall(lockdep_proc_init);
  * read section they are; everything else that takes liblockdep's mutexes counts
  * itself here, and so does the fast path's few stores.
  */
-static __thread unsigned int liblockdep_busy;
+#define liblockdep_busy		(current->busy)	/* beside the entry's readiness, linux/sched.h */
 
 /* Asynchronous signals that came while the thread was inside liblockdep, held back
  * until it leaves (src/signals.c): a bit per signal. Each way out of liblockdep looks
@@ -19261,9 +19307,12 @@ static void reports_fork_child(void)
 	lock_rules_errors = 0;
 }
 
+static void fast_path_switch_changed(void);
+
 static void liblockdep_turn_off(void)
 {
 	WRITE_ONCE(debug_locks, 0);
+	fast_path_switch_changed();
 }
 
 /* Every line lockdep prints passes here: the kernel's own words for giving up (out of
@@ -21860,6 +21909,9 @@ static bool lock_sites_siblings(const struct lock_class_key *a, const struct loc
 	return maker && x != y && y && READ_ONCE(y->maker) == maker;
 }
 
+static void fast_path_zap_begin(void);
+static void fast_path_zap_end(void);
+
 /*
  * Code unloaded (dlclose()): another object may be loaded at its addresses. The
  * classes of its call sites go (lockdep frees a class by its key's address), and the
@@ -21892,8 +21944,11 @@ static void lock_sites_forget_code(unsigned long start, unsigned long size)
 			}
 		}
 		internal_unlock(&lock_sites_mutex);
-		for (unsigned int i = 0; i < nr; i++)
+		for (unsigned int i = 0; i < nr; i++) {
+			fast_path_zap_begin();
 			lockdep_free_key_range(&gone[i]->key, sizeof(gone[i]->key));
+			fast_path_zap_end();
+		}
 	} while (nr == ARRAY_SIZE(gone));
 }
 /************** End of src/lock_sites.c **************/
@@ -23618,18 +23673,6 @@ static __always_inline bool fast_path_step_is(const struct fast_path_step *step,
 }
 
 /*
- * lockdep_enabled() as the fast path needs it: without its test of
- * current->lockdep_recursion, which only lockdep_off() sets, and nothing here calls
- * it. lockdep_recursion counts lockdep's own sections on this thread: a lock taken
- * inside one (by the unwinder, say, in the preload flavour) must reach lockdep.
- */
-static __always_inline bool fast_path_lockdep_enabled(void)
-{
-	return LIBLOCKDEP_FAST_PATH && READ_ONCE(debug_locks) &&
-	       !this_cpu_read(lockdep_recursion);
-}
-
-/*
  * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
  * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
  * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
@@ -23643,28 +23686,20 @@ static __always_inline bool fast_path_usable(const struct task_struct *task, uns
 	       (!depth || !task->held_locks[depth - 1].irq_context);
 }
 
-/* Whether the innermost held lock, if any, was taken in task context, as
- * fast_path_acquire() requires: else lockdep starts a new chain. */
-static __always_inline bool fast_path_innermost_in_task(const struct task_struct *task)
-{
-	unsigned int depth = task->lockdep_depth;
-
-	return !depth || !task->held_locks[depth - 1].irq_context;
-}
-
 /*
  * lock_acquire(map, subclass, trylock, read, 1, NULL, ip) done here when lockdep did
  * only bookkeeping for it before. The thread counts as busy while the record is
  * written: a signal coming in between waits until it is (src/signals.c).
  *
- * Called with the thread's entry ready (src/validate.c), so no handler runs
+ * Called with the thread's gate open (liblockdep_gate_open(), src/validate.c), which
+ * stands for every other condition of fast_path_usable(): no handler runs
  * (src/signals.c clears entry_ready as one begins, and only an entry with no handler
- * frame left sets it again): task context, which fast_path_usable() need not test.
- * Nor statistics: a step is learned only with them off, and LIBLOCKDEP_STAT is read
- * once, before the first entry (src/settings.c). The caller has made sure of
- * fast_path_innermost_in_task(). Without both_buckets, the step is looked for in
- * its first bucket only: a path with no call has registers for no more (the caller's
- * slow way looks in both).
+ * frame left sets it again), so task context; lockdep on and outside its own
+ * sections; no statistics; no lock a handler took held, so the innermost held lock
+ * was taken in task context (else lockdep starts a new chain); and the steps learned
+ * since the last zap (liblockdep_prepare_entry() forgets them). Without
+ * both_buckets, the step is looked for in its first bucket only: a path with no call
+ * has registers for no more (the caller's slow way looks in both).
  */
 static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned int subclass,
 					      int read, int trylock, unsigned long ip,
@@ -23678,7 +23713,7 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	u64 chain_key, tail, hash;
 	u32 mode;
 
-	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_lockdep_enabled())
+	if (!LIBLOCKDEP_FAST_PATH || subclass >= NR_LOCKDEP_CACHING_CLASSES)
 		return false;
 	class = READ_ONCE(map->class_cache[subclass]);
 	chain_key = task->curr_chain_key;
@@ -23696,8 +23731,6 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 		    !fast_path_step_is(++step, chain_key, class, mode))
 			return false;
 	}
-	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
-		return false;
 	fast_path_busy_begin();
 	/* depth and chain_key read again (after the barrier), rather than kept in
 	 * registers that would have to be saved. */
@@ -23716,6 +23749,116 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	task->lockdep_depth = depth + 1;
 	fast_path_busy_end();
 	return true;
+}
+
+/*
+ * The process-wide switches the fast path depends on are not tested on its way: each
+ * thread's entry_ready stands for them (liblockdep_gate_open(), src/validate.c).
+ * liblockdep_prepare_entry() (src/signals.c) sets it only when fast_path_allowed(),
+ * and a change of one of them clears it on every thread, its own at once and the
+ * others' under live_tasks_mutex, as a change of the handled signals does
+ * (fast_path_switch_changed()). So a change takes effect on every thread at once:
+ *  - once the change's call has returned, each thread's next lock or unlock finds its
+ *    gate shut and takes the slow way, which reads the switches themselves. A thread
+ *    already past its gate's test finishes that one step, as it would had the change
+ *    come a moment later (the fast path used to read the switch a few instructions
+ *    before its stores, with the same window);
+ *  - a thread that prepares meanwhile reads fast_path_switches before the switches
+ *    and again after it has set entry_ready; a change bumps it before it clears the
+ *    flags, so either the clearing comes after the store, or the second read sees the
+ *    bump and the thread clears its own flag (both sequentially consistent);
+ *  - a zap: every flag is cleared before lockdep removes a class, and none is set
+ *    while a zap is under way (fast_path_zaps); after it, a thread's preparation
+ *    forgets the steps learned before (they may name chains and classes gone);
+ *  - lockdep turning itself off (out of capacity) does so inside its own work, where
+ *    live_tasks_mutex may be taken already: the other threads' flags are cleared as
+ *    the thread leaves liblockdep, a few microseconds later, and meanwhile their
+ *    steps are ones lockdep took before it turned off, which no program can tell
+ *    apart;
+ *  - fork()'s child: the forking thread, alone, prepares again (a change whose
+ *    clearing was left to a thread that is not in the child would be lost), and no
+ *    zap is under way (fork() holds the graph lock, under which lockdep zaps).
+ */
+static unsigned int fast_path_switches;
+static unsigned int fast_path_zaps;
+
+static void handled_signals_tell_threads(void);
+static void entry_tell_threads(void);
+
+/* A switch changed (checking, lockdep on): every thread's entry prepares again. */
+static void fast_path_switch_changed(void)
+{
+	__atomic_add_fetch(&fast_path_switches, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+	entry_tell_threads();
+}
+
+/*
+ * Around lockdep's zap of classes (a key unregistered, a range of code or keys
+ * freed). The callers hold none of liblockdep's mutexes: the zap takes the graph lock
+ * and waits for a grace period, so no lock below those (live_tasks_mutex) can be held.
+ */
+static void fast_path_zap_begin(void)
+{
+	__atomic_add_fetch(&fast_path_zaps, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&fast_path_switches, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+	handled_signals_tell_threads();
+}
+
+static void fast_path_zap_end(void)
+{
+	__atomic_sub_fetch(&fast_path_zaps, 1, __ATOMIC_SEQ_CST);
+}
+
+static void fast_path_steps_forget(void);
+
+/* Whether a lock a signal handler took is held: lockdep starts a new chain on it, and
+ * a release may leave it innermost. */
+static bool fast_path_handler_lock_held(const struct task_struct *task)
+{
+	for (int i = 0; i < task->lockdep_depth; i++)
+		if (task->held_locks[i].irq_context)
+			return true;
+	return false;
+}
+
+/*
+ * Whether the switches allow the fast path, for liblockdep_prepare_entry(), with no
+ * handler frame: checking and lockdep on, no zap under way, no statistics (read once,
+ * before the first entry, src/settings.c), no handler's lock held. The steps learned
+ * before a zap go here.
+ */
+static bool fast_path_allowed(struct task_struct *task)
+{
+	unsigned long zapped;
+
+	if (!READ_ONCE(liblockdep_checking) || !READ_ONCE(debug_locks) || lock_stat_enabled() ||
+	    __atomic_load_n(&fast_path_zaps, __ATOMIC_SEQ_CST) ||
+	    fast_path_handler_lock_held(task))
+		return false;
+	real_ready_resolve();
+	zapped = READ_ONCE(nr_zapped_classes);
+	if (fast_path.zapped != zapped) {
+		fast_path_steps_forget();
+		fast_path.zapped = zapped;
+	}
+	return true;
+}
+
+/* The thread's steps may not be used again: its next entry prepares, and forgets them
+ * (the count they were learned at matches no zap count). */
+static void fast_path_steps_stale(void)
+{
+	fast_path.zapped = ~0UL;
+	current->entry_ready = false;
+}
+
+/* fork(), in the child: see above. */
+static void fast_path_fork_child(void)
+{
+	fast_path_zaps = 0;
+	current->entry_ready = false;
 }
 
 /* Looking in both buckets, for the slow way: out of line, so that its registers are
@@ -23884,13 +24027,14 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
  * only pop it (__lock_release(): found on top, no references, not pinned). The chain
  * key goes back first: a signal handler coming in between sees the lock still held
  * with the chain key before it, which its own locks never use (they start a chain
- * of their own, in hard-irq context) and restore as they found it.
+ * of their own, in hard-irq context) and restore as they found it. With the gate
+ * open, as for fast_path_acquire(): lockdep on and outside its sections, no
+ * statistics.
  */
 static __always_inline bool fast_path_pop(struct task_struct *task, const struct held_lock *hlock,
 					  unsigned int depth)
 {
-	if (hlock->references || hlock->pin_count || !fast_path_lockdep_enabled() ||
-	    lock_stat_enabled())
+	if (!LIBLOCKDEP_FAST_PATH || hlock->references || hlock->pin_count)
 		return false;
 	WRITE_ONCE(task->curr_chain_key, hlock->prev_chain_key);
 	barrier();
@@ -26077,6 +26221,24 @@ static inline bool liblockdep_check_now(void)
 }
 
 /*
+ * Whether the thread may take the inline fast path (src/fast_path.c), in one load
+ * and compare of its gate (linux/sched.h): its entry is ready, it is not busy in
+ * liblockdep, and not inside one of lockdep's sections ("interrupts off"), where a
+ * lock taken by what lockdep calls (the unwinder, say, in the preload flavour) must
+ * reach lockdep, which leaves it alone. entry_ready stands for every other test:
+ * liblockdep_prepare_entry() (src/signals.c) sets it only while checking is on,
+ * lockdep is on, no class is being zapped and the thread's steps were learned since
+ * the last zap, statistics are off and no lock a signal handler took is held; a
+ * change of any of them clears it on every thread (fast_path_switch_changed()).
+ * A wrapper that finds the gate open goes the fast way with no other test of
+ * these; one that finds it shut goes the slow way, which tests it again.
+ */
+static __always_inline bool liblockdep_gate_open(void)
+{
+	return current->gate == TASK_GATE_OPEN;
+}
+
+/*
  * Every entry into lockdep. The first of a thread, and those while a signal handler
  * runs or after the handled signals changed, prepare the thread (src/signals.c).
  * False: lockdep must be left alone, this is an unchecked signal handler.
@@ -26163,6 +26325,7 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
  * The common unlock, with no call: of the innermost held lock, which glibc says is
  * this thread's when it is a mutex, and which lockdep would only pop. What
  * unlock_entry() and liblockdep_release() would do for it, in the fast path's way.
+ * With the gate open (liblockdep_gate_open()), which the caller has found.
  */
 static __always_inline bool unlock_innermost_fast(const void *lock, enum lock_kind kind,
 						  unsigned long ip)
@@ -26171,7 +26334,7 @@ static __always_inline bool unlock_innermost_fast(const void *lock, enum lock_ki
 	unsigned int depth = task->lockdep_depth;
 	struct held_lock *hlock;
 
-	if (!depth || unlikely(!READ_ONCE(task->entry_ready)))
+	if (!depth)
 		return false;
 	hlock = &task->held_locks[depth - 1];
 	if (READ_ONCE(container_of(hlock->instance, struct lock_entry, map)->lock) != lock ||
@@ -26395,36 +26558,30 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned int subclass,
 						 int read, int trylock, unsigned long ip)
 {
-	struct task_struct *task = current;
-
 	if (unlikely(READ_ONCE(lock_plumbing_out_of_line)))
 		ip = lock_plumbing_caller(ip);
-	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
-	    fast_path_innermost_in_task(task) &&
+	if (liblockdep_gate_open() &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;
 	lock_acquire_slow(e, subclass, read, trylock, ip);
 }
 
 /*
- * The whole acquisition, with no call and no register to save, when nothing is due
- * (no preparation) and the fast path knows it. False:
- * the caller goes the slow way, lock_acquire_checked(), which looks again.
+ * The whole acquisition, with no call and no register to save, when the gate is open
+ * (liblockdep_gate_open(), which the caller has found) and the fast path knows it.
+ * False: the caller goes the slow way, lock_acquire_checked(), which looks again.
+ * A signal handler that comes after the gate's test leaves the held locks as it found
+ * them; a switch changed by another thread meanwhile takes effect at the thread's
+ * next test, as it would had it come a moment later (fast_path_switch_changed()).
  */
 static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int subclass,
 					      int read, int trylock, unsigned long ip)
 {
-	struct task_struct *task = current;
-
 	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it;
-	 * a call from the user's code known as such is shown as it is.
-	 * Both flags read plainly, each once: GCC folds such a read into its compare
-	 * (a READ_ONCE() is a load and a test apart, 2 instructions per pair). A handler
-	 * that clears entry_ready between the read and busy_begin() leaves the held
-	 * locks as it found them; the plumbing flag only ever goes from false to true. */
-	if (unlikely(!task->entry_ready) ||
-	    (unlikely(lock_plumbing_out_of_line) && !lock_plumbing_user_ip(ip)) ||
-	    !fast_path_innermost_in_task(task))
+	 * a call from the user's code known as such is shown as it is. The flag read
+	 * plainly, once: GCC folds such a read into its compare (a READ_ONCE() is a load
+	 * and a test apart); it only ever goes from false to true. */
+	if (unlikely(lock_plumbing_out_of_line) && !lock_plumbing_user_ip(ip))
 		return false;
 	return fast_path_acquire(&e->map, subclass, read, trylock, ip, false);
 }
@@ -26506,7 +26663,7 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
 {
-	if (fast_path_release(&e->map))
+	if (liblockdep_gate_open() && fast_path_release(&e->map))
 		return;
 	lock_release_slow(e, ip);
 }
@@ -26609,7 +26766,9 @@ static void class_key_unregister(struct lock_class_key *key)
 	liblockdep_graph_lock();
 	init_data_structures_once();
 	liblockdep_graph_unlock();
+	fast_path_zap_begin();
 	lockdep_unregister_key(key);
+	fast_path_zap_end();
 	internal_section_end();
 }
 
@@ -28069,6 +28228,12 @@ static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
 	}
 }
 
+/* The fast way's, with the gate open (real_ready()). */
+static inline int real_mutex_lock_ready(pthread_mutex_t *m, enum mutex_call call)
+{
+	return call == MTX_LOCK ? real_ready(mtx_lock)((mtx_t *)m) : real_ready(pthread_mutex_lock)(m);
+}
+
 static inline int real_mutex_trylock(pthread_mutex_t *m, bool c11)
 {
 	return c11 ? real(mtx_trylock)((mtx_t *)m) : real(pthread_mutex_trylock)(m);
@@ -28084,7 +28249,10 @@ static inline bool mutex_call_c11(enum mutex_call call)
  * straight to pthread; the rest is a function of its own for the frequent calls
  * (lock, trylock, unlock). Inline, the rest made each call save registers before
  * the test (GCC does not shrink-wrap it): 36 instructions per lock+unlock pair over
- * pthread's 63 with checking off, against 12 this way, for 15 more with it on.
+ * pthread's 63 with checking off, against 12 this way, for 15 more with it on. The
+ * lock and unlock test the thread's gate first (liblockdep_gate_open(),
+ * src/validate.c), which stands for checking on and the thread not busy: open, the
+ * fast way, with no other test of either.
  */
 
 /* Also serves C11's mtx_t, which glibc lays out as a pthread mutex, and
@@ -28107,28 +28275,33 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 	return ret;
 }
 
-/* First a lock missing from the thread's cache, which the fast path may know. */
+/* First a lock missing from the thread's cache, which the fast path may know: the
+ * gate tested again, as a signal may come in at the end of the look-up's read
+ * section. */
 static noinline int pthread_mutex_lock_slow(pthread_mutex_t *m, unsigned long ip)
 {
 	struct lock_entry *e;
 
 	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
-	    !lock_cache_find(m) && (e = lock_cache_refill(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
-		return real_mutex_lock(m, MUTEX_LOCK, NULL);
+	    !lock_cache_find(m) && (e = lock_cache_refill(m)) && liblockdep_gate_open() &&
+	    lock_acquire_fast(e, 0, 0, 0, ip))
+		return real_mutex_lock_ready(m, MUTEX_LOCK);
 	return mutex_lock_validated(m, MUTEX_LOCK, NULL, 0, ip);
 }
 
-static noinline int mtx_lock_slow(pthread_mutex_t *m, unsigned long ip)
+/* The slow way of the frequent lock: the gate shut (src/validate.c), or a C11 lock
+ * the fast path does not know. */
+static noinline int mutex_lock_unready(pthread_mutex_t *m, enum mutex_call call, unsigned long ip)
 {
-	return mutex_lock_validated(m, MTX_LOCK, NULL, 0, ip);
+	return mutex_lock_validated(m, call, NULL, 0, ip);
 }
 
 /*
  * The common lock, with no call before pthread's and so no register to save: of a
  * mutex of the default kind, which glibc's lock never fails (__kind 0: not recursive,
  * error-checking, robust, priority-aware, process-shared or elided), used lately by
- * this thread, whose acquisition the fast path knows in this situation. Statistics
- * are off then (src/fast_path.c): just the real call.
+ * this thread, whose acquisition the fast path knows in this situation, with the gate
+ * open. Statistics are off then (src/fast_path.c): just the real call.
  */
 static __always_inline int mutex_lock_fast(pthread_mutex_t *m, enum mutex_call call,
 					   unsigned long ip)
@@ -28137,8 +28310,8 @@ static __always_inline int mutex_lock_fast(pthread_mutex_t *m, enum mutex_call c
 
 	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
 	    (e = lock_cache_find(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
-		return real_mutex_lock(m, call, NULL);
-	return call == MUTEX_LOCK ? pthread_mutex_lock_slow(m, ip) : mtx_lock_slow(m, ip);
+		return real_mutex_lock_ready(m, call);
+	return call == MUTEX_LOCK ? pthread_mutex_lock_slow(m, ip) : mutex_lock_unready(m, call, ip);
 }
 
 static noinline int pthread_mutex_lock_validated(pthread_mutex_t *m, unsigned long ip)
@@ -28151,16 +28324,31 @@ static noinline int mtx_lock_validated(pthread_mutex_t *m, unsigned long ip)
 	return mutex_lock_fast(m, MTX_LOCK, ip);
 }
 
+/* The timed locks. */
 static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_call call,
 					      const struct mutex_wait *wait, unsigned long ip)
 {
 	if (!liblockdep_check_now())
 		return real_mutex_lock(m, call, wait);
-	if (call == MUTEX_LOCK)
-		return pthread_mutex_lock_validated(m, ip);
-	if (call == MTX_LOCK)
-		return mtx_lock_validated(m, ip);
 	return mutex_lock_validated(m, call, wait, 0, ip);
+}
+
+/* The gate shut, for the frequent lock (REAL_LOOKUP_APART). */
+static REAL_LOOKUP_APART int mutex_lock_gate_shut(pthread_mutex_t *m, enum mutex_call call,
+						  unsigned long ip)
+{
+	if (!liblockdep_check_now())
+		return real_mutex_lock(m, call, NULL);
+	return mutex_lock_unready(m, call, ip);
+}
+
+static __always_inline int mutex_lock_frequent(pthread_mutex_t *m, enum mutex_call call,
+					       unsigned long ip)
+{
+	if (likely(liblockdep_gate_open()))
+		return call == MUTEX_LOCK ? pthread_mutex_lock_validated(m, ip) :
+					    mtx_lock_validated(m, ip);
+	return mutex_lock_gate_shut(m, call, ip);
 }
 
 static noinline int mutex_trylock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
@@ -28199,12 +28387,12 @@ static noinline int mutex_unlock_slow(pthread_mutex_t *m, bool c11, unsigned lon
 
 /* The common case without a call before pthread's, so without saving registers: a
  * mutex of the default kind, as for a lock (any other but a recursive one would do,
- * with a longer test). */
+ * with a longer test), with the gate open. */
 static __always_inline int mutex_unlock_fast(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
 	    unlock_innermost_fast(m, LOCK_KIND_MUTEX, ip))
-		return real_mutex_unlock(m, c11);
+		return c11 ? real_ready(mtx_unlock)((mtx_t *)m) : real_ready(pthread_mutex_unlock)(m);
 	return mutex_unlock_slow(m, c11, ip);
 }
 
@@ -28218,11 +28406,19 @@ static noinline int mtx_unlock_validated(pthread_mutex_t *m, unsigned long ip)
 	return mutex_unlock_fast(m, true, ip);
 }
 
-static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
+/* The gate shut (REAL_LOOKUP_APART). */
+static REAL_LOOKUP_APART int mutex_unlock_gate_shut(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	if (!unlock_may_matter())
 		return real_mutex_unlock(m, c11);
-	return c11 ? mtx_unlock_validated(m, ip) : pthread_mutex_unlock_validated(m, ip);
+	return mutex_unlock_slow(m, c11, ip);
+}
+
+static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
+{
+	if (likely(liblockdep_gate_open()))
+		return c11 ? mtx_unlock_validated(m, ip) : pthread_mutex_unlock_validated(m, ip);
+	return mutex_unlock_gate_shut(m, c11, ip);
 }
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
@@ -28242,7 +28438,7 @@ LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
 {
-	return mutex_lock_checked(m, MUTEX_LOCK, NULL, _RET_IP_);
+	return mutex_lock_frequent(m, MUTEX_LOCK, _RET_IP_);
 }
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)
@@ -28369,8 +28565,8 @@ static noinline int rwlock_wrlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 	return rwlock_lock_validated(rw, RWLOCK_WR, NULL, 0, ip);
 }
 
-/* The common case, as for a mutex (src/pthread_mutex.c), with no register to save:
- * a failure of the real call is undone without knowing the lock. */
+/* The common case, as for a mutex (src/pthread_mutex.c), with no register to save
+ * and the gate open: a failure of the real call is undone without knowing the lock. */
 static __always_inline int rwlock_lock_fast(pthread_rwlock_t *rw, enum rwlock_call call,
 					    unsigned long ip)
 {
@@ -28399,12 +28595,18 @@ static noinline int rwlock_wrlock_validated(pthread_rwlock_t *rw, unsigned long 
 static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock_call call,
 					       const struct mutex_wait *wait, unsigned long ip)
 {
+	if (likely(liblockdep_gate_open())) {
+		if (call == RWLOCK_RD)
+			return rwlock_rdlock_validated(rw, ip);
+		if (call == RWLOCK_WR)
+			return rwlock_wrlock_validated(rw, ip);
+	}
 	if (!liblockdep_check_now())
 		return real_rwlock_lock(rw, call, wait);
 	if (call == RWLOCK_RD)
-		return rwlock_rdlock_validated(rw, ip);
+		return rwlock_rdlock_slow(rw, ip);
 	if (call == RWLOCK_WR)
-		return rwlock_wrlock_validated(rw, ip);
+		return rwlock_wrlock_slow(rw, ip);
 	return rwlock_lock_validated(rw, call, wait, 0, ip);
 }
 
@@ -28417,7 +28619,7 @@ static noinline int rwlock_unlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 	return real(pthread_rwlock_unlock)(rw);
 }
 
-/* The innermost held lock's unlock, with no call before pthread's. */
+/* The innermost held lock's unlock, with no call before pthread's, the gate open. */
 static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long ip)
 {
 	if (unlock_innermost_fast(rw, LOCK_KIND_RWLOCK, ip))
@@ -28492,9 +28694,11 @@ LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 {
+	if (likely(liblockdep_gate_open()))
+		return rwlock_unlock_validated(rw, _RET_IP_);
 	if (!unlock_may_matter())
 		return real(pthread_rwlock_unlock)(rw);
-	return rwlock_unlock_validated(rw, _RET_IP_);
+	return rwlock_unlock_slow(rw, _RET_IP_);
 }
 /************** End of src/pthread_rwlock.c **************/
 /************** Begin file src/pthread_spin.c **************/
@@ -28727,7 +28931,7 @@ LIBLOCKDEP_WRAPPER_API void liblockdep_mtx_destroy(mtx_t *m)
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_lock(mtx_t *m)
 {
-	return mutex_lock_checked((pthread_mutex_t *)m, MTX_LOCK, NULL, _RET_IP_);
+	return mutex_lock_frequent((pthread_mutex_t *)m, MTX_LOCK, _RET_IP_);
 }
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_timedlock(mtx_t *__restrict m, const struct timespec *__restrict abstime)
@@ -29472,7 +29676,7 @@ static void handler_takes_follow(unsigned long pending, bool fresh)
 	unsigned long gained = fresh ? pending : pending & ~pending_signals;
 
 	if (fresh || (pending & ~pending_cover)) {
-		fast_path.zapped = ~0UL;	/* matches no count: relearned */
+		fast_path_steps_stale();
 		pending_cover = ~0UL;
 	}
 	pending_signals = pending;
@@ -29787,9 +29991,10 @@ static void handled_signals_tell_threads(void)
 /*
  * What sigaction() leaves to the thread when it is called from a handler that
  * interrupted liblockdep, whose mutexes the interrupted code may hold: telling the
- * other threads, forgetting the handlers' usage. The thread does it as it leaves
- * liblockdep (deferred_signals_deliver()), a few microseconds later; meanwhile the
- * other threads' interrupts may follow the handlers as they were. Kept among the
+ * other threads, forgetting the handlers' usage (and a switch of the fast path's
+ * changed inside liblockdep, src/fast_path.c, the telling). The thread does it as it
+ * leaves liblockdep (deferred_signals_deliver()), a few microseconds later; meanwhile
+ * the other threads' interrupts may follow the handlers as they were. Kept among the
  * held-back signals, as the bits of two signals no handler can have (thread-local
  * storage of its own would cost every small thread stack).
  */
@@ -29809,6 +30014,13 @@ static void sigaction_finish(unsigned long work)
 	}
 	if (work)
 		handled_signals_tell_threads();
+}
+
+/* Every other thread's entry prepares again: now, or as this one leaves liblockdep
+ * when it is inside (and may hold live_tasks_mutex). */
+static void entry_tell_threads(void)
+{
+	sigaction_finish(SIGACTION_TELL_THREADS);
 }
 
 static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
@@ -29849,15 +30061,17 @@ static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigne
 
 /*
  * The slow way into liblockdep (src/validate.c): a thread's first entry, or one with
- * handler frames to check, or after the set of handled signals changed, or while a
- * lock the thread just made is private (src/first_use.c). Returns false
+ * handler frames to check, or after the set of handled signals or a switch of the
+ * fast path changed, or while a lock the thread just made is private
+ * (src/first_use.c) or the switches keep the fast path off (fast_path_allowed(),
+ * src/fast_path.c). Returns false
  * when this entry must leave lockdep alone: an unchecked handler is running, or
  * the settings just read say checking is off.
  */
 static noinline bool liblockdep_prepare_entry(unsigned long ip)
 {
 	struct task_struct *task = current;
-	unsigned int generation;
+	unsigned int generation, switches;
 	bool checked = true, pending;
 	sigset_t mask;
 
@@ -29886,10 +30100,13 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 		if (!handler_depth)
 			seen_generation = generation;
 	}
-	if (!handler_depth && !pending && !merged_outer_held()) {
-		/* A change of the handled signals from now on clears it again. */
+	switches = __atomic_load_n(&fast_path_switches, __ATOMIC_SEQ_CST);
+	if (!handler_depth && !pending && !merged_outer_held() && fast_path_allowed(task)) {
+		/* A change of the handled signals or of a switch from now on clears it
+		 * again (src/fast_path.c). */
 		__atomic_store_n(&task->entry_ready, true, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != generation)
+		if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != generation ||
+		    __atomic_load_n(&fast_path_switches, __ATOMIC_SEQ_CST) != switches)
 			task->entry_ready = false;
 	}
 out:
@@ -30678,7 +30895,9 @@ static void forget_unloaded_object(const struct object_segments *o, unsigned lon
 		forget_locks_in((const void *)start, size, ip);
 		lock_sites_forget_code(start, size);
 		lock_plumbing_forget_code(start, size);
+		fast_path_zap_begin();
 		lockdep_free_key_range((void *)start, size);
+		fast_path_zap_end();
 		sym_forget_range(start, size);	/* the names cached for its symbols */
 	}
 }
@@ -30728,6 +30947,7 @@ LIBLOCKDEP_API void liblockdep_disable(void)
 	liblockdep_settings_read_once();
 	liblockdep_was_off = true;
 	WRITE_ONCE(liblockdep_checking, 0);
+	fast_path_switch_changed();
 }
 
 /* Off when switched off, or when lockdep gave up (out of capacity, or a broken
@@ -32286,6 +32506,7 @@ static void internal_locks_fork_child(void)
 {
 	runner_fork_child();
 	reports_fork_child();
+	fast_path_fork_child();
 	if (fork_in_section) {
 		fork_child_unchecked();
 	} else {

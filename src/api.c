@@ -28,6 +28,7 @@ LIBLOCKDEP_API void liblockdep_disable(void)
 	liblockdep_settings_read_once();
 	liblockdep_was_off = true;
 	WRITE_ONCE(liblockdep_checking, 0);
+	fast_path_switch_changed();
 }
 
 /* Off when switched off, or when lockdep gave up (out of capacity, or a broken

@@ -32,7 +32,7 @@ LIBLOCKDEP_WRAPPER_API void liblockdep_mtx_destroy(mtx_t *m)
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_lock(mtx_t *m)
 {
-	return mutex_lock_checked((pthread_mutex_t *)m, MTX_LOCK, NULL, _RET_IP_);
+	return mutex_lock_frequent((pthread_mutex_t *)m, MTX_LOCK, _RET_IP_);
 }
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_mtx_timedlock(mtx_t *__restrict m, const struct timespec *__restrict abstime)

@@ -126,18 +126,6 @@ static __always_inline bool fast_path_step_is(const struct fast_path_step *step,
 }
 
 /*
- * lockdep_enabled() as the fast path needs it: without its test of
- * current->lockdep_recursion, which only lockdep_off() sets, and nothing here calls
- * it. lockdep_recursion counts lockdep's own sections on this thread: a lock taken
- * inside one (by the unwinder, say, in the preload flavour) must reach lockdep.
- */
-static __always_inline bool fast_path_lockdep_enabled(void)
-{
-	return LIBLOCKDEP_FAST_PATH && READ_ONCE(debug_locks) &&
-	       !this_cpu_read(lockdep_recursion);
-}
-
-/*
  * Lockdep would run (lockdep_enabled()), in task context, without statistics. An
  * acquisition gets here only from a wrapper, with the thread not busy in liblockdep
  * (liblockdep_check_now()): outside every section of lockdep's "interrupts off", so
@@ -151,28 +139,20 @@ static __always_inline bool fast_path_usable(const struct task_struct *task, uns
 	       (!depth || !task->held_locks[depth - 1].irq_context);
 }
 
-/* Whether the innermost held lock, if any, was taken in task context, as
- * fast_path_acquire() requires: else lockdep starts a new chain. */
-static __always_inline bool fast_path_innermost_in_task(const struct task_struct *task)
-{
-	unsigned int depth = task->lockdep_depth;
-
-	return !depth || !task->held_locks[depth - 1].irq_context;
-}
-
 /*
  * lock_acquire(map, subclass, trylock, read, 1, NULL, ip) done here when lockdep did
  * only bookkeeping for it before. The thread counts as busy while the record is
  * written: a signal coming in between waits until it is (src/signals.c).
  *
- * Called with the thread's entry ready (src/validate.c), so no handler runs
+ * Called with the thread's gate open (liblockdep_gate_open(), src/validate.c), which
+ * stands for every other condition of fast_path_usable(): no handler runs
  * (src/signals.c clears entry_ready as one begins, and only an entry with no handler
- * frame left sets it again): task context, which fast_path_usable() need not test.
- * Nor statistics: a step is learned only with them off, and LIBLOCKDEP_STAT is read
- * once, before the first entry (src/settings.c). The caller has made sure of
- * fast_path_innermost_in_task(). Without both_buckets, the step is looked for in
- * its first bucket only: a path with no call has registers for no more (the caller's
- * slow way looks in both).
+ * frame left sets it again), so task context; lockdep on and outside its own
+ * sections; no statistics; no lock a handler took held, so the innermost held lock
+ * was taken in task context (else lockdep starts a new chain); and the steps learned
+ * since the last zap (liblockdep_prepare_entry() forgets them). Without
+ * both_buckets, the step is looked for in its first bucket only: a path with no call
+ * has registers for no more (the caller's slow way looks in both).
  */
 static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned int subclass,
 					      int read, int trylock, unsigned long ip,
@@ -186,7 +166,7 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	u64 chain_key, tail, hash;
 	u32 mode;
 
-	if (subclass >= NR_LOCKDEP_CACHING_CLASSES || !fast_path_lockdep_enabled())
+	if (!LIBLOCKDEP_FAST_PATH || subclass >= NR_LOCKDEP_CACHING_CLASSES)
 		return false;
 	class = READ_ONCE(map->class_cache[subclass]);
 	chain_key = task->curr_chain_key;
@@ -204,8 +184,6 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 		    !fast_path_step_is(++step, chain_key, class, mode))
 			return false;
 	}
-	if (fast_path.zapped != READ_ONCE(nr_zapped_classes))
-		return false;
 	fast_path_busy_begin();
 	/* depth and chain_key read again (after the barrier), rather than kept in
 	 * registers that would have to be saved. */
@@ -224,6 +202,116 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	task->lockdep_depth = depth + 1;
 	fast_path_busy_end();
 	return true;
+}
+
+/*
+ * The process-wide switches the fast path depends on are not tested on its way: each
+ * thread's entry_ready stands for them (liblockdep_gate_open(), src/validate.c).
+ * liblockdep_prepare_entry() (src/signals.c) sets it only when fast_path_allowed(),
+ * and a change of one of them clears it on every thread, its own at once and the
+ * others' under live_tasks_mutex, as a change of the handled signals does
+ * (fast_path_switch_changed()). So a change takes effect on every thread at once:
+ *  - once the change's call has returned, each thread's next lock or unlock finds its
+ *    gate shut and takes the slow way, which reads the switches themselves. A thread
+ *    already past its gate's test finishes that one step, as it would had the change
+ *    come a moment later (the fast path used to read the switch a few instructions
+ *    before its stores, with the same window);
+ *  - a thread that prepares meanwhile reads fast_path_switches before the switches
+ *    and again after it has set entry_ready; a change bumps it before it clears the
+ *    flags, so either the clearing comes after the store, or the second read sees the
+ *    bump and the thread clears its own flag (both sequentially consistent);
+ *  - a zap: every flag is cleared before lockdep removes a class, and none is set
+ *    while a zap is under way (fast_path_zaps); after it, a thread's preparation
+ *    forgets the steps learned before (they may name chains and classes gone);
+ *  - lockdep turning itself off (out of capacity) does so inside its own work, where
+ *    live_tasks_mutex may be taken already: the other threads' flags are cleared as
+ *    the thread leaves liblockdep, a few microseconds later, and meanwhile their
+ *    steps are ones lockdep took before it turned off, which no program can tell
+ *    apart;
+ *  - fork()'s child: the forking thread, alone, prepares again (a change whose
+ *    clearing was left to a thread that is not in the child would be lost), and no
+ *    zap is under way (fork() holds the graph lock, under which lockdep zaps).
+ */
+static unsigned int fast_path_switches;
+static unsigned int fast_path_zaps;
+
+static void handled_signals_tell_threads(void);
+static void entry_tell_threads(void);
+
+/* A switch changed (checking, lockdep on): every thread's entry prepares again. */
+static void fast_path_switch_changed(void)
+{
+	__atomic_add_fetch(&fast_path_switches, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+	entry_tell_threads();
+}
+
+/*
+ * Around lockdep's zap of classes (a key unregistered, a range of code or keys
+ * freed). The callers hold none of liblockdep's mutexes: the zap takes the graph lock
+ * and waits for a grace period, so no lock below those (live_tasks_mutex) can be held.
+ */
+static void fast_path_zap_begin(void)
+{
+	__atomic_add_fetch(&fast_path_zaps, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&fast_path_switches, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&current->entry_ready, false, __ATOMIC_SEQ_CST);
+	handled_signals_tell_threads();
+}
+
+static void fast_path_zap_end(void)
+{
+	__atomic_sub_fetch(&fast_path_zaps, 1, __ATOMIC_SEQ_CST);
+}
+
+static void fast_path_steps_forget(void);
+
+/* Whether a lock a signal handler took is held: lockdep starts a new chain on it, and
+ * a release may leave it innermost. */
+static bool fast_path_handler_lock_held(const struct task_struct *task)
+{
+	for (int i = 0; i < task->lockdep_depth; i++)
+		if (task->held_locks[i].irq_context)
+			return true;
+	return false;
+}
+
+/*
+ * Whether the switches allow the fast path, for liblockdep_prepare_entry(), with no
+ * handler frame: checking and lockdep on, no zap under way, no statistics (read once,
+ * before the first entry, src/settings.c), no handler's lock held. The steps learned
+ * before a zap go here.
+ */
+static bool fast_path_allowed(struct task_struct *task)
+{
+	unsigned long zapped;
+
+	if (!READ_ONCE(liblockdep_checking) || !READ_ONCE(debug_locks) || lock_stat_enabled() ||
+	    __atomic_load_n(&fast_path_zaps, __ATOMIC_SEQ_CST) ||
+	    fast_path_handler_lock_held(task))
+		return false;
+	real_ready_resolve();
+	zapped = READ_ONCE(nr_zapped_classes);
+	if (fast_path.zapped != zapped) {
+		fast_path_steps_forget();
+		fast_path.zapped = zapped;
+	}
+	return true;
+}
+
+/* The thread's steps may not be used again: its next entry prepares, and forgets them
+ * (the count they were learned at matches no zap count). */
+static void fast_path_steps_stale(void)
+{
+	fast_path.zapped = ~0UL;
+	current->entry_ready = false;
+}
+
+/* fork(), in the child: see above. */
+static void fast_path_fork_child(void)
+{
+	fast_path_zaps = 0;
+	current->entry_ready = false;
 }
 
 /* Looking in both buckets, for the slow way: out of line, so that its registers are
@@ -392,13 +480,14 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
  * only pop it (__lock_release(): found on top, no references, not pinned). The chain
  * key goes back first: a signal handler coming in between sees the lock still held
  * with the chain key before it, which its own locks never use (they start a chain
- * of their own, in hard-irq context) and restore as they found it.
+ * of their own, in hard-irq context) and restore as they found it. With the gate
+ * open, as for fast_path_acquire(): lockdep on and outside its sections, no
+ * statistics.
  */
 static __always_inline bool fast_path_pop(struct task_struct *task, const struct held_lock *hlock,
 					  unsigned int depth)
 {
-	if (hlock->references || hlock->pin_count || !fast_path_lockdep_enabled() ||
-	    lock_stat_enabled())
+	if (!LIBLOCKDEP_FAST_PATH || hlock->references || hlock->pin_count)
 		return false;
 	WRITE_ONCE(task->curr_chain_key, hlock->prev_chain_key);
 	barrier();

@@ -129,7 +129,7 @@ static void handler_takes_follow(unsigned long pending, bool fresh)
 	unsigned long gained = fresh ? pending : pending & ~pending_signals;
 
 	if (fresh || (pending & ~pending_cover)) {
-		fast_path.zapped = ~0UL;	/* matches no count: relearned */
+		fast_path_steps_stale();
 		pending_cover = ~0UL;
 	}
 	pending_signals = pending;

@@ -94,6 +94,7 @@ static void internal_locks_fork_child(void)
 {
 	runner_fork_child();
 	reports_fork_child();
+	fast_path_fork_child();
 	if (fork_in_section) {
 		fork_child_unchecked();
 	} else {

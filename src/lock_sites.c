@@ -318,6 +318,9 @@ static bool lock_sites_siblings(const struct lock_class_key *a, const struct loc
 	return maker && x != y && y && READ_ONCE(y->maker) == maker;
 }
 
+static void fast_path_zap_begin(void);
+static void fast_path_zap_end(void);
+
 /*
  * Code unloaded (dlclose()): another object may be loaded at its addresses. The
  * classes of its call sites go (lockdep frees a class by its key's address), and the
@@ -350,7 +353,10 @@ static void lock_sites_forget_code(unsigned long start, unsigned long size)
 			}
 		}
 		internal_unlock(&lock_sites_mutex);
-		for (unsigned int i = 0; i < nr; i++)
+		for (unsigned int i = 0; i < nr; i++) {
+			fast_path_zap_begin();
 			lockdep_free_key_range(&gone[i]->key, sizeof(gone[i]->key));
+			fast_path_zap_end();
+		}
 	} while (nr == ARRAY_SIZE(gone));
 }

@@ -63,6 +63,12 @@ static inline int real_mutex_lock(pthread_mutex_t *m, enum mutex_call call,
 	}
 }
 
+/* The fast way's, with the gate open (real_ready()). */
+static inline int real_mutex_lock_ready(pthread_mutex_t *m, enum mutex_call call)
+{
+	return call == MTX_LOCK ? real_ready(mtx_lock)((mtx_t *)m) : real_ready(pthread_mutex_lock)(m);
+}
+
 static inline int real_mutex_trylock(pthread_mutex_t *m, bool c11)
 {
 	return c11 ? real(mtx_trylock)((mtx_t *)m) : real(pthread_mutex_trylock)(m);
@@ -78,7 +84,10 @@ static inline bool mutex_call_c11(enum mutex_call call)
  * straight to pthread; the rest is a function of its own for the frequent calls
  * (lock, trylock, unlock). Inline, the rest made each call save registers before
  * the test (GCC does not shrink-wrap it): 36 instructions per lock+unlock pair over
- * pthread's 63 with checking off, against 12 this way, for 15 more with it on.
+ * pthread's 63 with checking off, against 12 this way, for 15 more with it on. The
+ * lock and unlock test the thread's gate first (liblockdep_gate_open(),
+ * src/validate.c), which stands for checking on and the thread not busy: open, the
+ * fast way, with no other test of either.
  */
 
 /* Also serves C11's mtx_t, which glibc lays out as a pthread mutex, and
@@ -101,28 +110,33 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 	return ret;
 }
 
-/* First a lock missing from the thread's cache, which the fast path may know. */
+/* First a lock missing from the thread's cache, which the fast path may know: the
+ * gate tested again, as a signal may come in at the end of the look-up's read
+ * section. */
 static noinline int pthread_mutex_lock_slow(pthread_mutex_t *m, unsigned long ip)
 {
 	struct lock_entry *e;
 
 	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
-	    !lock_cache_find(m) && (e = lock_cache_refill(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
-		return real_mutex_lock(m, MUTEX_LOCK, NULL);
+	    !lock_cache_find(m) && (e = lock_cache_refill(m)) && liblockdep_gate_open() &&
+	    lock_acquire_fast(e, 0, 0, 0, ip))
+		return real_mutex_lock_ready(m, MUTEX_LOCK);
 	return mutex_lock_validated(m, MUTEX_LOCK, NULL, 0, ip);
 }
 
-static noinline int mtx_lock_slow(pthread_mutex_t *m, unsigned long ip)
+/* The slow way of the frequent lock: the gate shut (src/validate.c), or a C11 lock
+ * the fast path does not know. */
+static noinline int mutex_lock_unready(pthread_mutex_t *m, enum mutex_call call, unsigned long ip)
 {
-	return mutex_lock_validated(m, MTX_LOCK, NULL, 0, ip);
+	return mutex_lock_validated(m, call, NULL, 0, ip);
 }
 
 /*
  * The common lock, with no call before pthread's and so no register to save: of a
  * mutex of the default kind, which glibc's lock never fails (__kind 0: not recursive,
  * error-checking, robust, priority-aware, process-shared or elided), used lately by
- * this thread, whose acquisition the fast path knows in this situation. Statistics
- * are off then (src/fast_path.c): just the real call.
+ * this thread, whose acquisition the fast path knows in this situation, with the gate
+ * open. Statistics are off then (src/fast_path.c): just the real call.
  */
 static __always_inline int mutex_lock_fast(pthread_mutex_t *m, enum mutex_call call,
 					   unsigned long ip)
@@ -131,8 +145,8 @@ static __always_inline int mutex_lock_fast(pthread_mutex_t *m, enum mutex_call c
 
 	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
 	    (e = lock_cache_find(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
-		return real_mutex_lock(m, call, NULL);
-	return call == MUTEX_LOCK ? pthread_mutex_lock_slow(m, ip) : mtx_lock_slow(m, ip);
+		return real_mutex_lock_ready(m, call);
+	return call == MUTEX_LOCK ? pthread_mutex_lock_slow(m, ip) : mutex_lock_unready(m, call, ip);
 }
 
 static noinline int pthread_mutex_lock_validated(pthread_mutex_t *m, unsigned long ip)
@@ -145,16 +159,31 @@ static noinline int mtx_lock_validated(pthread_mutex_t *m, unsigned long ip)
 	return mutex_lock_fast(m, MTX_LOCK, ip);
 }
 
+/* The timed locks. */
 static __always_inline int mutex_lock_checked(pthread_mutex_t *m, enum mutex_call call,
 					      const struct mutex_wait *wait, unsigned long ip)
 {
 	if (!liblockdep_check_now())
 		return real_mutex_lock(m, call, wait);
-	if (call == MUTEX_LOCK)
-		return pthread_mutex_lock_validated(m, ip);
-	if (call == MTX_LOCK)
-		return mtx_lock_validated(m, ip);
 	return mutex_lock_validated(m, call, wait, 0, ip);
+}
+
+/* The gate shut, for the frequent lock (REAL_LOOKUP_APART). */
+static REAL_LOOKUP_APART int mutex_lock_gate_shut(pthread_mutex_t *m, enum mutex_call call,
+						  unsigned long ip)
+{
+	if (!liblockdep_check_now())
+		return real_mutex_lock(m, call, NULL);
+	return mutex_lock_unready(m, call, ip);
+}
+
+static __always_inline int mutex_lock_frequent(pthread_mutex_t *m, enum mutex_call call,
+					       unsigned long ip)
+{
+	if (likely(liblockdep_gate_open()))
+		return call == MUTEX_LOCK ? pthread_mutex_lock_validated(m, ip) :
+					    mtx_lock_validated(m, ip);
+	return mutex_lock_gate_shut(m, call, ip);
 }
 
 static noinline int mutex_trylock_validated(pthread_mutex_t *m, bool c11, unsigned long ip)
@@ -193,12 +222,12 @@ static noinline int mutex_unlock_slow(pthread_mutex_t *m, bool c11, unsigned lon
 
 /* The common case without a call before pthread's, so without saving registers: a
  * mutex of the default kind, as for a lock (any other but a recursive one would do,
- * with a longer test). */
+ * with a longer test), with the gate open. */
 static __always_inline int mutex_unlock_fast(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
 	    unlock_innermost_fast(m, LOCK_KIND_MUTEX, ip))
-		return real_mutex_unlock(m, c11);
+		return c11 ? real_ready(mtx_unlock)((mtx_t *)m) : real_ready(pthread_mutex_unlock)(m);
 	return mutex_unlock_slow(m, c11, ip);
 }
 
@@ -212,11 +241,19 @@ static noinline int mtx_unlock_validated(pthread_mutex_t *m, unsigned long ip)
 	return mutex_unlock_fast(m, true, ip);
 }
 
-static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
+/* The gate shut (REAL_LOOKUP_APART). */
+static REAL_LOOKUP_APART int mutex_unlock_gate_shut(pthread_mutex_t *m, bool c11, unsigned long ip)
 {
 	if (!unlock_may_matter())
 		return real_mutex_unlock(m, c11);
-	return c11 ? mtx_unlock_validated(m, ip) : pthread_mutex_unlock_validated(m, ip);
+	return mutex_unlock_slow(m, c11, ip);
+}
+
+static __always_inline int mutex_unlock_checked(pthread_mutex_t *m, bool c11, unsigned long ip)
+{
+	if (likely(liblockdep_gate_open()))
+		return c11 ? mtx_unlock_validated(m, ip) : pthread_mutex_unlock_validated(m, ip);
+	return mutex_unlock_gate_shut(m, c11, ip);
 }
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
@@ -236,7 +273,7 @@ LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_destroy(pthread_mutex_t *m)
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_lock(pthread_mutex_t *m)
 {
-	return mutex_lock_checked(m, MUTEX_LOCK, NULL, _RET_IP_);
+	return mutex_lock_frequent(m, MUTEX_LOCK, _RET_IP_);
 }
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abstime)

@@ -95,8 +95,8 @@ static noinline int rwlock_wrlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 	return rwlock_lock_validated(rw, RWLOCK_WR, NULL, 0, ip);
 }
 
-/* The common case, as for a mutex (src/pthread_mutex.c), with no register to save:
- * a failure of the real call is undone without knowing the lock. */
+/* The common case, as for a mutex (src/pthread_mutex.c), with no register to save
+ * and the gate open: a failure of the real call is undone without knowing the lock. */
 static __always_inline int rwlock_lock_fast(pthread_rwlock_t *rw, enum rwlock_call call,
 					    unsigned long ip)
 {
@@ -125,12 +125,18 @@ static noinline int rwlock_wrlock_validated(pthread_rwlock_t *rw, unsigned long 
 static __always_inline int rwlock_lock_checked(pthread_rwlock_t *rw, enum rwlock_call call,
 					       const struct mutex_wait *wait, unsigned long ip)
 {
+	if (likely(liblockdep_gate_open())) {
+		if (call == RWLOCK_RD)
+			return rwlock_rdlock_validated(rw, ip);
+		if (call == RWLOCK_WR)
+			return rwlock_wrlock_validated(rw, ip);
+	}
 	if (!liblockdep_check_now())
 		return real_rwlock_lock(rw, call, wait);
 	if (call == RWLOCK_RD)
-		return rwlock_rdlock_validated(rw, ip);
+		return rwlock_rdlock_slow(rw, ip);
 	if (call == RWLOCK_WR)
-		return rwlock_wrlock_validated(rw, ip);
+		return rwlock_wrlock_slow(rw, ip);
 	return rwlock_lock_validated(rw, call, wait, 0, ip);
 }
 
@@ -143,7 +149,7 @@ static noinline int rwlock_unlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 	return real(pthread_rwlock_unlock)(rw);
 }
 
-/* The innermost held lock's unlock, with no call before pthread's. */
+/* The innermost held lock's unlock, with no call before pthread's, the gate open. */
 static noinline int rwlock_unlock_validated(pthread_rwlock_t *rw, unsigned long ip)
 {
 	if (unlock_innermost_fast(rw, LOCK_KIND_RWLOCK, ip))
@@ -218,7 +224,9 @@ LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_clockwrlock(pthread_rwlock_
 
 LIBLOCKDEP_WRAPPER_API int liblockdep_pthread_rwlock_unlock(pthread_rwlock_t *rw)
 {
+	if (likely(liblockdep_gate_open()))
+		return rwlock_unlock_validated(rw, _RET_IP_);
 	if (!unlock_may_matter())
 		return real(pthread_rwlock_unlock)(rw);
-	return rwlock_unlock_validated(rw, _RET_IP_);
+	return rwlock_unlock_slow(rw, _RET_IP_);
 }

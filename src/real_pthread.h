@@ -13,6 +13,11 @@
 #include "routed_calls.h"
 #undef LIBLOCKDEP_CALL
 #define real(name) real_##name
+#define real_ready(name) real_##name
+#define REAL_LOOKUP_APART __always_inline
+static inline void real_ready_resolve(void)
+{
+}
 #else
 /*
  * Preload: liblockdep.so defines the real names itself (src/preload.c), so libc's
@@ -95,5 +100,26 @@ static inline void *real_function(void **slot, const char *name)
 	void *fn = __atomic_load_n(slot, __ATOMIC_RELAXED);
 
 	return __builtin_expect(fn != NULL, 1) ? fn : real_lookup(slot, name);
+}
+
+/*
+ * The calls the fast way makes last, as a jump through the function's address with
+ * nothing to look up, so with no register to keep across a call (src/pthread_mutex.c):
+ * looked up by the thread's preparation, before it lets the fast way open
+ * (fast_path_allowed(), src/fast_path.c).
+ */
+#define real_ready(name) ((real_##name##_fn *)__atomic_load_n(&real_##name, __ATOMIC_RELAXED))
+
+/* A function whose real call may look the function up, which the fast way beside it
+ * must not pay for: a register to keep the arguments in across that call, saved on
+ * every path (GCC does not shrink-wrap it). Inline where nothing is looked up. */
+#define REAL_LOOKUP_APART noinline
+
+static void real_ready_resolve(void)
+{
+	real(pthread_mutex_lock);
+	real(pthread_mutex_unlock);
+	real(mtx_lock);
+	real(mtx_unlock);
 }
 #endif

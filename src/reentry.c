@@ -8,7 +8,7 @@
  * read section they are; everything else that takes liblockdep's mutexes counts
  * itself here, and so does the fast path's few stores.
  */
-static __thread unsigned int liblockdep_busy;
+#define liblockdep_busy		(current->busy)	/* beside the entry's readiness, linux/sched.h */
 
 /* Asynchronous signals that came while the thread was inside liblockdep, held back
  * until it leaves (src/signals.c): a bit per signal. Each way out of liblockdep looks

@@ -102,9 +102,12 @@ static void reports_fork_child(void)
 	lock_rules_errors = 0;
 }
 
+static void fast_path_switch_changed(void);
+
 static void liblockdep_turn_off(void)
 {
 	WRITE_ONCE(debug_locks, 0);
+	fast_path_switch_changed();
 }
 
 /* Every line lockdep prints passes here: the kernel's own words for giving up (out of

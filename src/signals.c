@@ -205,9 +205,10 @@ static void handled_signals_tell_threads(void)
 /*
  * What sigaction() leaves to the thread when it is called from a handler that
  * interrupted liblockdep, whose mutexes the interrupted code may hold: telling the
- * other threads, forgetting the handlers' usage. The thread does it as it leaves
- * liblockdep (deferred_signals_deliver()), a few microseconds later; meanwhile the
- * other threads' interrupts may follow the handlers as they were. Kept among the
+ * other threads, forgetting the handlers' usage (and a switch of the fast path's
+ * changed inside liblockdep, src/fast_path.c, the telling). The thread does it as it
+ * leaves liblockdep (deferred_signals_deliver()), a few microseconds later; meanwhile
+ * the other threads' interrupts may follow the handlers as they were. Kept among the
  * held-back signals, as the bits of two signals no handler can have (thread-local
  * storage of its own would cost every small thread stack).
  */
@@ -227,6 +228,13 @@ static void sigaction_finish(unsigned long work)
 	}
 	if (work)
 		handled_signals_tell_threads();
+}
+
+/* Every other thread's entry prepares again: now, or as this one leaves liblockdep
+ * when it is inside (and may hold live_tasks_mutex). */
+static void entry_tell_threads(void)
+{
+	sigaction_finish(SIGACTION_TELL_THREADS);
 }
 
 static bool handler_frame_live(const struct handler_frame *f, unsigned long sp,
@@ -267,15 +275,17 @@ static bool handler_frames_prune(unsigned long sp, const sigset_t *mask, unsigne
 
 /*
  * The slow way into liblockdep (src/validate.c): a thread's first entry, or one with
- * handler frames to check, or after the set of handled signals changed, or while a
- * lock the thread just made is private (src/first_use.c). Returns false
+ * handler frames to check, or after the set of handled signals or a switch of the
+ * fast path changed, or while a lock the thread just made is private
+ * (src/first_use.c) or the switches keep the fast path off (fast_path_allowed(),
+ * src/fast_path.c). Returns false
  * when this entry must leave lockdep alone: an unchecked handler is running, or
  * the settings just read say checking is off.
  */
 static noinline bool liblockdep_prepare_entry(unsigned long ip)
 {
 	struct task_struct *task = current;
-	unsigned int generation;
+	unsigned int generation, switches;
 	bool checked = true, pending;
 	sigset_t mask;
 
@@ -304,10 +314,13 @@ static noinline bool liblockdep_prepare_entry(unsigned long ip)
 		if (!handler_depth)
 			seen_generation = generation;
 	}
-	if (!handler_depth && !pending && !merged_outer_held()) {
-		/* A change of the handled signals from now on clears it again. */
+	switches = __atomic_load_n(&fast_path_switches, __ATOMIC_SEQ_CST);
+	if (!handler_depth && !pending && !merged_outer_held() && fast_path_allowed(task)) {
+		/* A change of the handled signals or of a switch from now on clears it
+		 * again (src/fast_path.c). */
 		__atomic_store_n(&task->entry_ready, true, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != generation)
+		if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != generation ||
+		    __atomic_load_n(&fast_path_switches, __ATOMIC_SEQ_CST) != switches)
 			task->entry_ready = false;
 	}
 out:

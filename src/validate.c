@@ -159,6 +159,24 @@ static inline bool liblockdep_check_now(void)
 }
 
 /*
+ * Whether the thread may take the inline fast path (src/fast_path.c), in one load
+ * and compare of its gate (linux/sched.h): its entry is ready, it is not busy in
+ * liblockdep, and not inside one of lockdep's sections ("interrupts off"), where a
+ * lock taken by what lockdep calls (the unwinder, say, in the preload flavour) must
+ * reach lockdep, which leaves it alone. entry_ready stands for every other test:
+ * liblockdep_prepare_entry() (src/signals.c) sets it only while checking is on,
+ * lockdep is on, no class is being zapped and the thread's steps were learned since
+ * the last zap, statistics are off and no lock a signal handler took is held; a
+ * change of any of them clears it on every thread (fast_path_switch_changed()).
+ * A wrapper that finds the gate open goes the fast way with no other test of
+ * these; one that finds it shut goes the slow way, which tests it again.
+ */
+static __always_inline bool liblockdep_gate_open(void)
+{
+	return current->gate == TASK_GATE_OPEN;
+}
+
+/*
  * Every entry into lockdep. The first of a thread, and those while a signal handler
  * runs or after the handled signals changed, prepare the thread (src/signals.c).
  * False: lockdep must be left alone, this is an unchecked signal handler.
@@ -245,6 +263,7 @@ static inline struct lock_entry *unlock_entry(const void *lock, enum lock_kind k
  * The common unlock, with no call: of the innermost held lock, which glibc says is
  * this thread's when it is a mutex, and which lockdep would only pop. What
  * unlock_entry() and liblockdep_release() would do for it, in the fast path's way.
+ * With the gate open (liblockdep_gate_open()), which the caller has found.
  */
 static __always_inline bool unlock_innermost_fast(const void *lock, enum lock_kind kind,
 						  unsigned long ip)
@@ -253,7 +272,7 @@ static __always_inline bool unlock_innermost_fast(const void *lock, enum lock_ki
 	unsigned int depth = task->lockdep_depth;
 	struct held_lock *hlock;
 
-	if (!depth || unlikely(!READ_ONCE(task->entry_ready)))
+	if (!depth)
 		return false;
 	hlock = &task->held_locks[depth - 1];
 	if (READ_ONCE(container_of(hlock->instance, struct lock_entry, map)->lock) != lock ||
@@ -477,36 +496,30 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 static __always_inline void lock_acquire_entered(struct lock_entry *e, unsigned int subclass,
 						 int read, int trylock, unsigned long ip)
 {
-	struct task_struct *task = current;
-
 	if (unlikely(READ_ONCE(lock_plumbing_out_of_line)))
 		ip = lock_plumbing_caller(ip);
-	if (READ_ONCE(task->entry_ready) && !lock_stat_enabled() &&
-	    fast_path_innermost_in_task(task) &&
+	if (liblockdep_gate_open() &&
 	    fast_path_acquire_anywhere(&e->map, subclass, read, trylock, ip))
 		return;
 	lock_acquire_slow(e, subclass, read, trylock, ip);
 }
 
 /*
- * The whole acquisition, with no call and no register to save, when nothing is due
- * (no preparation) and the fast path knows it. False:
- * the caller goes the slow way, lock_acquire_checked(), which looks again.
+ * The whole acquisition, with no call and no register to save, when the gate is open
+ * (liblockdep_gate_open(), which the caller has found) and the fast path knows it.
+ * False: the caller goes the slow way, lock_acquire_checked(), which looks again.
+ * A signal handler that comes after the gate's test leaves the held locks as it found
+ * them; a switch changed by another thread meanwhile takes effect at the thread's
+ * next test, as it would had it come a moment later (fast_path_switch_changed()).
  */
 static __always_inline bool lock_acquire_fast(struct lock_entry *e, unsigned int subclass,
 					      int read, int trylock, unsigned long ip)
 {
-	struct task_struct *task = current;
-
 	/* Plumbing out of line: its caller is shown, lock_acquire_entered() finds it;
-	 * a call from the user's code known as such is shown as it is.
-	 * Both flags read plainly, each once: GCC folds such a read into its compare
-	 * (a READ_ONCE() is a load and a test apart, 2 instructions per pair). A handler
-	 * that clears entry_ready between the read and busy_begin() leaves the held
-	 * locks as it found them; the plumbing flag only ever goes from false to true. */
-	if (unlikely(!task->entry_ready) ||
-	    (unlikely(lock_plumbing_out_of_line) && !lock_plumbing_user_ip(ip)) ||
-	    !fast_path_innermost_in_task(task))
+	 * a call from the user's code known as such is shown as it is. The flag read
+	 * plainly, once: GCC folds such a read into its compare (a READ_ONCE() is a load
+	 * and a test apart); it only ever goes from false to true. */
+	if (unlikely(lock_plumbing_out_of_line) && !lock_plumbing_user_ip(ip))
 		return false;
 	return fast_path_acquire(&e->map, subclass, read, trylock, ip, false);
 }
@@ -588,7 +601,7 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
 {
-	if (fast_path_release(&e->map))
+	if (liblockdep_gate_open() && fast_path_release(&e->map))
 		return;
 	lock_release_slow(e, ip);
 }
@@ -691,7 +704,9 @@ static void class_key_unregister(struct lock_class_key *key)
 	liblockdep_graph_lock();
 	init_data_structures_once();
 	liblockdep_graph_unlock();
+	fast_path_zap_begin();
 	lockdep_unregister_key(key);
+	fast_path_zap_end();
 	internal_section_end();
 }
 

@@ -31,7 +31,8 @@ static __thread int hardirqs_enabled;
 static __thread int hardirq_context;
 /* Interrupts are off while lockdep works, and while the thread blocks every handled
  * signal (or, in a handler, while its mask does), which holds while there is none. */
-static __thread unsigned long liblockdep_irqs_off;
+/* In the thread's task, beside what else the fast path's gate tests (linux/sched.h). */
+#define liblockdep_irqs_off		(liblockdep_task.irqs_off)
 static __thread int liblockdep_signals_off = 1;
 /* Its bit beside "off": signals of handlers that have not locked yet can arrive
  * (src/handler_usage.c); fast-path steps are learned apart for it. */

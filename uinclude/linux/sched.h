@@ -32,7 +32,22 @@ struct task_struct {
 	char			comm[TASK_COMM_LEN];
 	int			lockdep_depth;
 	unsigned int		lockdep_recursion;
-	bool			entry_ready;	/* no preparation due, src/validate.c */
+	/*
+	 * What a wrapper reads, in one load, before it takes the inline fast path
+	 * (src/validate.c): open (TASK_GATE_OPEN) when the entry is ready and neither
+	 * lockdep's "interrupts off" nor liblockdep's own work is under way here.
+	 */
+	union {
+		u64		gate;
+		struct {
+			/* No preparation due, and every switch the fast path depends
+			 * on allows it: cleared by any thread (src/signals.c). */
+			bool	entry_ready;
+			u8	irqs_off;	/* lockdep's sections, linux/irqflags.h */
+			u16	gate_unused;
+			u32	busy;		/* liblockdep at work, src/reentry.c */
+		};
+	};
 	u64			curr_chain_key;
 	u64			hardirq_chain_key;
 	struct irqtrace_events	irqtrace;
@@ -50,6 +65,10 @@ struct task_struct {
  * per acquisition that no check can ever use. */
 static __thread struct task_struct liblockdep_task;
 #define current			(&liblockdep_task)
+/* The gate's word with entry_ready alone set. */
+#define TASK_GATE_OPEN	(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? 1ULL : 1ULL << 56)
+_Static_assert(offsetof(struct task_struct, entry_ready) == offsetof(struct task_struct, gate),
+	       "entry_ready is the gate's first byte");
 #define task_pid_nr(t)		((t)->pid)
 #define in_task()		(!lockdep_hardirq_context())
 #define get_task_struct(t)	(t)

@@ -10,14 +10,19 @@
 #include "scenario.h"
 #include <errno.h>
 
-static pthread_mutex_t chain[62] = { [0 ... 61] = PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP };
+#ifndef DEEP_CNT
+#define DEEP_CNT 62
+#endif
+static pthread_mutex_t chain[DEEP_CNT] = {
+	[0 ... DEEP_CNT - 1] = PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP
+};
 
 int main(void)
 {
-	for (int i = 0; i < 62; i++)
+	for (int i = 0; i < DEEP_CNT; i++)
 		EXPECT_RET(pthread_mutex_lock(&chain[i]), 0);
 	EXPECT_RET(pthread_mutex_lock(&chain[0]), EDEADLK);
-	for (int i = 61; i >= 0; i--)
+	for (int i = DEEP_CNT - 1; i >= 0; i--)
 		EXPECT_RET(pthread_mutex_unlock(&chain[i]), 0);
 	return 0;
 }

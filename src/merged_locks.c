@@ -54,6 +54,7 @@ struct merged_lock {
  * first, go back to lockdep in that order. */
 struct merged_locks {
 	unsigned int nr, room, outer;
+	bool strict;			/* an outer one may wait stricter than sleeping */
 	struct merged_lock locks[];
 };
 
@@ -137,6 +138,14 @@ static bool merged_outer_held(void)
 	return merged && merged->outer;
 }
 
+/* Whether m's lock forbids a sleep while held (a spin lock: src/validate.c). */
+static bool merged_lock_strict(const struct merged_lock *m)
+{
+	u8 wait = lock_classes[m->hlock.class_idx].wait_type_inner;
+
+	return wait && wait < LD_WAIT_SLEEP;
+}
+
 /* hlock's lock, set aside as it is, for lockdep to record again later. */
 static bool merged_lock_add_outer(const struct held_lock *hlock)
 {
@@ -150,6 +159,7 @@ static bool merged_lock_add_outer(const struct held_lock *hlock)
 	m->hlock = *hlock;
 	m->outer = true;
 	merged->outer++;
+	merged->strict |= merged_lock_strict(m);
 	liblockdep_busy_end();
 	return true;
 }
@@ -537,10 +547,12 @@ static noinline void merged_outer_wait_context(struct lock_entry *e, unsigned in
 	struct lock_class *class;
 	struct held_lock next;
 	unsigned long flags;
+	bool strict = false;
+	int i;
 
-	if (!e->map.wait_type_inner || trylock || !READ_ONCE(debug_locks))
+	if (!merged->strict || !e->map.wait_type_inner || trylock || !READ_ONCE(debug_locks))
 		return;
-	for (int i = depth - 1; i >= 0; i--) {
+	for (i = depth - 1; i >= 0; i--) {
 		struct held_lock *hlock = &task->held_locks[i];
 
 		if (hlock->irq_context != context)
@@ -550,20 +562,23 @@ static noinline void merged_outer_wait_context(struct lock_entry *e, unsigned in
 	}
 	if (outer > inner)
 		return;		/* lockdep's own check reports it */
-	for (int i = merged->nr - 1; i >= 0; i--) {
+	for (i = merged->nr - 1; i >= 0; i--) {
 		const struct merged_lock *m = &merged->locks[i];
-		u8 wait;
 
 		if (!m->outer || !merged_lock_live(m))
 			continue;
 		if (m->hlock.irq_context != context)
 			break;
-		wait = lock_classes[m->hlock.class_idx].wait_type_inner;
-		if (wait && wait < inner) {
-			inner = wait;
+		if (!merged_lock_strict(m))
+			continue;
+		strict = true;
+		if (lock_classes[m->hlock.class_idx].wait_type_inner < inner) {
+			inner = lock_classes[m->hlock.class_idx].wait_type_inner;
 			culprit = m;
 		}
 	}
+	if (i < 0)
+		merged->strict = strict;	/* none left: no walk until one is set aside */
 	if (!culprit || outer <= inner)
 		return;
 	raw_local_irq_save(flags);

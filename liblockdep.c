@@ -27735,8 +27735,15 @@ static void ended_holder_leave(struct held_lock *hlock, const struct ended_holde
 	ended_holder_uncache(e);
 }
 
-/* At the thread's end (src/task.c), for the locks it still holds: what their records
- * share is gathered once, off the stack. */
+static bool ended_holder_leave_outer(struct held_lock *hlock, unsigned long ending)
+{
+	ended_holder_leave(hlock, (const struct ended_holder *)ending);
+	return true;
+}
+
+/* At the thread's end (src/task.c), for the locks it still holds, those set aside
+ * past lockdep's depth limit too (src/merged_locks.c): what their records share is
+ * gathered once, off the stack. */
 static noinline void ended_holders_leave(struct task_struct *task)
 {
 	struct ended_holder *ending;
@@ -27746,6 +27753,8 @@ static noinline void ended_holders_leave(struct task_struct *task)
 	memcpy(ending->comm, task->comm, sizeof(ending->comm));
 	ending->pid = task->pid;
 	ending->nr_entries = stack_trace_save(ending->entries, STACK_TRACE_MAX_FRAMES, 0);
+	if (unlikely(merged_outer_held()))
+		merged_outer_each(ended_holder_leave_outer, (unsigned long)ending);
 	for (int i = 0; i < task->lockdep_depth; i++)
 		ended_holder_leave(&task->held_locks[i], ending);
 	ended_holder_free(ending);
@@ -31310,8 +31319,22 @@ static void semaphore_posted(struct lock_entry *e, unsigned long ip)
  * the record, whose semaphore another thread may have posted and destroyed by then.
  * From the top down, so that no released record is re-acquired.
  */
+static bool semaphore_left_outer(struct held_lock *hlock, unsigned long unused)
+{
+	struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+
+	(void)unused;
+	if (READ_ONCE(e->kind) == LOCK_KIND_SEMAPHORE)
+		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+	return true;
+}
+
 static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
 {
+	/* Those set aside past lockdep's depth limit (src/merged_locks.c): no longer
+	 * held, as a signal. */
+	if (unlikely(merged_outer_held()))
+		merged_outer_each(semaphore_left_outer, 0);
 	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
 		struct lockdep_map *map = task->held_locks[i].instance;
 		struct lock_entry *e = container_of(map, struct lock_entry, map);

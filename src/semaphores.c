@@ -130,8 +130,22 @@ static void semaphore_posted(struct lock_entry *e, unsigned long ip)
  * the record, whose semaphore another thread may have posted and destroyed by then.
  * From the top down, so that no released record is re-acquired.
  */
+static bool semaphore_left_outer(struct held_lock *hlock, unsigned long unused)
+{
+	struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+
+	(void)unused;
+	if (READ_ONCE(e->kind) == LOCK_KIND_SEMAPHORE)
+		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+	return true;
+}
+
 static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
 {
+	/* Those set aside past lockdep's depth limit (src/merged_locks.c): no longer
+	 * held, as a signal. */
+	if (unlikely(merged_outer_held()))
+		merged_outer_each(semaphore_left_outer, 0);
 	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
 		struct lockdep_map *map = task->held_locks[i].instance;
 		struct lock_entry *e = container_of(map, struct lock_entry, map);

@@ -25247,15 +25247,19 @@ static void graph_file_save(void)
  * reported as lockdep reports recursive locking.
  *
  * When neither can (62 locks of distinct classes or read modes held), the outermost
- * records are set aside into the same list, all but the innermost half, as "outer"
- * locks, and come back below lockdep's records when it holds few (or only trylocks).
- * Lockdep takes a new lock's dependencies from the innermost held locks down to the
- * first not tried, so what it records stays its own; the checks that read every held
- * lock are made here for the outer ones: taken again, recursive locking; a lock of
- * their class, nested by instance (src/instance_nesting.c); freed while held, a held
- * lock freed; held at the thread's end, back to lockdep for its check. While any is
- * set aside, every entry takes the slow way (src/signals.c), so the fast path never
- * takes a lock of their class past those checks.
+ * records are set aside into the same list as they are, all but the innermost half,
+ * as "outer" locks, and come back below lockdep's records when it holds few (or only
+ * trylocks), with the chain keys lockdep would give them: any record, in task context
+ * or in a signal handler, which gives back what it set aside as it returns. Lockdep
+ * takes a new lock's dependencies from the innermost held locks down to the first not
+ * tried, so what it records stays its own; the checks that read every held lock are
+ * made here for the outer ones: taken again, recursive locking; a lock of their
+ * class, nested by instance (src/instance_nesting.c); the wait context; interrupts
+ * coming on (src/signals.c) and a handler's pending signals (src/handler_usage.c),
+ * their usage marks; freed while held, a held lock freed; held at the thread's end,
+ * an ended holder's (src/ended_holders.c). While any is set aside, every entry takes
+ * the slow way (src/signals.c), so the fast path never takes a lock of their class
+ * past those checks.
  *
  * Lockdep's count needs a nest lock that stays held (its re-acquisition of a record
  * after an unlock out of order checks for it), which a program does not name: hence

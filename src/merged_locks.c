@@ -109,12 +109,10 @@ static bool merged_locks_room(void)
 	new = liblockdep_pages_alloc(merged_locks_size(room));
 	if (!new)
 		return false;
-	new->room = room;
 	liblockdep_busy_begin();
-	if (old) {
-		new->nr = old->nr;
-		memcpy(new->locks, old->locks, old->nr * sizeof(old->locks[0]));
-	}
+	if (old)	/* its counts too */
+		memcpy(new, old, merged_locks_size(old->nr));
+	new->room = room;
 	merged = new;
 	liblockdep_busy_end();
 	if (old)

@@ -25285,6 +25285,7 @@ struct merged_lock {
  * first, go back to lockdep in that order. */
 struct merged_locks {
 	unsigned int nr, room, outer;
+	unsigned int floor;		/* outer ones a running signal handler found */
 	bool strict;			/* an outer one may wait stricter than sleeping */
 	struct merged_lock locks[];
 };
@@ -25635,12 +25636,14 @@ static bool merged_outer_reached(const struct task_struct *task)
 }
 
 /* How many outer locks go back, the live ones from the innermost, up to to records;
- * those released unseen since are forgotten. */
+ * those released unseen since are forgotten. In a signal handler, only those it set
+ * aside itself. */
 static unsigned int merged_outer_count_back(unsigned int depth, unsigned int to)
 {
-	unsigned int back = 0;
+	unsigned int back = 0, floor = signal_handler_running() ? merged->floor : 0;
 
-	for (int i = merged->nr - 1; i >= 0 && depth + back < to; i--) {
+	for (int i = merged->nr - 1; i >= 0 && depth + back < to && merged->outer > floor + back;
+	     i--) {
 		if (!merged->locks[i].outer)
 			continue;
 		if (merged_lock_live(&merged->locks[i]))
@@ -25703,17 +25706,29 @@ static noinline void merged_outer_back(struct task_struct *task)
 }
 
 /*
- * A signal handler that set records aside gives them back as it returns, up to the
- * depth it found: the code it interrupted may be half way through a lock call that
- * read its records (src/validate.c), and finds them as they were, once the handler
- * let go of its own locks.
+ * A signal handler leaves the thread's records as it found them: the code it
+ * interrupted may be half way through a lock call that read them (src/validate.c).
+ * At its entry, the outer locks it finds stay set aside while it runs (the floor);
+ * what it sets aside itself comes back as it returns, once it let go of its own
+ * locks. The floor of the handler it interrupted is given back.
  */
-static noinline void merged_outer_restore(unsigned int depth)
+static unsigned int merged_outer_enter(void)
+{
+	unsigned int floor = merged ? merged->floor : 0;
+
+	if (merged)
+		merged->floor = merged->outer;
+	return floor;
+}
+
+static noinline void merged_outer_leave(unsigned int depth, unsigned int floor)
 {
 	struct task_struct *task = current;
 
-	if (task->lockdep_depth < depth)
+	if (merged && merged->outer && task->lockdep_depth < depth)
 		merged_outer_back_to(task, depth);
+	if (merged)
+		merged->floor = floor;
 }
 
 /* Each outer lock still held, the outermost first, as lockdep walks its records: a
@@ -29845,9 +29860,10 @@ struct handler_frame {
 	bool checked;			/* false: it interrupted liblockdep, runs unchecked */
 	/* The interrupted code's state, given back when the handler ends. */
 	bool hardirqs_enabled;
-	u8 lockdep_depth;		/* its held locks' records (src/merged_locks.c) */
+	u8 lockdep_depth;		/* its held locks' records, and */
 	int hardirq_context;
 	int signals_off;
+	unsigned int outer_floor;	/* past lockdep's depth limit (src/merged_locks.c) */
 	unsigned long entry_ip;
 };
 
@@ -30195,6 +30211,7 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 		irqs_follow_mask(&uc->uc_sigmask, ip, true);
 	f->hardirqs_enabled = lockdep_hardirqs_enabled();
 	f->lockdep_depth = current->lockdep_depth;
+	f->outer_floor = merged_outer_enter();
 	f->hardirq_context = lockdep_hardirq_context();
 	f->signals_off = liblockdep_signals_off;
 	f->entry_ip = liblockdep_entry_ip;
@@ -30229,8 +30246,7 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 		goto out;
 	}
 	/* Records the handler set aside past lockdep's depth limit come back. */
-	if (unlikely(merged_outer_held()))
-		merged_outer_restore(f->lockdep_depth);
+	merged_outer_leave(f->lockdep_depth, f->outer_floor);
 	/* Frames above are handlers nested in this one that were never left properly. */
 	handler_depth = depth;
 	liblockdep_signals_off = 1;

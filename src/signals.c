@@ -76,9 +76,10 @@ struct handler_frame {
 	bool checked;			/* false: it interrupted liblockdep, runs unchecked */
 	/* The interrupted code's state, given back when the handler ends. */
 	bool hardirqs_enabled;
-	u8 lockdep_depth;		/* its held locks' records (src/merged_locks.c) */
+	u8 lockdep_depth;		/* its held locks' records, and */
 	int hardirq_context;
 	int signals_off;
+	unsigned int outer_floor;	/* past lockdep's depth limit (src/merged_locks.c) */
 	unsigned long entry_ip;
 };
 
@@ -426,6 +427,7 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 		irqs_follow_mask(&uc->uc_sigmask, ip, true);
 	f->hardirqs_enabled = lockdep_hardirqs_enabled();
 	f->lockdep_depth = current->lockdep_depth;
+	f->outer_floor = merged_outer_enter();
 	f->hardirq_context = lockdep_hardirq_context();
 	f->signals_off = liblockdep_signals_off;
 	f->entry_ip = liblockdep_entry_ip;
@@ -460,8 +462,7 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 		goto out;
 	}
 	/* Records the handler set aside past lockdep's depth limit come back. */
-	if (unlikely(merged_outer_held()))
-		merged_outer_restore(f->lockdep_depth);
+	merged_outer_leave(f->lockdep_depth, f->outer_floor);
 	/* Frames above are handlers nested in this one that were never left properly. */
 	handler_depth = depth;
 	liblockdep_signals_off = 1;

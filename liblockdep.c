@@ -29860,10 +29860,10 @@ struct handler_frame {
 	bool checked;			/* false: it interrupted liblockdep, runs unchecked */
 	/* The interrupted code's state, given back when the handler ends. */
 	bool hardirqs_enabled;
-	u8 lockdep_depth;		/* its held locks' records, and */
+	u8 lockdep_depth;		/* its held locks' records */
 	int hardirq_context;
 	int signals_off;
-	unsigned int outer_floor;	/* past lockdep's depth limit (src/merged_locks.c) */
+	unsigned int outer_floor;	/* merged_outer_enter()'s (src/merged_locks.c) */
 	unsigned long entry_ip;
 };
 
@@ -31330,13 +31330,7 @@ static void semaphore_posted(struct lock_entry *e, unsigned long ip)
 	}
 }
 
-/*
- * A thread at its end: a semaphore it still holds is left for another thread to
- * post, so it is a signal, not a lock (it is never "still held" at exit), and its
- * record goes quietly, before any lock below it is released: lockdep would re-acquire
- * the record, whose semaphore another thread may have posted and destroyed by then.
- * From the top down, so that no released record is re-acquired.
- */
+/* A semaphore set aside past lockdep's depth limit, at its holder's end. */
 static bool semaphore_left_outer(struct held_lock *hlock, unsigned long unused)
 {
 	struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
@@ -31347,6 +31341,13 @@ static bool semaphore_left_outer(struct held_lock *hlock, unsigned long unused)
 	return true;
 }
 
+/*
+ * A thread at its end: a semaphore it still holds is left for another thread to
+ * post, so it is a signal, not a lock (it is never "still held" at exit), and its
+ * record goes quietly, before any lock below it is released: lockdep would re-acquire
+ * the record, whose semaphore another thread may have posted and destroyed by then.
+ * From the top down, so that no released record is re-acquired.
+ */
 static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
 {
 	/* Those set aside past lockdep's depth limit (src/merged_locks.c): no longer

@@ -123,13 +123,7 @@ static void semaphore_posted(struct lock_entry *e, unsigned long ip)
 	}
 }
 
-/*
- * A thread at its end: a semaphore it still holds is left for another thread to
- * post, so it is a signal, not a lock (it is never "still held" at exit), and its
- * record goes quietly, before any lock below it is released: lockdep would re-acquire
- * the record, whose semaphore another thread may have posted and destroyed by then.
- * From the top down, so that no released record is re-acquired.
- */
+/* A semaphore set aside past lockdep's depth limit, at its holder's end. */
 static bool semaphore_left_outer(struct held_lock *hlock, unsigned long unused)
 {
 	struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
@@ -140,6 +134,13 @@ static bool semaphore_left_outer(struct held_lock *hlock, unsigned long unused)
 	return true;
 }
 
+/*
+ * A thread at its end: a semaphore it still holds is left for another thread to
+ * post, so it is a signal, not a lock (it is never "still held" at exit), and its
+ * record goes quietly, before any lock below it is released: lockdep would re-acquire
+ * the record, whose semaphore another thread may have posted and destroyed by then.
+ * From the top down, so that no released record is re-acquired.
+ */
 static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
 {
 	/* Those set aside past lockdep's depth limit (src/merged_locks.c): no longer

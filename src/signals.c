@@ -76,10 +76,10 @@ struct handler_frame {
 	bool checked;			/* false: it interrupted liblockdep, runs unchecked */
 	/* The interrupted code's state, given back when the handler ends. */
 	bool hardirqs_enabled;
-	u8 lockdep_depth;		/* its held locks' records, and */
+	u8 lockdep_depth;		/* its held locks' records */
 	int hardirq_context;
 	int signals_off;
-	unsigned int outer_floor;	/* past lockdep's depth limit (src/merged_locks.c) */
+	unsigned int outer_floor;	/* merged_outer_enter()'s (src/merged_locks.c) */
 	unsigned long entry_ip;
 };
 

@@ -25409,12 +25409,16 @@ static struct held_lock *held_lock_of(struct task_struct *task, const struct loc
 static bool signal_handler_running(void);
 
 /* Whether m's lock is still the one merged, and still this thread's (src/lock_owners.c):
- * in a signal handler, as lockdep's records are kept there (held_locks_drop_released()),
- * whatever the owner field says of a lock the interrupted code was taking. */
+ * in a signal handler, unless forgotten, as lockdep's records are kept there
+ * (held_locks_drop_released()), whatever the owner field says of a lock the
+ * interrupted code was taking. */
 static bool merged_lock_live(const struct merged_lock *m)
 {
-	return READ_ONCE(m->e->serial) == m->serial &&
-	       (signal_handler_running() || !lock_released_unseen(m->e, m->hlock.read));
+	if (READ_ONCE(m->e->serial) != m->serial)
+		return false;
+	if (signal_handler_running())
+		return READ_ONCE(m->e->lock) != NULL;
+	return !lock_released_unseen(m->e, m->hlock.read);
 }
 
 /* In order: the outer ones after it go back to lockdep in theirs. */

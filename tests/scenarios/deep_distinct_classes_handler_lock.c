@@ -23,13 +23,6 @@ static void on_usr1(int sig)
 int main(void)
 {
 	install_handler(SIGUSR1, on_usr1, 0);
-	for (int i = 0; i < DEEP_CNT; i++) {
-		EXPECT_RET(pthread_mutex_lock(&chain[i]), 0);
-		raise(SIGUSR1);
-	}
-	for (int i = DEEP_CNT - 1; i >= 0; i--) {
-		EXPECT_RET(pthread_mutex_unlock(&chain[i]), 0);
-		raise(SIGUSR1);
-	}
+	deep_lock_unlock_raising(SIGUSR1);
 	return handled == 2 * DEEP_CNT ? 0 : 1;
 }

@@ -117,8 +117,15 @@ static void ended_holder_leave(struct held_lock *hlock, const struct ended_holde
 	ended_holder_uncache(e);
 }
 
-/* At the thread's end (src/task.c), for the locks it still holds: what their records
- * share is gathered once, off the stack. */
+static bool ended_holder_leave_outer(struct held_lock *hlock, unsigned long ending)
+{
+	ended_holder_leave(hlock, (const struct ended_holder *)ending);
+	return true;
+}
+
+/* At the thread's end (src/task.c), for the locks it still holds, those set aside
+ * past lockdep's depth limit too (src/merged_locks.c): what their records share is
+ * gathered once, off the stack. */
 static noinline void ended_holders_leave(struct task_struct *task)
 {
 	struct ended_holder *ending;
@@ -128,6 +135,8 @@ static noinline void ended_holders_leave(struct task_struct *task)
 	memcpy(ending->comm, task->comm, sizeof(ending->comm));
 	ending->pid = task->pid;
 	ending->nr_entries = stack_trace_save(ending->entries, STACK_TRACE_MAX_FRAMES, 0);
+	if (unlikely(merged_outer_held()))
+		merged_outer_each(ended_holder_leave_outer, (unsigned long)ending);
 	for (int i = 0; i < task->lockdep_depth; i++)
 		ended_holder_leave(&task->held_locks[i], ending);
 	ended_holder_free(ending);

@@ -104,7 +104,14 @@ static void handler_takes_record(const struct held_lock *hlock, unsigned long si
 	graph_unlock();
 }
 
-/* The thread's held locks from depth from on. */
+static bool handler_takes_record_outer(struct held_lock *hlock, unsigned long signals)
+{
+	handler_takes_record(hlock, signals);
+	return true;
+}
+
+/* The thread's held locks from depth from on (from 0: those set aside past lockdep's
+ * depth limit too, src/merged_locks.c). */
 static void handler_takes_record_held(unsigned int from, unsigned long signals)
 {
 	struct task_struct *curr = current;
@@ -112,6 +119,8 @@ static void handler_takes_record_held(unsigned int from, unsigned long signals)
 
 	raw_local_irq_save(flags);
 	lockdep_recursion_inc();
+	if (!from && unlikely(merged_outer_held()))
+		merged_outer_each(handler_takes_record_outer, signals);
 	for (unsigned int i = from; i < curr->lockdep_depth; i++)
 		handler_takes_record(&curr->held_locks[i], signals);
 	lockdep_recursion_finish();

@@ -20,15 +20,19 @@
  * reported as lockdep reports recursive locking.
  *
  * When neither can (62 locks of distinct classes or read modes held), the outermost
- * records are set aside into the same list, all but the innermost half, as "outer"
- * locks, and come back below lockdep's records when it holds few (or only trylocks).
- * Lockdep takes a new lock's dependencies from the innermost held locks down to the
- * first not tried, so what it records stays its own; the checks that read every held
- * lock are made here for the outer ones: taken again, recursive locking; a lock of
- * their class, nested by instance (src/instance_nesting.c); freed while held, a held
- * lock freed; held at the thread's end, back to lockdep for its check. While any is
- * set aside, every entry takes the slow way (src/signals.c), so the fast path never
- * takes a lock of their class past those checks.
+ * records are set aside into the same list as they are, all but the innermost half,
+ * as "outer" locks, and come back below lockdep's records when it holds few (or only
+ * trylocks), with the chain keys lockdep would give them: any record, in task context
+ * or in a signal handler, which gives back what it set aside as it returns. Lockdep
+ * takes a new lock's dependencies from the innermost held locks down to the first not
+ * tried, so what it records stays its own; the checks that read every held lock are
+ * made here for the outer ones: taken again, recursive locking; a lock of their
+ * class, nested by instance (src/instance_nesting.c); the wait context; interrupts
+ * coming on (src/signals.c) and a handler's pending signals (src/handler_usage.c),
+ * their usage marks; freed while held, a held lock freed; held at the thread's end,
+ * an ended holder's (src/ended_holders.c). While any is set aside, every entry takes
+ * the slow way (src/signals.c), so the fast path never takes a lock of their class
+ * past those checks.
  *
  * Lockdep's count needs a nest lock that stays held (its re-acquisition of a record
  * after an unlock out of order checks for it), which a program does not name: hence
@@ -43,14 +47,10 @@
  * statistics. The list grows with what the thread holds and goes when it empties.
  */
 struct merged_lock {
+	struct held_lock hlock;		/* lockdep's record; an outer one's as it was */
 	struct lock_entry *e;
-	unsigned long ip;
 	u32 serial;			/* e's, when merged: the entry may serve another lock since */
-	u16 class_idx;
-	u8 read:2;
-	u8 outer:1;			/* set aside from the bottom of lockdep's records */
-	u8 trylock:1;			/* an outer one's record, to be made again */
-	u8 hardirqs_off:1;
+	bool outer;			/* set aside from the bottom of lockdep's records */
 };
 
 /* Mapped by a thread's first merge: thread-local storage takes room on every thread's
@@ -58,6 +58,8 @@ struct merged_lock {
  * first, go back to lockdep in that order. */
 struct merged_locks {
 	unsigned int nr, room, outer;
+	unsigned int floor;		/* outer ones a running signal handler found */
+	bool strict;			/* an outer one may wait stricter than sleeping */
 	struct merged_lock locks[];
 };
 
@@ -108,12 +110,10 @@ static bool merged_locks_room(void)
 	new = liblockdep_pages_alloc(merged_locks_size(room));
 	if (!new)
 		return false;
-	new->room = room;
 	liblockdep_busy_begin();
-	if (old) {
-		new->nr = old->nr;
-		memcpy(new->locks, old->locks, old->nr * sizeof(old->locks[0]));
-	}
+	if (old)	/* its counts too */
+		memcpy(new, old, merged_locks_size(old->nr));
+	new->room = room;
 	merged = new;
 	liblockdep_busy_end();
 	if (old)
@@ -127,8 +127,10 @@ static bool merged_lock_add(struct lock_entry *e, unsigned long ip, unsigned int
 	if (!merged_locks_room())
 		return false;
 	liblockdep_busy_begin();
-	merged->locks[merged->nr++] = (struct merged_lock){ .e = e, .ip = ip, .serial = e->serial,
-							     .class_idx = class_idx, .read = read };
+	merged->locks[merged->nr++] = (struct merged_lock){
+		.hlock = { .acquire_ip = ip, .instance = &e->map, .class_idx = class_idx,
+			   .read = read, .check = 1 },
+		.e = e, .serial = e->serial };
 	liblockdep_busy_end();
 	return true;
 }
@@ -137,6 +139,14 @@ static bool merged_lock_add(struct lock_entry *e, unsigned long ip, unsigned int
 static bool merged_outer_held(void)
 {
 	return merged && merged->outer;
+}
+
+/* Whether m's lock forbids a sleep while held (a spin lock: src/validate.c). */
+static bool merged_lock_strict(const struct merged_lock *m)
+{
+	u8 wait = lock_classes[m->hlock.class_idx].wait_type_inner;
+
+	return wait && wait < LD_WAIT_SLEEP;
 }
 
 /* hlock's lock, set aside as it is, for lockdep to record again later. */
@@ -149,22 +159,18 @@ static bool merged_lock_add_outer(const struct held_lock *hlock)
 		return false;
 	liblockdep_busy_begin();
 	m = &merged->locks[merged->nr - 1];
+	m->hlock = *hlock;
 	m->outer = true;
-	m->trylock = hlock->trylock;
-	m->hardirqs_off = hlock->hardirqs_off;
 	merged->outer++;
+	merged->strict |= merged_lock_strict(m);
 	liblockdep_busy_end();
 	return true;
 }
 
-/* Lockdep's record of a lock set aside, as it was: for reports, checks and to be made
- * again (lockdep fills in the rest). */
+/* Lockdep's record of a lock set aside, as it was: for reports, checks and to go back. */
 static void merged_lock_record(const struct merged_lock *m, struct held_lock *hlock)
 {
-	*hlock = (struct held_lock){ .acquire_ip = m->ip, .instance = &m->e->map,
-				     .class_idx = m->class_idx, .read = m->read,
-				     .trylock = m->trylock, .hardirqs_off = m->hardirqs_off,
-				     .check = 1 };
+	*hlock = m->hlock;
 }
 
 static bool lock_released_unseen(const struct lock_entry *e, bool shared);
@@ -173,10 +179,19 @@ static bool held_of_class(const struct held_lock *hlock, const struct lock_entry
 static struct held_lock *held_lock_of(struct task_struct *task, const struct lock_entry *e,
 				      unsigned int subclass);
 
-/* Whether m's lock is still the one merged, and still this thread's (src/lock_owners.c). */
+static bool signal_handler_running(void);
+
+/* Whether m's lock is still the one merged, and still this thread's (src/lock_owners.c):
+ * in a signal handler, unless forgotten, as lockdep's records are kept there
+ * (held_locks_drop_released()), whatever the owner field says of a lock the
+ * interrupted code was taking. */
 static bool merged_lock_live(const struct merged_lock *m)
 {
-	return READ_ONCE(m->e->serial) == m->serial && !lock_released_unseen(m->e, m->read);
+	if (READ_ONCE(m->e->serial) != m->serial)
+		return false;
+	if (signal_handler_running())
+		return READ_ONCE(m->e->lock) != NULL;
+	return !lock_released_unseen(m->e, m->hlock.read);
 }
 
 /* In order: the outer ones after it go back to lockdep in theirs. */
@@ -216,27 +231,31 @@ static bool merged_lock_counted(const struct lockdep_map *map)
 
 /*
  * A lock this thread holds merged, taken again: lockdep's recursive locking, in its
- * own words (unless both are reads that may recur), and counted once more, so that
- * its release balances (an error-checking mutex answers EDEADLK). True when done.
+ * own words (unless both are reads that may recur), after its usage marks, as its
+ * __lock_acquire() has them (taken in a signal handler while held with interrupts
+ * on, that is first an inconsistent lock state); and counted once more, so that its
+ * release balances (an error-checking mutex answers EDEADLK). True when done.
  */
 static noinline bool merged_lock_again(struct lock_entry *e, int read, int trylock,
 				       unsigned long ip)
 {
 	struct merged_lock *m = merged_lock_at(e->lock);
+	struct task_struct *task = current;
 	struct held_lock prev, next;
 	unsigned long flags;
 
 	if (!m || m->e != e)
 		return false;
-	prev = (struct held_lock){ .acquire_ip = m->ip, .instance = &e->map,
-				   .class_idx = m->class_idx, .read = m->read };
+	prev = m->hlock;
 	next = (struct held_lock){ .acquire_ip = ip, .instance = &e->map,
-				   .class_idx = m->class_idx, .read = read };
-	if (!trylock && !(read == 2 && m->read)) {
+				   .class_idx = prev.class_idx, .read = read, .trylock = trylock,
+				   .irq_context = task_irq_context(task), .check = 1,
+				   .hardirqs_off = irqs_disabled() };
+	if (!trylock && !(read == 2 && prev.read)) {
 		raw_local_irq_save(flags);
 		lockdep_recursion_inc();
-		if (graph_lock())
-			print_deadlock_bug(current, &prev, &next);
+		if (mark_usage(task, &next, 1) && graph_lock())
+			print_deadlock_bug(task, &prev, &next);
 		lockdep_recursion_finish();
 		raw_local_irq_restore(flags);
 		liblockdep_report_end();
@@ -279,30 +298,42 @@ static int merged_lock_spare(const struct task_struct *task)
  * Lockdep's records are set aside from the outermost, all but the innermost
  * MERGED_OUTER_KEEP, and those go back when it records MERGED_OUTER_BACK_AT or fewer,
  * up to MERGED_OUTER_BACK_TO: so many acquisitions or releases come between two
- * moves either way. Each move has lockdep make its records again from the first, a
- * new chain for each: a move of many at a time keeps its chains few.
+ * moves either way.
  */
 #define MERGED_OUTER_KEEP	(MAX_LOCK_DEPTH / 2)
 #define MERGED_OUTER_BACK_AT	(MAX_LOCK_DEPTH / 4)
 #define MERGED_OUTER_BACK_TO	(MAX_LOCK_DEPTH / 2)
 
-/* Lockdep makes the thread's depth records again from the first, as it does those
- * above a lock released out of order. Lockdep's interrupts off. */
-static void merged_records_remake(struct task_struct *task, unsigned int depth)
+/*
+ * The thread's first depth records, moved as they are, get the chain keys lockdep
+ * gives a record (a hash of those below it in its context, __lock_acquire()): each
+ * record keeps its own context, trylock and interrupt state, which lockdep, making
+ * them again, would take from the moment (a task's lock made again in a signal
+ * handler would count as taken there). Lockdep's interrupts off.
+ */
+static void merged_records_rekey(struct task_struct *task, unsigned int depth)
 {
-	unsigned int dropped = 0;
+	u64 key = INITIAL_CHAIN_KEY;
 
-	task->lockdep_depth = 0;
-	task->curr_chain_key = INITIAL_CHAIN_KEY;
-	reacquire_held_locks(task, depth, 0, &dropped);
+	for (unsigned int i = 0; i < depth; i++) {
+		struct held_lock *hlock = &task->held_locks[i];
+
+		hlock->prev_chain_key = key;
+		if (i && hlock->irq_context != hlock[-1].irq_context)
+			key = INITIAL_CHAIN_KEY;
+		key = iterate_chain_key(key, hlock_id(hlock));
+	}
+	task->lockdep_depth = depth;
+	task->curr_chain_key = key;
 }
 
 /*
  * At the depth limit, with no record to merge: the outermost records, all but the
  * innermost MERGED_OUTER_KEEP, are set aside, to be checked here (instance nesting,
- * recursion, release). Lockdep takes a lock's dependencies from the innermost held
- * ones, so those it records are exactly its own. Not a record of a signal handler's
- * lock, nor a semaphore's, which another thread may release.
+ * recursion, release, wait context, interrupts coming on). Lockdep takes a lock's
+ * dependencies from the innermost held ones, so those it records are exactly its
+ * own. Any record: a signal handler's (its context goes with it), a semaphore's
+ * (another thread's post makes it not held, merged_lock_live()).
  */
 static noinline void merged_outer_aside(struct task_struct *task)
 {
@@ -310,19 +341,15 @@ static noinline void merged_outer_aside(struct task_struct *task)
 	unsigned long flags;
 
 	while (aside < depth - MERGED_OUTER_KEEP &&
-	       merged_lock_mergeable(&task->held_locks[aside]) &&
 	       merged_lock_add_outer(&task->held_locks[aside]))
 		aside++;
 	if (!aside)
 		return;
 	raw_local_irq_save(flags);
-	lockdep_recursion_inc();
 	memmove(&task->held_locks[0], &task->held_locks[aside],
 		(depth - aside) * sizeof(struct held_lock));
-	merged_records_remake(task, depth - aside);
-	lockdep_recursion_finish();
+	merged_records_rekey(task, depth - aside);
 	raw_local_irq_restore(flags);
-	liblockdep_report_end();
 	/* Every entry the slow way from now on (src/signals.c): the fast path
 	 * (src/fast_path.c) knows nothing of what is set aside. */
 	task->entry_ready = false;
@@ -331,20 +358,22 @@ static noinline void merged_outer_aside(struct task_struct *task)
 /*
  * Before lockdep's record of e, at the depth limit: a spare record merged to make
  * room, or else e itself counted here (true) when it is of the innermost's class and
- * mode, or else the outermost record set aside. Only in task context (a signal
- * handler's locks start a chain of their own); a semaphore is not merged.
+ * mode, or else the outermost records set aside. In a signal handler, only the last:
+ * lockdep's release of a record below others makes those again in the moment's
+ * context. A semaphore is not merged. When e's own record was moved, e is taken
+ * again (true).
  */
 static noinline bool merged_lock_acquire(struct lock_entry *e, unsigned int subclass, int read,
-					 unsigned long ip)
+					 int trylock, unsigned long ip)
 {
 	struct task_struct *task = current;
 	const struct held_lock *top = &task->held_locks[task->lockdep_depth - 1];
 	bool semaphore = e->kind == LOCK_KIND_SEMAPHORE;
 	int spare;
 
-	if (!READ_ONCE(debug_locks) || lockdep_hardirq_context())
+	if (!READ_ONCE(debug_locks))
 		return false;
-	spare = semaphore ? -1 : merged_lock_spare(task);
+	spare = semaphore || lockdep_hardirq_context() ? -1 : merged_lock_spare(task);
 	if (spare >= 0) {
 		struct held_lock *hlock = &task->held_locks[spare];
 		struct lock_stat_release stat;
@@ -357,32 +386,41 @@ static noinline bool merged_lock_acquire(struct lock_entry *e, unsigned int subc
 			liblockdep_report_end();
 			lock_stat_release_end(&stat, spare);
 		}
-		return false;
-	}
-	if (!semaphore && !top->irq_context && top->read == read &&
-	    held_of_class(top, e, subclass) && !held_lock_of(task, e, subclass))
+	} else if (!semaphore && !top->irq_context && !lockdep_hardirq_context() &&
+		   top->read == read && held_of_class(top, e, subclass) &&
+		   !held_lock_of(task, e, subclass)) {
 		return merged_lock_add(e, ip, top->class_idx, read);
-	merged_outer_aside(task);
-	return false;
+	} else {
+		merged_outer_aside(task);
+	}
+	return merged_lock_again(e, read, trylock, ip);
 }
 
-/* Whether lockdep's records still reach a lock not tried, in task context: lockdep
- * takes the next lock's dependencies from the records down to it. */
+/* Whether lockdep's records still reach a lock not tried in the moment's context:
+ * lockdep takes the next lock's dependencies from the records down to it, and none
+ * from another context's. */
 static bool merged_outer_reached(const struct task_struct *task)
 {
-	for (int i = task->lockdep_depth - 1; i >= 0; i--)
-		if (!task->held_locks[i].trylock && !task->held_locks[i].irq_context)
+	unsigned int context = task_irq_context((struct task_struct *)task);
+
+	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
+		const struct held_lock *hlock = &task->held_locks[i];
+
+		if (hlock->irq_context != context || !hlock->trylock)
 			return true;
+	}
 	return false;
 }
 
-/* How many outer locks go back, the live ones from the innermost; those released
- * unseen since are forgotten. */
-static unsigned int merged_outer_count_back(unsigned int depth)
+/* How many outer locks go back, the live ones from the innermost, up to to records;
+ * those released unseen since are forgotten. In a signal handler, only those it set
+ * aside itself. */
+static unsigned int merged_outer_count_back(unsigned int depth, unsigned int to)
 {
-	unsigned int back = 0;
+	unsigned int back = 0, floor = signal_handler_running() ? merged->floor : 0;
 
-	for (int i = merged->nr - 1; i >= 0 && depth + back < MERGED_OUTER_BACK_TO; i--) {
+	for (int i = merged->nr - 1; i >= 0 && depth + back < to && merged->outer > floor + back;
+	     i--) {
 		if (!merged->locks[i].outer)
 			continue;
 		if (merged_lock_live(&merged->locks[i]))
@@ -413,33 +451,176 @@ static void merged_outer_take(unsigned int back, struct held_lock *records)
 	liblockdep_busy_end();
 }
 
-/*
- * Before an acquisition in task context, with outer locks set aside: when lockdep
- * records few locks (or only tried ones), the innermost outer ones go back below
- * them, and lockdep makes every record again from the first, as it does those above
- * a lock released out of order. So the next lock depends on the innermost held, as
- * lockdep would have it.
- */
-static noinline void merged_outer_back(struct task_struct *task)
+/* The innermost outer locks back below lockdep's records, as many as go up to to
+ * records. */
+static void merged_outer_back_to(struct task_struct *task, unsigned int to)
 {
 	unsigned int depth = task->lockdep_depth, back;
 	unsigned long flags;
 
-	if (!READ_ONCE(debug_locks) || lockdep_hardirq_context() ||
-	    (depth > MERGED_OUTER_BACK_AT && merged_outer_reached(task)))
-		return;
-	back = merged_outer_count_back(depth);
+	back = merged_outer_count_back(depth, to);
 	if (!back)
 		return;
 	raw_local_irq_save(flags);
-	lockdep_recursion_inc();
 	memmove(&task->held_locks[back], &task->held_locks[0], depth * sizeof(struct held_lock));
 	merged_outer_take(back, task->held_locks);
-	merged_records_remake(task, depth + back);
+	merged_records_rekey(task, depth + back);
+	raw_local_irq_restore(flags);
+	merged_locks_trim();
+}
+
+/*
+ * Before an acquisition, with outer locks set aside: when lockdep records few locks
+ * (or, in the moment's context, only tried ones), the innermost outer ones go back
+ * below them. So the next lock depends on the innermost held, as lockdep would have
+ * it.
+ */
+static noinline void merged_outer_back(struct task_struct *task)
+{
+	if (READ_ONCE(debug_locks) &&
+	    (task->lockdep_depth <= MERGED_OUTER_BACK_AT || !merged_outer_reached(task)))
+		merged_outer_back_to(task, MERGED_OUTER_BACK_TO);
+}
+
+/*
+ * A signal handler leaves the thread's records as it found them: the code it
+ * interrupted may be half way through a lock call that read them (src/validate.c).
+ * At its entry, the outer locks it finds stay set aside while it runs (the floor);
+ * what it sets aside itself comes back as it returns, once it let go of its own
+ * locks. The floor of the handler it interrupted is given back.
+ */
+static unsigned int merged_outer_enter(void)
+{
+	unsigned int floor = merged ? merged->floor : 0;
+
+	if (merged)
+		merged->floor = merged->outer;
+	return floor;
+}
+
+static noinline void merged_outer_leave(unsigned int depth, unsigned int floor)
+{
+	struct task_struct *task = current;
+
+	if (merged && merged->outer && task->lockdep_depth < depth)
+		merged_outer_back_to(task, depth);
+	if (merged)
+		merged->floor = floor;
+}
+
+/* Each outer lock still held, the outermost first, as lockdep walks its records: a
+ * copy of its record to fn, until fn returns false; false then. */
+static bool merged_outer_each(bool (*fn)(struct held_lock *hlock, unsigned long arg),
+			      unsigned long arg)
+{
+	for (unsigned int i = 0; merged && i < merged->nr; i++) {
+		struct held_lock hlock = merged->locks[i].hlock;
+
+		if (merged->locks[i].outer && merged_lock_live(&merged->locks[i]) && !fn(&hlock, arg))
+			return false;
+	}
+	return true;
+}
+
+static bool merged_outer_mark(struct held_lock *hlock, unsigned long base_bit)
+{
+	return !hlock->check ||
+	       mark_lock(current, hlock, base_bit + (hlock->read ? LOCK_USAGE_READ_MASK : 0));
+}
+
+/*
+ * Interrupts coming on mark the locks held as taken with interrupts on (lockdep's
+ * mark_held_locks()): those set aside too, before lockdep's records, as they lie
+ * below them. So a signal handler that takes one is lockdep's inconsistent lock
+ * state. False when a mark was reported: lockdep's marking stops at its first
+ * report. Lockdep's interrupts off, still.
+ */
+static noinline bool merged_outer_irqs_on(void)
+{
+	bool marked;
+
+	if (!READ_ONCE(debug_locks) || lockdep_hardirqs_enabled() || lockdep_hardirq_context())
+		return true;
+	lockdep_recursion_inc();
+	marked = merged_outer_each(merged_outer_mark, LOCK_ENABLED_HARDIRQ) &&
+		 (!current->softirqs_enabled ||
+		  merged_outer_each(merged_outer_mark, LOCK_ENABLED_SOFTIRQ));
+	lockdep_recursion_finish();
+	return marked;
+}
+
+/*
+ * Lockdep's wait-context check (check_wait_context()) over the locks set aside: the
+ * strictest wait type held in the moment's context, down from the innermost record
+ * and on through the outer locks while they are of that context. When an outer lock
+ * is what forbids e (a mutex taken while a spin lock set aside is held), lockdep's
+ * report, with that lock shown below its records as it is held; the acquisition
+ * goes on, as after a report of lockdep's.
+ */
+static noinline void merged_outer_wait_context(struct lock_entry *e, unsigned int subclass,
+					       int read, int trylock, unsigned long ip)
+{
+	struct task_struct *task = current;
+	unsigned int context = task_irq_context(task), depth = task->lockdep_depth;
+	u8 outer = e->map.wait_type_outer ?: e->map.wait_type_inner;
+	short inner = task_wait_context(task);
+	const struct merged_lock *culprit = NULL;
+	struct lock_class *class;
+	struct held_lock next;
+	unsigned long flags;
+	bool strict = false;
+	int i;
+
+	if (!merged->strict || !e->map.wait_type_inner || trylock || !READ_ONCE(debug_locks))
+		return;
+	for (i = depth - 1; i >= 0; i--) {
+		struct held_lock *hlock = &task->held_locks[i];
+
+		if (hlock->irq_context != context)
+			return;
+		if (hlock_class(hlock)->wait_type_inner)
+			inner = min_t(short, inner, hlock_class(hlock)->wait_type_inner);
+	}
+	if (outer > inner)
+		return;		/* lockdep's own check reports it */
+	for (i = merged->nr - 1; i >= 0; i--) {
+		const struct merged_lock *m = &merged->locks[i];
+
+		if (!m->outer || !merged_lock_live(m))
+			continue;
+		if (m->hlock.irq_context != context)
+			break;
+		if (!merged_lock_strict(m))
+			continue;
+		strict = true;
+		if (lock_classes[m->hlock.class_idx].wait_type_inner < inner) {
+			inner = lock_classes[m->hlock.class_idx].wait_type_inner;
+			culprit = m;
+		}
+	}
+	if (i < 0)
+		merged->strict = strict;	/* none left: no walk until one is set aside */
+	if (!culprit || outer <= inner)
+		return;
+	raw_local_irq_save(flags);
+	lockdep_recursion_inc();
+	class = register_lock_class(&e->map, subclass, 0);
+	if (class) {
+		next = (struct held_lock){ .acquire_ip = ip, .instance = &e->map,
+					   .class_idx = class - lock_classes, .read = read,
+					   .irq_context = context, .check = 1 };
+		/* Lockdep's array has room for one more above its records: the outer
+		 * lock is shown below them for the report. */
+		memmove(&task->held_locks[1], &task->held_locks[0], depth * sizeof(next));
+		task->held_locks[0] = culprit->hlock;
+		task->lockdep_depth = depth + 1;
+		print_lock_invalid_wait_context(task, &next);
+		task->lockdep_depth = depth;
+		memmove(&task->held_locks[0], &task->held_locks[1], depth * sizeof(next));
+	}
 	lockdep_recursion_finish();
 	raw_local_irq_restore(flags);
 	liblockdep_report_end();
-	merged_locks_trim();
 }
 
 /* A merged lock of hlock's class and mode, still held: its place in the list, or -1. */
@@ -448,7 +629,8 @@ static int merged_lock_like(const struct held_lock *hlock)
 	for (int i = merged->nr - 1; i >= 0; i--) {
 		const struct merged_lock *m = &merged->locks[i];
 
-		if (m->class_idx != hlock->class_idx || m->read != hlock->read)
+		if (m->hlock.class_idx != hlock->class_idx || m->hlock.read != hlock->read ||
+		    m->hlock.irq_context != hlock->irq_context)
 			continue;
 		if (merged_lock_live(m))
 			return i;
@@ -467,11 +649,13 @@ static void merged_lock_swap(struct held_lock *hlock, unsigned int i, bool keep)
 
 	liblockdep_busy_begin();
 	hlock->instance = &m->e->map;
-	hlock->acquire_ip = m->ip;
+	hlock->acquire_ip = m->hlock.acquire_ip;
 	if (keep) {
 		merged->outer -= m->outer;
-		*m = (struct merged_lock){ .e = e, .ip = ip, .serial = e->serial,
-					   .class_idx = hlock->class_idx, .read = hlock->read };
+		*m = (struct merged_lock){
+			.hlock = { .acquire_ip = ip, .instance = &e->map,
+				   .class_idx = hlock->class_idx, .read = hlock->read, .check = 1 },
+			.e = e, .serial = e->serial };
 	}
 	liblockdep_busy_end();
 	if (!keep)
@@ -526,7 +710,7 @@ static struct held_lock *merged_lock_in(const void *from, unsigned long len,
 		for (int pos = task->lockdep_depth - 1; pos >= 0; pos--) {
 			struct held_lock *hlock = &task->held_locks[pos];
 
-			if (hlock->class_idx == m->class_idx && hlock->read == m->read) {
+			if (hlock->class_idx == m->hlock.class_idx && hlock->read == m->hlock.read) {
 				merged_lock_swap(hlock, i, true);
 				return hlock;
 			}

@@ -67,13 +67,20 @@ static int semaphore_wait(sem_t *s, enum sem_call call, clockid_t clock,
 	}
 }
 
+/* Whether this thread holds the semaphore of e, as lockdep records it or set aside
+ * past its depth limit (src/merged_locks.c). */
+static bool semaphore_held_here(struct lock_entry *e)
+{
+	return held_lock_entry(e->lock) == e || merged_lock_of(e->lock) == e;
+}
+
 static int sem_wait_checked(sem_t *s, enum sem_call call, clockid_t clock,
 			    const struct timespec *abstime, unsigned long ip)
 {
 	struct lock_entry *e = semaphore_entry(s, ip);
 	int use = e ? READ_ONCE(e->sem_use) : SEM_SIGNAL, unknown = SEM_UNKNOWN_FREE, ret;
 
-	if (use == SEM_LOCK && held_lock_entry(s) == e) {
+	if (use == SEM_LOCK && semaphore_held_here(e)) {
 		/* Waited for again by its holder: somebody else is to post it. */
 		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
 		liblockdep_release(e, ip);
@@ -103,7 +110,7 @@ static void semaphore_posted(struct lock_entry *e, unsigned long ip)
 	int use = READ_ONCE(e->sem_use);
 
 	if (use == SEM_LOCK) {
-		if (held_lock_entry(e->lock) == e)
+		if (semaphore_held_here(e))
 			liblockdep_release(e, ip);
 		else
 			WRITE_ONCE(e->sem_use, SEM_SIGNAL);
@@ -116,6 +123,17 @@ static void semaphore_posted(struct lock_entry *e, unsigned long ip)
 	}
 }
 
+/* A semaphore set aside past lockdep's depth limit, at its holder's end. */
+static bool semaphore_left_outer(struct held_lock *hlock, unsigned long unused)
+{
+	struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+
+	(void)unused;
+	if (READ_ONCE(e->kind) == LOCK_KIND_SEMAPHORE)
+		WRITE_ONCE(e->sem_use, SEM_SIGNAL);
+	return true;
+}
+
 /*
  * A thread at its end: a semaphore it still holds is left for another thread to
  * post, so it is a signal, not a lock (it is never "still held" at exit), and its
@@ -125,6 +143,10 @@ static void semaphore_posted(struct lock_entry *e, unsigned long ip)
  */
 static void semaphores_left_at_end(struct task_struct *task, unsigned long ip)
 {
+	/* Those set aside past lockdep's depth limit (src/merged_locks.c): no longer
+	 * held, as a signal. */
+	if (unlikely(merged_outer_held()))
+		merged_outer_each(semaphore_left_outer, 0);
 	for (int i = task->lockdep_depth - 1; i >= 0; i--) {
 		struct lockdep_map *map = task->held_locks[i].instance;
 		struct lock_entry *e = container_of(map, struct lock_entry, map);

@@ -76,8 +76,10 @@ struct handler_frame {
 	bool checked;			/* false: it interrupted liblockdep, runs unchecked */
 	/* The interrupted code's state, given back when the handler ends. */
 	bool hardirqs_enabled;
+	u8 lockdep_depth;		/* its held locks' records */
 	int hardirq_context;
 	int signals_off;
+	unsigned int outer_floor;	/* merged_outer_enter()'s (src/merged_locks.c) */
 	unsigned long entry_ip;
 };
 
@@ -136,13 +138,17 @@ static void current_mask(sigset_t *mask)
 }
 
 /* The kernel's local_irq_enable() tracing: the locks held count as taken with
- * interrupts on. Lockdep's usage marking needs the RCU read section of irqs off. */
+ * interrupts on, those set aside past lockdep's depth limit too. Lockdep's usage
+ * marking needs the RCU read section of irqs off. */
 static void hardirqs_on_traced(unsigned long ip)
 {
 	unsigned long flags;
 
 	raw_local_irq_save(flags);
-	lockdep_hardirqs_on_prepare();
+	if (likely(!merged_outer_held()) || merged_outer_irqs_on())
+		lockdep_hardirqs_on_prepare();
+	else		/* lockdep's marking stops at its first report */
+		current->hardirq_chain_key = current->curr_chain_key;
 	lockdep_hardirqs_on(ip);
 	raw_local_irq_restore(flags);
 }
@@ -433,6 +439,8 @@ static unsigned int handler_enter(int sig, const struct user_handler *user,
 	if (__atomic_load_n(&handled_generation, __ATOMIC_SEQ_CST) != seen_generation)
 		irqs_follow_mask(&uc->uc_sigmask, ip, true);
 	f->hardirqs_enabled = lockdep_hardirqs_enabled();
+	f->lockdep_depth = current->lockdep_depth;
+	f->outer_floor = merged_outer_enter();
 	f->hardirq_context = lockdep_hardirq_context();
 	f->signals_off = liblockdep_signals_off;
 	f->entry_ip = liblockdep_entry_ip;
@@ -466,6 +474,8 @@ static void handler_exit(unsigned int depth, const struct user_handler *user,
 		irqs_follow_mask(&uc->uc_sigmask, ip, false);
 		goto out;
 	}
+	/* Records the handler set aside past lockdep's depth limit come back. */
+	merged_outer_leave(f->lockdep_depth, f->outer_floor);
 	/* Frames above are handlers nested in this one that were never left properly. */
 	handler_depth = depth;
 	liblockdep_signals_off = 1;

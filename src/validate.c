@@ -445,6 +445,9 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	if (unlikely(READ_ONCE(e->ended_holder)))
 		ended_holder_kept = ended_holder_met(e, read, trylock, ip);
 	trylock = first_use_trylock(e, trylock);
+	/* Before any usage mark of this acquisition's, here or lockdep's. */
+	if (unlikely(signal_handler_running()))
+		handler_takes_lock(ip);
 	/* Locks set aside past lockdep's depth limit go back when there is room. */
 	if (unlikely(merged_outer_held()))
 		merged_outer_back(task);
@@ -455,14 +458,15 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 		instance_nesting_check(e, subclass, read, trylock, ip);
 	/* One more would be past lockdep's limit: room is made, or e merged. */
 	if (unlikely(task->lockdep_depth >= MAX_LOCK_DEPTH - 1) &&
-	    merged_lock_acquire(e, subclass, read, ip))
+	    merged_lock_acquire(e, subclass, read, trylock, ip))
 		return;
 	depth = task->lockdep_depth;
 	chain_key = task->curr_chain_key;
 	mode = fast_path_mode(depth, read, trylock);
 	graph_lock_first_use(&e->map, subclass);
-	if (unlikely(signal_handler_running()))
-		handler_takes_lock(ip);
+	/* Wait context over locks set aside past lockdep's depth limit. */
+	if (unlikely(merged_outer_held()))
+		merged_outer_wait_context(e, subclass, read, trylock, ip);
 	/* Siblings of e's class held: their order with e is the instance graph's. */
 	siblings = depth && !trylock && siblings_hide(task, e, subclass, hidden);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);

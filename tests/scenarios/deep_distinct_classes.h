@@ -23,4 +23,17 @@ static inline void deep_unlock(int from, int to)
 	for (int i = to - 1; i >= from; i--)
 		EXPECT_RET(pthread_mutex_unlock(&chain[i]), 0);
 }
+
+/* Every lock taken, then let go, with sig raised at every depth on the way. */
+static inline void deep_lock_unlock_raising(int sig)
+{
+	for (int i = 0; i < DEEP_CNT; i++) {
+		EXPECT_RET(pthread_mutex_lock(&chain[i]), 0);
+		raise(sig);
+	}
+	for (int i = DEEP_CNT - 1; i >= 0; i--) {
+		EXPECT_RET(pthread_mutex_unlock(&chain[i]), 0);
+		raise(sig);
+	}
+}
 #endif

@@ -88,6 +88,7 @@ SRC_FILES = [
     'src/lock_plumbing.c',
     'src/plumbing_sites.c',
     'src/lock_makers.c',
+    'src/lock_creators.c',
     'src/lock_sites.c',
     'src/fingerprint_places.c',
     'src/class_objects.c',

@@ -21485,7 +21485,8 @@ static void lock_plumbing_forget_code(unsigned long start, unsigned long size)
  * account, a ring of forks made by two callers) is reported, and lockdep is not
  * given the dependency between the two siblings. Every other dependency of a
  * sibling is lockdep's own, so Traffic Server's roles with a static lock between two
- * of them (A -> S, S -> B) make no cycle, and S -> B followed by B -> S does. The
+ * of them (A -> S, S -> B) make no cycle, and S -> B followed by B -> S does; a
+ * cycle through a pair of siblings and other classes is src/sibling_cycles.c's. The
  * limit: a cycle between two siblings over different objects (opened a1 -> loaded
  * b1 in one place, loaded b2 -> opened a2 in another), which lockdep's classes
  * would call a possible deadlock, is not reported; as one class it was not either.
@@ -21945,8 +21946,9 @@ static noinline struct lock_site *lock_creator_site(struct lock_site *site, cons
  * lock-creating helper when ip is in one (src/lock_plumbing.c); for an init call in a
  * maker past its first callers, the maker's callers too (src/lock_makers.c); with the
  * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers;
- * an unnamed site, its callers past makers. An unnamed site learns from its first
- * stack whether it is plumbing, once.
+ * an unnamed site, its callers past makers; an init call in a function called
+ * through a pointer, its creator too (src/lock_creators.c). An unnamed site learns
+ * from its first stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
 				      size_t lock_size, bool init_call)
@@ -27263,6 +27265,7 @@ struct sibling_search {
 	const struct lock_list *via[SIBLING_STATES];	/* NULL: a pair */
 	DECLARE_BITMAP(seen, SIBLING_STATES);
 	DECLARE_BITMAP(target, MAX_LOCKDEP_KEYS);
+	DECLARE_BITMAP(on_path, MAX_LOCKDEP_KEYS);
 };
 
 static struct sibling_search *sibling_search;
@@ -27341,10 +27344,27 @@ static void sibling_visit(struct sibling_search *ss, unsigned long *tail, u32 fr
 	ss->queue[(*tail)++] = s;
 }
 
+/* Whether the way to s passes a class twice: then it holds a shorter cycle, of
+ * lockdep's dependencies alone, or of both kinds, reported when it closed, and its
+ * own report would only repeat that one. */
+static bool sibling_path_repeats(struct sibling_search *ss, u32 s)
+{
+	bool again = false;
+	u32 t;
+
+	for (t = s; t != SIBLING_ROOT && !again; t = ss->prev[t]) {
+		again = test_bit(t / 2, ss->on_path);
+		__set_bit(t / 2, ss->on_path);
+	}
+	for (t = s; t != SIBLING_ROOT; t = ss->prev[t])
+		__clear_bit(t / 2, ss->on_path);
+	return again;
+}
+
 /*
  * From the class start, over lockdep's dependencies and the pairs: the first state
  * of a target class reached having crossed a pair (needs_pair) or a dependency of
- * lockdep's (not needs_pair); -1 if none.
+ * lockdep's (not needs_pair), by a way that passes no class twice; -1 if none.
  */
 static long sibling_cycle_search(unsigned int start, bool needs_pair)
 {
@@ -27359,7 +27379,7 @@ static long sibling_cycle_search(unsigned int start, bool needs_pair)
 		bool crossed = s & 1;
 		struct lock_list *entry;
 
-		if (crossed && test_bit(idx, ss->target))
+		if (crossed && test_bit(idx, ss->target) && !sibling_path_repeats(ss, s))
 			return s;
 		list_for_each_entry(entry, &lock_classes[idx].locks_after, entry)
 			sibling_visit(ss, &tail, s, entry->class - lock_classes,

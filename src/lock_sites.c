@@ -302,8 +302,9 @@ static noinline struct lock_site *lock_creator_site(struct lock_site *site, cons
  * lock-creating helper when ip is in one (src/lock_plumbing.c); for an init call in a
  * maker past its first callers, the maker's callers too (src/lock_makers.c); with the
  * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers;
- * an unnamed site, its callers past makers. An unnamed site learns from its first
- * stack whether it is plumbing, once.
+ * an unnamed site, its callers past makers; an init call in a function called
+ * through a pointer, its creator too (src/lock_creators.c). An unnamed site learns
+ * from its first stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
 				      size_t lock_size, bool init_call)

@@ -40,6 +40,7 @@ struct sibling_search {
 	const struct lock_list *via[SIBLING_STATES];	/* NULL: a pair */
 	DECLARE_BITMAP(seen, SIBLING_STATES);
 	DECLARE_BITMAP(target, MAX_LOCKDEP_KEYS);
+	DECLARE_BITMAP(on_path, MAX_LOCKDEP_KEYS);
 };
 
 static struct sibling_search *sibling_search;
@@ -118,10 +119,27 @@ static void sibling_visit(struct sibling_search *ss, unsigned long *tail, u32 fr
 	ss->queue[(*tail)++] = s;
 }
 
+/* Whether the way to s passes a class twice: then it holds a shorter cycle, of
+ * lockdep's dependencies alone, or of both kinds, reported when it closed, and its
+ * own report would only repeat that one. */
+static bool sibling_path_repeats(struct sibling_search *ss, u32 s)
+{
+	bool again = false;
+	u32 t;
+
+	for (t = s; t != SIBLING_ROOT && !again; t = ss->prev[t]) {
+		again = test_bit(t / 2, ss->on_path);
+		__set_bit(t / 2, ss->on_path);
+	}
+	for (t = s; t != SIBLING_ROOT; t = ss->prev[t])
+		__clear_bit(t / 2, ss->on_path);
+	return again;
+}
+
 /*
  * From the class start, over lockdep's dependencies and the pairs: the first state
  * of a target class reached having crossed a pair (needs_pair) or a dependency of
- * lockdep's (not needs_pair); -1 if none.
+ * lockdep's (not needs_pair), by a way that passes no class twice; -1 if none.
  */
 static long sibling_cycle_search(unsigned int start, bool needs_pair)
 {
@@ -136,7 +154,7 @@ static long sibling_cycle_search(unsigned int start, bool needs_pair)
 		bool crossed = s & 1;
 		struct lock_list *entry;
 
-		if (crossed && test_bit(idx, ss->target))
+		if (crossed && test_bit(idx, ss->target) && !sibling_path_repeats(ss, s))
 			return s;
 		list_for_each_entry(entry, &lock_classes[idx].locks_after, entry)
 			sibling_visit(ss, &tail, s, entry->class - lock_classes,

@@ -21594,13 +21594,15 @@ static bool x86_pointer_call_before(const u8 *ret, unsigned int len)
  * -1 when the code does not say. */
 static int lock_call_through_pointer(unsigned long ret)
 {
-#if defined(__x86_64__)
-	const u8 *p = (const u8 *)ret;
 	struct loaded_object obj;
-	s32 rel;
 
+	/* Code of a loaded object only (not a JIT's), read no further back than it. */
 	if (!loaded_object_of(ret, &obj) || ret - obj.start < 8)
 		return -1;
+#if defined(__x86_64__)
+	const u8 *p = (const u8 *)ret;
+	s32 rel;
+
 	if (p[-5] == 0xe8) {		/* call rel32, into the same object (or its PLT) */
 		memcpy(&rel, p - 4, sizeof(rel));
 		if (ret + rel - obj.start < obj.end - obj.start)

@@ -9,29 +9,9 @@
  * Expect: WARNING: possible circular locking dependency detected
  * Names: registry_lock mutex@app_mutex_init<record_new*
  */
-#include "lock_maker.h"
+#include "maker_session_record.h"
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static __attribute__((noinline)) pthread_mutex_t *session_new(void)
-{
-	pthread_mutex_t *m = malloc(sizeof(*m));
-
-	if (!m)
-		exit(2);
-	app_mutex_init(m);
-	return m;
-}
-
-static __attribute__((noinline)) pthread_mutex_t *record_new(void)
-{
-	pthread_mutex_t *m = malloc(sizeof(*m));
-
-	if (!m)
-		exit(2);
-	app_mutex_init(m);
-	return m;
-}
 
 int main(void)
 {
@@ -40,8 +20,13 @@ int main(void)
 	pthread_mutex_t *session_registry[2] = { session, &registry_lock };
 	pthread_mutex_t *registry_record[2] = { &registry_lock, record };
 
+#ifndef PAIR_LAST
 	run_in_thread(nest_pair, record_session);
+#endif
 	run_in_thread(nest_pair, session_registry);
 	run_in_thread(nest_pair, registry_record);
+#ifdef PAIR_LAST
+	run_in_thread(nest_pair, record_session);
+#endif
 	return 0;
 }

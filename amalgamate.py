@@ -88,6 +88,7 @@ SRC_FILES = [
     'src/lock_plumbing.c',
     'src/plumbing_sites.c',
     'src/lock_makers.c',
+    'src/lock_creators.c',
     'src/lock_sites.c',
     'src/fingerprint_places.c',
     'src/class_objects.c',
@@ -97,7 +98,8 @@ SRC_FILES = [
     'src/first_use.c',
     # Validation: statistics, the fast path, threads, the graph file, locks merged past
     # the depth limit, dependencies kept through a report, lockdep's calls, instance
-    # nesting, locks released unseen, locks left held by ended threads, hangs.
+    # nesting, cycles through sibling classes, locks released unseen, locks left held
+    # by ended threads, hangs.
     'src/lock_stat.c',
     'src/fast_path.c',
     'src/task.c',
@@ -107,6 +109,7 @@ SRC_FILES = [
     'src/kept_dependencies.c',
     'src/validate.c',
     'src/instance_nesting.c',
+    'src/sibling_cycles.c',
     'src/lock_owners.c',
     'src/ended_holders.c',
     'src/hang_watchdog.c',

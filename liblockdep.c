@@ -21534,7 +21534,8 @@ static void lock_plumbing_forget_code(unsigned long start, unsigned long size)
  * account, a ring of forks made by two callers) is reported, and lockdep is not
  * given the dependency between the two siblings. Every other dependency of a
  * sibling is lockdep's own, so Traffic Server's roles with a static lock between two
- * of them (A -> S, S -> B) make no cycle, and S -> B followed by B -> S does. The
+ * of them (A -> S, S -> B) make no cycle, and S -> B followed by B -> S does; a
+ * cycle through a pair of siblings and other classes is src/sibling_cycles.c's. The
  * limit: a cycle between two siblings over different objects (opened a1 -> loaded
  * b1 in one place, loaded b2 -> opened a2 in another), which lockdep's classes
  * would call a possible deadlock, is not reported; as one class it was not either.
@@ -21587,6 +21588,109 @@ static void lock_maker_stack(unsigned long ip, unsigned long *frames, unsigned i
 	frames[n - 1] = trace[i];
 }
 /************** End of src/lock_makers.c **************/
+/************** Begin file src/lock_creators.c **************/
+#line 1 "src/lock_creators.c"
+/*
+ * Locks made by a type's instance init, for the objects of many creators. A type
+ * system calls each type's init function through a pointer: GObject's
+ * g_type_create_instance() calls gst_pad_init(), which makes the pad's stream lock,
+ * for every pad of every element. As one class, the pads on either side of an
+ * element's own lock made false cycles: the encoder's sink pad held over the
+ * encoder's stream lock, which is held over the next element's sink pad (GStreamer,
+ * two reports in every run of a pipeline with an encoder and a decoder).
+ *
+ * What the object is for is said further up the stack, by the code that asked for
+ * it: past the type system's and the library's generic functions (g_object_new(),
+ * gst_pad_new_from_template(), all called directly), the first function that was
+ * itself called through a pointer is another type's init (the queue's, the video
+ * encoder's), and the call it made is the object's creator. So when a lock's init
+ * site lies in a function called through a pointer, its locks are keyed by the site
+ * and that creator, as a lock maker's are by its callers (src/lock_makers.c): the
+ * first creator keeps the site's class, each later one is a sibling class, and
+ * siblings are nested by instance. No name is known: a call is told by the
+ * machine code before its return address.
+ */
+#define LOCK_CREATOR_DEPTH	16
+
+/* Whether the instruction that ends at ret is an x86-64 call through a register or
+ * through memory that a register points to (not a fixed slot such as the GOT). */
+#if defined(__x86_64__)
+static bool x86_pointer_call_before(const u8 *ret, unsigned int len)
+{
+	const u8 *p = ret - len;
+	unsigned int n = (p[0] & 0xf0) == 0x40;	/* a REX prefix */
+	u8 modrm, mod, rm;
+
+	if (p[n++] != 0xff)
+		return false;
+	modrm = p[n++];
+	mod = modrm >> 6;
+	rm = modrm & 7;
+	if (((modrm >> 3) & 7) != 2)	/* FF /2: call */
+		return false;
+	if (mod != 3 && rm == 4) {	/* a SIB byte; without a base, a disp32 */
+		if ((p[n++] & 7) == 5 && mod == 0)
+			n += 4;
+	} else if (mod == 0 && rm == 5) {	/* a fixed slot, RIP-relative */
+		return false;
+	}
+	n += mod == 1 ? 1 : mod == 2 ? 4 : 0;
+	return n == len;
+}
+#endif
+
+/* 1 when the call that returns to ret went through a pointer, 0 when it was direct,
+ * -1 when the code does not say. */
+static int lock_call_through_pointer(unsigned long ret)
+{
+	struct loaded_object obj;
+
+	/* Code of a loaded object only (not a JIT's), read no further back than it. */
+	if (!loaded_object_of(ret, &obj) || ret - obj.start < 8)
+		return -1;
+#if defined(__x86_64__)
+	const u8 *p = (const u8 *)ret;
+	s32 rel;
+
+	if (p[-5] == 0xe8) {		/* call rel32, into the same object (or its PLT) */
+		memcpy(&rel, p - 4, sizeof(rel));
+		if (ret + rel - obj.start < obj.end - obj.start)
+			return 0;
+	}
+	for (unsigned int len = 2; len <= 8; len++)
+		if (x86_pointer_call_before(p, len))
+			return 1;
+	return p[-6] == 0xff && p[-5] == 0x15 ? 0 : -1;
+#elif defined(__aarch64__)
+	u32 insn;
+
+	memcpy(&insn, (const void *)(ret - 4), sizeof(insn));
+	if ((insn & 0xfc000000) == 0x94000000)	/* bl */
+		return 0;
+	return (insn & 0xfffffc1f) == 0xd63f0000 ? 1 : -1;	/* blr */
+#else
+	return -1;
+#endif
+}
+
+/*
+ * trace[0..n) is the stack of a lock's init, whose site is trace[k]. When the site's
+ * function was called through a pointer (*through set), the creator: the call in the
+ * first function above it that was called through a pointer itself; 0 when the
+ * stack does not reach it.
+ */
+static unsigned long lock_creator_in(const unsigned long *trace, unsigned int n,
+				     unsigned int k, bool *through)
+{
+	*through = k + 1 < n && lock_call_through_pointer(trace[k + 1]) == 1;
+	if (!*through)
+		return 0;
+	for (unsigned int i = k + 1; i + 1 < n; i++)
+		if (lock_call_through_pointer(trace[i + 1]) == 1)
+			return trace[i];
+	return 0;
+}
+/************** End of src/lock_creators.c **************/
 /************** Begin file src/lock_sites.c **************/
 #line 1 "src/lock_sites.c"
 /*
@@ -21619,6 +21723,9 @@ static void lock_maker_stack(unsigned long ip, unsigned long *frames, unsigned i
  * classes go by the call stack, as with LIBLOCKDEP_CLASSES=stack.
  */
 enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED, SITE_UNNAMED_USER, SITE_MAKER };
+/* Whether a site's function is called through a pointer, its locks then keyed by
+ * their creator too (src/lock_creators.c): not known until its first init. */
+enum lock_site_creator { CREATOR_UNKNOWN, CREATOR_NONE, CREATOR_SOME };
 
 struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
@@ -21633,6 +21740,7 @@ struct lock_site {
 						 * locks are its own class (src/lock_makers.c) */
 	const struct lock_site *maker;	/* the maker's site whose callers' classes are
 					 * siblings of this one (src/lock_makers.c) */
+	u8 creator;		/* enum lock_site_creator (src/lock_creators.c) */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };
 
@@ -21830,21 +21938,16 @@ static bool lock_site_first_callers(struct lock_site *site, const unsigned long 
 	return first;
 }
 
-/* The site of a lock made in a maker (src/lock_makers.c) by the call at site, which
- * returns to ip: the site for its first callers, else the site with the callers that
- * say what it is for, a sibling of the maker's other callers' sites. */
-static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long ip,
-					 const char *kind, const void *lock, size_t lock_size)
+/* The site of a lock made at site for the callers frames[1..]: the site for its
+ * first callers, else the site with the callers that say what it is for, a sibling
+ * of the site's other callers' sites. */
+static struct lock_site *lock_site_for(struct lock_site *site, const unsigned long *frames,
+				       const char *kind, const void *lock, size_t lock_size)
 {
-	unsigned long frames[LOCK_SITE_FRAMES] = { ip };
 	struct lock_site *caller;
 
 	if (!READ_ONCE(site->maker))
 		WRITE_ONCE(site->maker, site);
-	stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
-	if (frames[0] != ip)
-		return site;
-	lock_maker_callers(frames, LOCK_SITE_FRAMES);
 	if (lock_site_first_callers(site, frames))
 		return site;
 	caller = lock_site_of(frames, kind, lock, lock_size, site);
@@ -21853,14 +21956,50 @@ static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long i
 	return caller;
 }
 
+/* The site of a lock made in a maker (src/lock_makers.c) by the call at site, which
+ * returns to ip. */
+static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long ip,
+					 const char *kind, const void *lock, size_t lock_size)
+{
+	unsigned long frames[LOCK_SITE_FRAMES] = { ip };
+
+	stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
+	if (frames[0] != ip)
+		return site;
+	lock_maker_callers(frames, LOCK_SITE_FRAMES);
+	return lock_site_for(site, frames, kind, lock, lock_size);
+}
+
+/* The site of a lock initialised at site, a call in a function called through a
+ * pointer: keyed by its creator too (src/lock_creators.c). The first init says
+ * whether the site's function is such a function. */
+static noinline struct lock_site *lock_creator_site(struct lock_site *site, const char *kind,
+						    const void *lock, size_t lock_size)
+{
+	unsigned long trace[LOCK_CREATOR_DEPTH];
+	unsigned long frames[LOCK_SITE_FRAMES] = { site->ips[0] };
+	unsigned int n = stack_trace_save(trace, LOCK_CREATOR_DEPTH, 0), k = 0;
+	bool through;
+
+	while (k < n && trace[k] != site->ips[0])
+		k++;
+	frames[1] = lock_creator_in(trace, n, k, &through);
+	if (READ_ONCE(site->creator) == CREATOR_UNKNOWN)
+		WRITE_ONCE(site->creator, through ? CREATOR_SOME : CREATOR_NONE);
+	if (!frames[1])
+		return site;
+	return lock_site_for(site, frames, kind, lock, lock_size);
+}
+
 /*
  * The site of a lock initialised (init_call), or first used, by the call that returns
  * to ip: that call site, or the first call site out of the locking plumbing or a
  * lock-creating helper when ip is in one (src/lock_plumbing.c); for an init call in a
  * maker past its first callers, the maker's callers too (src/lock_makers.c); with the
  * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers;
- * an unnamed site, its callers past makers. An unnamed site learns from its first
- * stack whether it is plumbing, once.
+ * an unnamed site, its callers past makers; an init call in a function called
+ * through a pointer, its creator too (src/lock_creators.c). An unnamed site learns
+ * from its first stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
 				      size_t lock_size, bool init_call)
@@ -21893,6 +22032,9 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 			stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
 		site = lock_site_of(frames, kind, lock, lock_size, site);
 	}
+	if (site && init_call && site->classes == CLASSES_SITE && !site->ips[1] &&
+	    READ_ONCE(site->creator) != CREATOR_NONE)
+		site = lock_creator_site(site, kind, lock, lock_size);
 	return site;
 }
 
@@ -26670,6 +26812,11 @@ static bool siblings_hide(struct task_struct *task, const struct lock_entry *e,
 			  unsigned int subclass, unsigned long *hidden);
 static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
 			   unsigned int depth, const unsigned long *hidden);
+static unsigned long nr_sibling_pairs;
+static void sibling_pairs_learn(struct task_struct *task, struct lock_entry *e,
+				unsigned int depth, const unsigned long *hidden, unsigned long ip);
+static void sibling_cycles_check(struct task_struct *task, struct lock_entry *e,
+				 unsigned int depth, const unsigned long *hidden, unsigned long ip);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). Locks the thread holds but
@@ -26685,6 +26832,7 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	u64 chain_key;
 	u32 mode;
 	bool ended_holder_kept = false;
+	unsigned long dependencies;
 
 	held_locks_catch_up(ip);
 	/* Held by a thread that ended (src/ended_holders.c). */
@@ -26715,12 +26863,22 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 		merged_outer_wait_context(e, subclass, read, trylock, ip);
 	/* Siblings of e's class held: their order with e is the instance graph's. */
 	siblings = depth && !trylock && siblings_hide(task, e, subclass, hidden);
+	dependencies = READ_ONCE(nr_list_entries);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(ended_holder_kept))
 		ended_holder_uncache(e);
 	if (likely(!reporting)) {
-		if (unlikely(siblings))
+		if (unlikely(siblings)) {
 			siblings_shown(task, e, depth, hidden);
+			sibling_pairs_learn(task, e, depth, hidden, ip);
+		}
+		/* New dependencies of lockdep's may close a cycle through siblings. */
+		if (unlikely(READ_ONCE(nr_sibling_pairs)) && depth &&
+		    READ_ONCE(nr_list_entries) != dependencies) {
+			if (!siblings)
+				memset(hidden, 0, sizeof(hidden));
+			sibling_cycles_check(task, e, depth, hidden, ip);
+		}
 		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
@@ -27412,6 +27570,273 @@ static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
 		task->held_locks[depth].trylock = 1;
 }
 /************** End of src/instance_nesting.c **************/
+/************** Begin file src/sibling_cycles.c **************/
+#line 1 "src/sibling_cycles.c"
+/*
+ * Cycles through sibling classes and other classes. The classes one function makes
+ * for different callers (src/lock_makers.c, src/lock_creators.c) are siblings: a
+ * lock taken while the thread holds a sibling's is an edge of the instance graph
+ * (src/instance_nesting.c), and lockdep is not given that dependency, since two
+ * kinds of account nested in address order would make it both ways round. But a
+ * cycle that leaves the siblings is no such transfer: a session's lock held over a
+ * record's (siblings), the record's over the registry lock, the registry lock over
+ * the session's, is a deadlock on those three locks, which neither the instance
+ * graph (one edge) nor lockdep (two) could see.
+ *
+ * So each pair of siblings nested by instance is kept here, once per pair of
+ * classes, and a cycle of classes over lockdep's dependencies and these pairs is
+ * reported when it has at least one of each: a cycle of pairs alone is the instance
+ * graph's to judge, one of lockdep's dependencies alone lockdep's. It is looked for
+ * when its last edge comes: a new pair, from the inner class back to the outer
+ * through at least one of lockdep's dependencies; a new dependency of lockdep's,
+ * while pairs exist, from the lock taken back to a class the thread holds through at
+ * least one pair. As lockdep's classes, it finds the cycle over different objects of
+ * those classes too; its dependencies count whatever their reads.
+ *
+ * The pairs and the search's state are liblockdep's own pages, taken when the first
+ * pair comes; a pair whose class went (its code unloaded) is given back when its
+ * list is next walked. Everything is under the graph lock.
+ */
+struct sibling_pair {
+	struct sibling_pair *next;
+	const struct lockdep_subclass_key *from_key, *to_key;	/* the classes still the same */
+	unsigned int to;
+};
+
+#define SIBLING_ROOT	((u32)-1)	/* the search's start: no state before it */
+#define SIBLING_STATES	(2 * MAX_LOCKDEP_KEYS)	/* a class, and whether the search
+						 * crossed the kind of edge it needs */
+
+struct sibling_search {
+	struct sibling_pair *out[MAX_LOCKDEP_KEYS];	/* each class's pairs */
+	u32 queue[SIBLING_STATES];
+	u32 prev[SIBLING_STATES];
+	const struct lock_list *via[SIBLING_STATES];	/* NULL: a pair */
+	DECLARE_BITMAP(seen, SIBLING_STATES);
+	DECLARE_BITMAP(target, MAX_LOCKDEP_KEYS);
+	DECLARE_BITMAP(on_path, MAX_LOCKDEP_KEYS);
+};
+
+static struct sibling_search *sibling_search;
+static struct sibling_pair *free_sibling_pairs;
+
+#define SIBLING_PAIRS_PAGE	4096
+
+static struct sibling_pair *sibling_pair_alloc(void)
+{
+	struct sibling_pair *p = free_sibling_pairs;
+
+	if (!p) {
+		p = liblockdep_pages_alloc(SIBLING_PAIRS_PAGE);
+		if (!p)
+			return NULL;
+		for (unsigned int i = 1; i < SIBLING_PAIRS_PAGE / sizeof(*p); i++) {
+			p[i].next = free_sibling_pairs;
+			free_sibling_pairs = &p[i];
+		}
+		return p;
+	}
+	free_sibling_pairs = p->next;
+	return p;
+}
+
+static bool sibling_class_is(unsigned int idx, const struct lockdep_subclass_key *key)
+{
+	return test_bit(idx, lock_classes_in_use) && lock_classes[idx].key == key;
+}
+
+/* Records from -> to; true when the pair is new. Pairs of classes gone are given
+ * back on the way. */
+static bool sibling_pair_add(unsigned int from, unsigned int to)
+{
+	struct sibling_pair **pp, *p;
+
+	if (!sibling_search) {
+		sibling_search = liblockdep_pages_alloc(sizeof(*sibling_search));
+		if (!sibling_search)
+			return false;
+	}
+	for (pp = &sibling_search->out[from]; (p = *pp); ) {
+		if (!sibling_class_is(from, p->from_key) || !sibling_class_is(p->to, p->to_key)) {
+			*pp = p->next;
+			p->next = free_sibling_pairs;
+			free_sibling_pairs = p;
+			WRITE_ONCE(nr_sibling_pairs, nr_sibling_pairs - 1);
+			continue;
+		}
+		if (p->to == to)
+			return false;
+		pp = &p->next;
+	}
+	p = sibling_pair_alloc();
+	if (!p)
+		return false;
+	p->from_key = lock_classes[from].key;
+	p->to_key = lock_classes[to].key;
+	p->to = to;
+	p->next = sibling_search->out[from];
+	sibling_search->out[from] = p;
+	WRITE_ONCE(nr_sibling_pairs, nr_sibling_pairs + 1);
+	return true;
+}
+
+static void sibling_visit(struct sibling_search *ss, unsigned long *tail, u32 from,
+			  unsigned int idx, bool crossed, const struct lock_list *via)
+{
+	u32 s = idx * 2 + crossed;
+
+	if (test_bit(s, ss->seen))
+		return;
+	__set_bit(s, ss->seen);
+	ss->prev[s] = from;
+	ss->via[s] = via;
+	ss->queue[(*tail)++] = s;
+}
+
+/* Whether the way to s passes a class twice: then it holds a shorter cycle, of
+ * lockdep's dependencies alone, or of both kinds, reported when it closed, and its
+ * own report would only repeat that one. */
+static bool sibling_path_repeats(struct sibling_search *ss, u32 s)
+{
+	bool again = false;
+	u32 t;
+
+	for (t = s; t != SIBLING_ROOT && !again; t = ss->prev[t]) {
+		again = test_bit(t / 2, ss->on_path);
+		__set_bit(t / 2, ss->on_path);
+	}
+	for (t = s; t != SIBLING_ROOT; t = ss->prev[t])
+		__clear_bit(t / 2, ss->on_path);
+	return again;
+}
+
+/*
+ * From the class start, over lockdep's dependencies and the pairs: the first state
+ * of a target class reached having crossed a pair (needs_pair) or a dependency of
+ * lockdep's (not needs_pair), by a way that passes no class twice; -1 if none.
+ */
+static long sibling_cycle_search(unsigned int start, bool needs_pair)
+{
+	struct sibling_search *ss = sibling_search;
+	unsigned long head = 0, tail = 0;
+
+	memset(ss->seen, 0, sizeof(ss->seen));
+	sibling_visit(ss, &tail, SIBLING_ROOT, start, false, NULL);
+	while (head < tail) {
+		u32 s = ss->queue[head++];
+		unsigned int idx = s / 2;
+		bool crossed = s & 1;
+		struct lock_list *entry;
+
+		if (crossed && test_bit(idx, ss->target) && !sibling_path_repeats(ss, s))
+			return s;
+		list_for_each_entry(entry, &lock_classes[idx].locks_after, entry)
+			sibling_visit(ss, &tail, s, entry->class - lock_classes,
+				      crossed || !needs_pair, entry);
+		for (struct sibling_pair *p = ss->out[idx]; p; p = p->next)
+			if (sibling_class_is(idx, p->from_key) && sibling_class_is(p->to, p->to_key))
+				sibling_visit(ss, &tail, s, p->to, crossed || needs_pair, NULL);
+	}
+	return -1;
+}
+
+/* The cycle found, from the new lock's class to the held lock's: each class, with
+ * the stack of lockdep's dependency that leads to it, or said to be a sibling's. */
+static noinline void sibling_cycle_report(struct lock_entry *e, struct held_lock *hlock,
+					  u32 found, unsigned long ip)
+{
+	struct sibling_search *ss = sibling_search;
+	unsigned long n = 0;
+
+	if (!instance_report_head("WARNING: possible circular locking dependency detected",
+				  e, hlock, ip))
+		return;
+	for (u32 s = found; s != SIBLING_ROOT; s = ss->prev[s])
+		ss->queue[n++] = s;
+	pr_warn("\nwhich lock already depends on the new lock, through classes that one\n"
+		"function made for different callers (siblings, nested by instance)\n"
+		"and other classes; each class below was taken holding the one before it:\n\n");
+	while (n--) {
+		u32 s = ss->queue[n];
+
+		printk(KERN_CONT "%s(", ss->prev[s] == SIBLING_ROOT ? " " : " -> ");
+		__print_lock_name(NULL, &lock_classes[s / 2]);
+		if (ss->prev[s] == SIBLING_ROOT) {
+			printk(KERN_CONT ")\n");
+		} else if (ss->via[s]) {
+			printk(KERN_CONT "), at:\n");
+			print_lock_trace(ss->via[s]->trace, 6);
+		} else {
+			printk(KERN_CONT "), a sibling's lock taken inside the one before it\n");
+		}
+	}
+	pr_warn("\nother info that might help us debug this:\n");
+	pr_warn(" Each thread holds one lock of the cycle and waits for the next one.\n");
+	instance_report_tail();
+}
+
+/*
+ * After lockdep's acquisition of e, held at depth, with siblings hidden: each held
+ * sibling's class and e's are a pair, and a new pair is looked for a way back from
+ * e's class to the sibling's through at least one of lockdep's dependencies.
+ */
+static noinline void sibling_pairs_learn(struct task_struct *task, struct lock_entry *e,
+					 unsigned int depth, const unsigned long *hidden,
+					 unsigned long ip)
+{
+	unsigned int to = task->held_locks[depth].class_idx;
+
+	if (task->lockdep_depth <= depth || task->held_locks[depth].instance != &e->map)
+		return;
+	liblockdep_graph_lock();
+	for (unsigned int i = 0; i < depth; i++) {
+		struct held_lock *hlock = &task->held_locks[i];
+		long found;
+
+		if (!test_bit(i, hidden) || !sibling_pair_add(hlock->class_idx, to))
+			continue;
+		__set_bit(hlock->class_idx, sibling_search->target);
+		found = sibling_cycle_search(to, false);
+		__clear_bit(hlock->class_idx, sibling_search->target);
+		if (found >= 0) {
+			sibling_cycle_report(e, hlock, found, ip);
+			break;
+		}
+	}
+	liblockdep_graph_unlock();
+}
+
+/*
+ * After lockdep's acquisition of e, held at depth, which gave lockdep new
+ * dependencies, while pairs exist: a way back from e's class to a class the thread
+ * holds, through at least one pair, is a cycle that the new dependency closed.
+ */
+static noinline void sibling_cycles_check(struct task_struct *task, struct lock_entry *e,
+					  unsigned int depth, const unsigned long *hidden,
+					  unsigned long ip)
+{
+	struct sibling_search *ss = sibling_search;
+	unsigned int to = task->held_locks[depth].class_idx;
+	long found;
+
+	if (task->lockdep_depth <= depth || task->held_locks[depth].instance != &e->map)
+		return;
+	liblockdep_graph_lock();
+	for (unsigned int i = 0; i < depth; i++)
+		if (!test_bit(i, hidden) && task->held_locks[i].class_idx != to)
+			__set_bit(task->held_locks[i].class_idx, ss->target);
+	found = sibling_cycle_search(to, true);
+	for (unsigned int i = 0; i < depth; i++)
+		__clear_bit(task->held_locks[i].class_idx, ss->target);
+	for (unsigned int i = 0; found >= 0 && i < depth; i++) {
+		if (task->held_locks[i].class_idx == found / 2 && !test_bit(i, hidden)) {
+			sibling_cycle_report(e, &task->held_locks[i], found, ip);
+			break;
+		}
+	}
+	liblockdep_graph_unlock();
+}
+/************** End of src/sibling_cycles.c **************/
 /************** Begin file src/lock_owners.c **************/
 #line 1 "src/lock_owners.c"
 /*

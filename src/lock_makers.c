@@ -31,7 +31,8 @@
  * account, a ring of forks made by two callers) is reported, and lockdep is not
  * given the dependency between the two siblings. Every other dependency of a
  * sibling is lockdep's own, so Traffic Server's roles with a static lock between two
- * of them (A -> S, S -> B) make no cycle, and S -> B followed by B -> S does. The
+ * of them (A -> S, S -> B) make no cycle, and S -> B followed by B -> S does; a
+ * cycle through a pair of siblings and other classes is src/sibling_cycles.c's. The
  * limit: a cycle between two siblings over different objects (opened a1 -> loaded
  * b1 in one place, loaded b2 -> opened a2 in another), which lockdep's classes
  * would call a possible deadlock, is not reported; as one class it was not either.

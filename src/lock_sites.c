@@ -28,6 +28,9 @@
  * classes go by the call stack, as with LIBLOCKDEP_CLASSES=stack.
  */
 enum lock_site_role { SITE_USER, SITE_PLUMBING, SITE_UNNAMED, SITE_UNNAMED_USER, SITE_MAKER };
+/* Whether a site's function is called through a pointer, its locks then keyed by
+ * their creator too (src/lock_creators.c): not known until its first init. */
+enum lock_site_creator { CREATOR_UNKNOWN, CREATOR_NONE, CREATOR_SOME };
 
 struct lock_site {
 	unsigned long ips[LOCK_SITE_FRAMES];	/* the call site, then its callers */
@@ -42,6 +45,7 @@ struct lock_site {
 						 * locks are its own class (src/lock_makers.c) */
 	const struct lock_site *maker;	/* the maker's site whose callers' classes are
 					 * siblings of this one (src/lock_makers.c) */
+	u8 creator;		/* enum lock_site_creator (src/lock_creators.c) */
 	enum lock_classes classes;	/* LIBLOCKDEP_CLASSES, or a rule's for this code */
 };
 
@@ -239,21 +243,16 @@ static bool lock_site_first_callers(struct lock_site *site, const unsigned long 
 	return first;
 }
 
-/* The site of a lock made in a maker (src/lock_makers.c) by the call at site, which
- * returns to ip: the site for its first callers, else the site with the callers that
- * say what it is for, a sibling of the maker's other callers' sites. */
-static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long ip,
-					 const char *kind, const void *lock, size_t lock_size)
+/* The site of a lock made at site for the callers frames[1..]: the site for its
+ * first callers, else the site with the callers that say what it is for, a sibling
+ * of the site's other callers' sites. */
+static struct lock_site *lock_site_for(struct lock_site *site, const unsigned long *frames,
+				       const char *kind, const void *lock, size_t lock_size)
 {
-	unsigned long frames[LOCK_SITE_FRAMES] = { ip };
 	struct lock_site *caller;
 
 	if (!READ_ONCE(site->maker))
 		WRITE_ONCE(site->maker, site);
-	stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
-	if (frames[0] != ip)
-		return site;
-	lock_maker_callers(frames, LOCK_SITE_FRAMES);
 	if (lock_site_first_callers(site, frames))
 		return site;
 	caller = lock_site_of(frames, kind, lock, lock_size, site);
@@ -262,14 +261,50 @@ static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long i
 	return caller;
 }
 
+/* The site of a lock made in a maker (src/lock_makers.c) by the call at site, which
+ * returns to ip. */
+static struct lock_site *lock_maker_site(struct lock_site *site, unsigned long ip,
+					 const char *kind, const void *lock, size_t lock_size)
+{
+	unsigned long frames[LOCK_SITE_FRAMES] = { ip };
+
+	stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
+	if (frames[0] != ip)
+		return site;
+	lock_maker_callers(frames, LOCK_SITE_FRAMES);
+	return lock_site_for(site, frames, kind, lock, lock_size);
+}
+
+/* The site of a lock initialised at site, a call in a function called through a
+ * pointer: keyed by its creator too (src/lock_creators.c). The first init says
+ * whether the site's function is such a function. */
+static noinline struct lock_site *lock_creator_site(struct lock_site *site, const char *kind,
+						    const void *lock, size_t lock_size)
+{
+	unsigned long trace[LOCK_CREATOR_DEPTH];
+	unsigned long frames[LOCK_SITE_FRAMES] = { site->ips[0] };
+	unsigned int n = stack_trace_save(trace, LOCK_CREATOR_DEPTH, 0), k = 0;
+	bool through;
+
+	while (k < n && trace[k] != site->ips[0])
+		k++;
+	frames[1] = lock_creator_in(trace, n, k, &through);
+	if (READ_ONCE(site->creator) == CREATOR_UNKNOWN)
+		WRITE_ONCE(site->creator, through ? CREATOR_SOME : CREATOR_NONE);
+	if (!frames[1])
+		return site;
+	return lock_site_for(site, frames, kind, lock, lock_size);
+}
+
 /*
  * The site of a lock initialised (init_call), or first used, by the call that returns
  * to ip: that call site, or the first call site out of the locking plumbing or a
  * lock-creating helper when ip is in one (src/lock_plumbing.c); for an init call in a
  * maker past its first callers, the maker's callers too (src/lock_makers.c); with the
  * granularity "stack" (by LIBLOCKDEP_CLASSES or a rule for that code), its callers;
- * an unnamed site, its callers past makers. An unnamed site learns from its first
- * stack whether it is plumbing, once.
+ * an unnamed site, its callers past makers; an init call in a function called
+ * through a pointer, its creator too (src/lock_creators.c). An unnamed site learns
+ * from its first stack whether it is plumbing, once.
  */
 static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const void *lock,
 				      size_t lock_size, bool init_call)
@@ -302,6 +337,9 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 			stack_trace_save(frames, LOCK_SITE_FRAMES, 0);
 		site = lock_site_of(frames, kind, lock, lock_size, site);
 	}
+	if (site && init_call && site->classes == CLASSES_SITE && !site->ips[1] &&
+	    READ_ONCE(site->creator) != CREATOR_NONE)
+		site = lock_creator_site(site, kind, lock, lock_size);
 	return site;
 }
 

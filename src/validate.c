@@ -424,6 +424,11 @@ static bool siblings_hide(struct task_struct *task, const struct lock_entry *e,
 			  unsigned int subclass, unsigned long *hidden);
 static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
 			   unsigned int depth, const unsigned long *hidden);
+static unsigned long nr_sibling_pairs;
+static void sibling_pairs_learn(struct task_struct *task, struct lock_entry *e,
+				unsigned int depth, const unsigned long *hidden, unsigned long ip);
+static void sibling_cycles_check(struct task_struct *task, struct lock_entry *e,
+				 unsigned int depth, const unsigned long *hidden, unsigned long ip);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). Locks the thread holds but
@@ -439,6 +444,7 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 	u64 chain_key;
 	u32 mode;
 	bool ended_holder_kept = false;
+	unsigned long dependencies;
 
 	held_locks_catch_up(ip);
 	/* Held by a thread that ended (src/ended_holders.c). */
@@ -469,12 +475,22 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 		merged_outer_wait_context(e, subclass, read, trylock, ip);
 	/* Siblings of e's class held: their order with e is the instance graph's. */
 	siblings = depth && !trylock && siblings_hide(task, e, subclass, hidden);
+	dependencies = READ_ONCE(nr_list_entries);
 	lock_acquire(&e->map, subclass, trylock, read, 1, NULL, ip);
 	if (unlikely(ended_holder_kept))
 		ended_holder_uncache(e);
 	if (likely(!reporting)) {
-		if (unlikely(siblings))
+		if (unlikely(siblings)) {
 			siblings_shown(task, e, depth, hidden);
+			sibling_pairs_learn(task, e, depth, hidden, ip);
+		}
+		/* New dependencies of lockdep's may close a cycle through siblings. */
+		if (unlikely(READ_ONCE(nr_sibling_pairs)) && depth &&
+		    READ_ONCE(nr_list_entries) != dependencies) {
+			if (!siblings)
+				memset(hidden, 0, sizeof(hidden));
+			sibling_cycles_check(task, e, depth, hidden, ip);
+		}
 		handler_takes_acquired(task, depth);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;

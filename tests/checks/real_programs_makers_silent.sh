@@ -11,7 +11,11 @@
 #    dns.lookup on 4 pool threads: V8's RecursiveMutex constructor.
 #  - gdalwarp -multi (gdal-bin) of a 1,500 x 1,500 raster with DEFLATE, then
 #    gdal_translate: GDAL's CPLCreateOrAcquireMutexEx() and CPLMutexHolder.
-# Tier: all (real programs: Traffic Server, VLC, Node.js and GDAL to install)
+#  - gst-launch-1.0 (gstreamer1.0-tools, -plugins-base, -plugins-good) of videotestsrc
+#    through queues, a tee, jpegenc ! queue ! jpegdec, videoscale, videoflip, and an
+#    audio branch to wavenc: every pad's stream lock is made by gst_pad_init(), which
+#    GObject calls through a pointer (src/lock_creators.c).
+# Tier: all (real programs: Traffic Server, VLC, Node.js, GDAL and GStreamer to install)
 set -eu
 out=$(mktemp -d)
 chmod 755 "$out"
@@ -145,5 +149,23 @@ if command -v gdalwarp > /dev/null && command -v gdal_create > /dev/null; then
 	done
 else
 	echo "SKIP gdalwarp: needs gdal-bin"
+fi
+
+if command -v gst-launch-1.0 > /dev/null && gst-inspect-1.0 jpegenc > /dev/null 2>&1 &&
+   gst-inspect-1.0 videotestsrc > /dev/null 2>&1; then
+	for run in 1 2 3; do
+		status=0
+		./lockdep gst-launch-1.0 -q videotestsrc num-buffers=300 ! queue ! tee name=t \
+			t. ! queue ! jpegenc ! queue ! jpegdec ! videoscale ! \
+			video/x-raw,width=160,height=120 ! videoflip method=clockwise ! queue ! fakesink \
+			t. ! queue ! fakesink \
+			audiotestsrc num-buffers=100 ! queue ! wavenc ! filesink location="$out/a.wav" \
+			> "$out/gst.out" 2> "$out/gst.err" || status=$?
+		silent "gst-launch-1.0 (run $run)" 0 $status "$out/gst.err"
+		[ -s "$out/a.wav" ] || { echo "gst-launch-1.0 (run $run): no output"; failed=1; }
+		rm -f "$out/a.wav"
+	done
+else
+	echo "SKIP gst-launch-1.0: needs gstreamer1.0-tools, -plugins-base and -plugins-good"
 fi
 exit $failed

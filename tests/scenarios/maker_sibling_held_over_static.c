@@ -10,29 +10,9 @@
  * Expect: WARNING: possible circular locking dependency detected
  * Names: registry_lock mutex@app_mutex_init<record_new*
  */
-#include "lock_maker.h"
+#include "maker_session_record.h"
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static __attribute__((noinline)) pthread_mutex_t *session_new(void)
-{
-	pthread_mutex_t *m = malloc(sizeof(*m));
-
-	if (!m)
-		exit(2);
-	app_mutex_init(m);
-	return m;
-}
-
-static __attribute__((noinline)) pthread_mutex_t *record_new(void)
-{
-	pthread_mutex_t *m = malloc(sizeof(*m));
-
-	if (!m)
-		exit(2);
-	app_mutex_init(m);
-	return m;
-}
 
 static pthread_mutex_t *session, *record;
 

@@ -101,20 +101,28 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 	return ret;
 }
 
-/* First a lock missing from the thread's cache, which the fast path may know. */
 static noinline int pthread_mutex_lock_slow(pthread_mutex_t *m, unsigned long ip)
 {
-	struct lock_entry *e;
-
-	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
-	    !lock_cache_find(m) && (e = lock_cache_refill(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
-		return real_mutex_lock(m, MUTEX_LOCK, NULL);
 	return mutex_lock_validated(m, MUTEX_LOCK, NULL, 0, ip);
 }
 
 static noinline int mtx_lock_slow(pthread_mutex_t *m, unsigned long ip)
 {
 	return mutex_lock_validated(m, MTX_LOCK, NULL, 0, ip);
+}
+
+/*
+ * A mutex of the default kind missing from the thread's cache, which the fast path
+ * may know: found in the table as a hit finds it in the cache, with no call but the
+ * last, so no register to save, and a miss costs about what a hit does.
+ */
+static noinline int pthread_mutex_lock_missed(pthread_mutex_t *m, unsigned long ip)
+{
+	struct lock_entry *e = lock_cache_refill(m);
+
+	if (e && lock_acquire_fast(e, 0, 0, 0, ip))
+		return real_mutex_lock(m, MUTEX_LOCK, NULL);
+	return pthread_mutex_lock_slow(m, ip);
 }
 
 /*
@@ -129,9 +137,13 @@ static __always_inline int mutex_lock_fast(pthread_mutex_t *m, enum mutex_call c
 {
 	struct lock_entry *e;
 
-	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
-	    (e = lock_cache_find(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
-		return real_mutex_lock(m, call, NULL);
+	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP)) {
+		e = lock_cache_find(m);
+		if (likely(e) && lock_acquire_fast(e, 0, 0, 0, ip))
+			return real_mutex_lock(m, call, NULL);
+		if (!e && call == MUTEX_LOCK)
+			return pthread_mutex_lock_missed(m, ip);
+	}
 	return call == MUTEX_LOCK ? pthread_mutex_lock_slow(m, ip) : mtx_lock_slow(m, ip);
 }
 

@@ -22760,7 +22760,7 @@ static inline unsigned long lock_hash(const void *lock, unsigned int shift)
  */
 static inline unsigned long lock_slot_hash(const void *lock, unsigned long mask)
 {
-	unsigned long h = (unsigned long)lock * 0x9E3779B97F4A7C15UL;
+	unsigned long h = (unsigned long)lock * 0xD6E8FEB86659FD93UL;
 
 	return (h ^ (h >> 29)) & mask;
 }
@@ -28173,38 +28173,20 @@ static noinline int mtx_lock_slow(pthread_mutex_t *m, unsigned long ip)
 }
 
 /*
- * A mutex of the default kind missing from the thread's cache, which the fast path
- * may know: found in the table as a hit finds it in the cache, with no call but the
- * last, so no register to save, and a miss costs about what a hit does.
- */
-static noinline int pthread_mutex_lock_missed(pthread_mutex_t *m, unsigned long ip)
-{
-	struct lock_entry *e = lock_cache_refill(m);
-
-	if (e && lock_acquire_fast(e, 0, 0, 0, ip))
-		return real_mutex_lock(m, MUTEX_LOCK, NULL);
-	return pthread_mutex_lock_slow(m, ip);
-}
-
-/*
  * The common lock, with no call before pthread's and so no register to save: of a
  * mutex of the default kind, which glibc's lock never fails (__kind 0: not recursive,
- * error-checking, robust, priority-aware, process-shared or elided), used lately by
- * this thread, whose acquisition the fast path knows in this situation. Statistics
- * are off then (src/fast_path.c): just the real call.
+ * error-checking, robust, priority-aware, process-shared or elided), found in the
+ * thread's cache or else in the table, whose acquisition the fast path knows in this
+ * situation. Statistics are off then (src/fast_path.c): just the real call.
  */
 static __always_inline int mutex_lock_fast(pthread_mutex_t *m, enum mutex_call call,
 					   unsigned long ip)
 {
 	struct lock_entry *e;
 
-	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP)) {
-		e = lock_cache_find(m);
-		if (likely(e) && lock_acquire_fast(e, 0, 0, 0, ip))
-			return real_mutex_lock(m, call, NULL);
-		if (!e && call == MUTEX_LOCK)
-			return pthread_mutex_lock_missed(m, ip);
-	}
+	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
+	    (e = lock_cache_find(m) ?: lock_cache_refill(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
+		return real_mutex_lock(m, call, NULL);
 	return call == MUTEX_LOCK ? pthread_mutex_lock_slow(m, ip) : mtx_lock_slow(m, ip);
 }
 

@@ -90,7 +90,7 @@ static inline unsigned long lock_hash(const void *lock, unsigned int shift)
  */
 static inline unsigned long lock_slot_hash(const void *lock, unsigned long mask)
 {
-	unsigned long h = (unsigned long)lock * 0x9E3779B97F4A7C15UL;
+	unsigned long h = (unsigned long)lock * 0xD6E8FEB86659FD93UL;
 
 	return (h ^ (h >> 29)) & mask;
 }

@@ -1,9 +1,12 @@
 /*
  * The side table: lockdep's per-lock state (a struct lockdep_map) for each pthread
  * lock, keyed by the lock's address, so pthread_mutex_t and pthread_rwlock_t keep
- * glibc's size and layout. Lookups are on every lock and unlock: they take no lock,
- * only an RCU read section (the slot array is replaced when it grows). Entries are
- * never given back (src/arena.c), only reused, so a pointer to one stays valid memory.
+ * glibc's size and layout. Lookups are on every lock and unlock: they take no lock.
+ * Entries are never given back (src/arena.c), only reused, so a pointer to one stays
+ * valid memory, and an entry's lock field alone says which lock it serves now. Slot
+ * arrays are replaced when the table grows or sheds tombstones; a replaced array is
+ * never unmapped, only emptied and its pages given back (lock_slots_retire()), so a
+ * look-up needs no guard to read one (lock_cache_refill()).
  */
 enum lock_kind {
 	LOCK_KIND_MUTEX,
@@ -39,16 +42,33 @@ struct lock_entry_chunk {
 	struct lock_entry entries[256];
 };
 
+/* Its mask never changes, and its first page, which holds it, is never emptied by
+ * madvise(): a look-up that reads an array replaced meanwhile stays inside it. */
 struct lock_slots {
 	unsigned long mask;
-	unsigned int shift;
+	struct lock_slots *next_retired;
 	struct lock_entry *slot[];
 };
 
 #define LOCK_TABLE_MIN_SIZE	1024
-#define LOCK_ENTRY_TOMBSTONE	((struct lock_entry *)1)
 
-static struct lock_slots *lock_slots;
+/*
+ * An entry that serves no lock (none lies at address 1): a removed lock's slot in
+ * the table (a tombstone) and an unused one of a thread's cache name it, which
+ * spares look-ups a test.
+ */
+static const struct lock_entry lock_entry_none = { .lock = (const void *)1 };
+#define LOCK_ENTRY_TOMBSTONE	((struct lock_entry *)&lock_entry_none)
+
+/* The table before its first lock: one empty slot, so a look-up needs no test. */
+static union {
+	struct lock_slots slots;
+	char bytes[sizeof(struct lock_slots) + sizeof(struct lock_entry *)];
+} no_lock_slots;
+
+static struct lock_slots *lock_slots = &no_lock_slots.slots;
+/* Replaced arrays, emptied, to be used again, by log2 of their size. */
+static struct lock_slots *retired_lock_slots[BITS_PER_LONG];
 static unsigned long lock_slots_used;	/* live entries plus tombstones */
 static unsigned long lock_slots_live;
 static struct lock_entry *free_lock_entries;
@@ -62,24 +82,30 @@ static inline unsigned long lock_hash(const void *lock, unsigned int shift)
 	return ((unsigned long)lock * 0x9E3779B97F4A7C15UL) >> shift;
 }
 
-static unsigned long lock_slot_hash(const struct lock_slots *t, const void *lock)
+/*
+ * The table's: the product's bits folded down, then its low ones. The top bits
+ * alone cluster under linear probing for some strides between locks (heap mutexes
+ * 48 bytes apart took 4.6 probes a look-up at a third full, 1.3 this way, as
+ * random places would).
+ */
+static inline unsigned long lock_slot_hash(const void *lock, unsigned long mask)
 {
-	return lock_hash(lock, t->shift);
+	unsigned long h = (unsigned long)lock * 0xD6E8FEB86659FD93UL;
+
+	return (h ^ (h >> 29)) & mask;
 }
 
 /*
  * Each thread remembers the entries it used last, by lock address, so a lock taken
- * again skips the table and its RCU section. Entries are never freed and an entry's
- * lock field names the lock it serves now, so that field alone tells whether a
- * remembered entry is still the lock's: removal clears it, and reuse for another
- * lock changes it.
+ * again skips the table. Entries are never freed and an entry's lock field names the
+ * lock it serves now, so that field alone tells whether a remembered entry is still
+ * the lock's: removal clears it, and reuse for another lock changes it. An unused
+ * slot names lock_entry_none. A miss costs a look-up in the table, not a cliff
+ * (lock_cache_refill()).
  */
 #define LOCK_CACHE_BITS		6
-/* An unused slot names an entry that serves no lock (none lies at address 1), which
- * spares the lookup a test for NULL. */
-static const struct lock_entry lock_cache_unused = { .lock = (const void *)1 };
 static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS] = {
-	[0 ... (1 << LOCK_CACHE_BITS) - 1] = (struct lock_entry *)&lock_cache_unused,
+	[0 ... (1 << LOCK_CACHE_BITS) - 1] = LOCK_ENTRY_TOMBSTONE,
 };
 
 static inline struct lock_entry **lock_cache_slot(const void *lock)
@@ -94,39 +120,40 @@ static inline struct lock_entry *lock_cache_find(const void *lock)
 	return READ_ONCE(e->lock) == lock ? e : NULL;
 }
 
-/* Lock-free; the caller is in an RCU read section. */
-static struct lock_entry *lock_table_find(const void *lock)
+/*
+ * Lock-free, and safe without a guard: the array read may be one replaced meanwhile,
+ * being emptied or used again, but it is mapped and every slot in it holds NULL, a
+ * tombstone or an entry, and an entry whose lock is this one is this lock's entry.
+ * Such a look-up may miss a lock that is there; in an RCU read section it does not
+ * (a replaced array is emptied only after a grace period). One round of the array
+ * at most ends a look-up in an array that fills and empties under it.
+ */
+static __always_inline struct lock_entry *lock_table_find(const void *lock)
 {
 	struct lock_slots *t = __atomic_load_n(&lock_slots, __ATOMIC_ACQUIRE);
+	unsigned long mask = t->mask, i = lock_slot_hash(lock, mask), n = mask;
 	struct lock_entry *e;
-	unsigned long i;
 
-	if (unlikely(!t))
-		return NULL;
-	for (i = lock_slot_hash(t, lock);; i = (i + 1) & t->mask) {
-		e = __atomic_load_n(&t->slot[i], __ATOMIC_ACQUIRE);
-		if (!e)
-			return NULL;
-		if (e != LOCK_ENTRY_TOMBSTONE && READ_ONCE(e->lock) == lock)
+	for (;;) {
+		e = __atomic_load_n(&t->slot[i], __ATOMIC_RELAXED);
+		if (likely(e) && likely(__atomic_load_n(&e->lock, __ATOMIC_ACQUIRE) == lock))
 			return e;
+		if (!e || !n--)
+			return NULL;
+		i = (i + 1) & mask;
 	}
 }
 
 /*
- * A lock the thread has not used lately, from the table, without entering liblockdep:
- * for a thread entered before (its RCU reader is set up, no preparation is due), so
- * that a program whose working set of locks outgrows the cache only pays this
- * look-up. NULL when the table has none (a first use, which the slow way records).
+ * A lock the thread has not used lately, from the table, without entering liblockdep
+ * and without a guard, so that a program whose working set of locks outgrows the
+ * cache pays about what a hit costs. NULL when the table has none (a first use,
+ * which the slow way records) or the look-up missed it (the slow way finds it).
  */
-static struct lock_entry *lock_cache_refill(const void *lock)
+static __always_inline struct lock_entry *lock_cache_refill(const void *lock)
 {
-	struct lock_entry *e;
+	struct lock_entry *e = lock_table_find(lock);
 
-	if (unlikely(!READ_ONCE(current->entry_ready)))
-		return NULL;
-	liblockdep_rcu_read_lock();
-	e = lock_table_find(lock);
-	liblockdep_rcu_read_unlock();
 	if (e)
 		*lock_cache_slot(lock) = e;
 	return e;
@@ -137,20 +164,46 @@ static size_t lock_slots_bytes(unsigned long size)
 	return sizeof(struct lock_slots) + size * sizeof(struct lock_entry *);
 }
 
+/* Under lock_table_mutex: an empty array, a replaced one if there is one. */
 static struct lock_slots *lock_slots_alloc(unsigned long size)
 {
-	struct lock_slots *t = liblockdep_pages_alloc(lock_slots_bytes(size));
+	struct lock_slots **retired = &retired_lock_slots[__builtin_ctzl(size)];
+	struct lock_slots *t = *retired;
 
 	if (t) {
-		t->mask = size - 1;
-		t->shift = 64 - __builtin_ctzl(size);
+		*retired = t->next_retired;
+		return t;
 	}
+	t = liblockdep_pages_alloc(lock_slots_bytes(size));
+	if (t)
+		t->mask = size - 1;
 	return t;
+}
+
+/*
+ * After a grace period, a replaced array: emptied, its pages but the first given
+ * back, kept for an array of its size. Never unmapped: look-ups without a guard
+ * may still read it (lock_table_find()).
+ */
+static void lock_slots_retire(struct lock_slots *t)
+{
+	size_t page = (size_t)getpagesize(), bytes = lock_slots_bytes(t->mask + 1);
+	struct lock_slots **retired = &retired_lock_slots[__builtin_ctzl(t->mask + 1)];
+	unsigned long in_first_page = (page - offsetof(struct lock_slots, slot)) / sizeof(t->slot[0]);
+
+	for (unsigned long i = 0; i <= t->mask && i < in_first_page; i++)
+		__atomic_store_n(&t->slot[i], NULL, __ATOMIC_RELAXED);
+	if (bytes > page)
+		madvise((char *)t + page, bytes - page, MADV_DONTNEED);
+	internal_lock(&lock_table_mutex);
+	t->next_retired = *retired;
+	*retired = t;
+	internal_unlock(&lock_table_mutex);
 }
 
 static void lock_slots_put(struct lock_slots *t, struct lock_entry *e)
 {
-	unsigned long i = lock_slot_hash(t, e->lock);
+	unsigned long i = lock_slot_hash(e->lock, t->mask);
 
 	while (t->slot[i] && t->slot[i] != LOCK_ENTRY_TOMBSTONE)
 		i = (i + 1) & t->mask;
@@ -161,14 +214,14 @@ static void lock_slots_put(struct lock_slots *t, struct lock_entry *e)
 
 /*
  * Keeps the table at most half full, counting tombstones. Returns the array that
- * readers may still be using, for the caller to free after a grace period.
+ * readers may still be using, for the caller to retire after a grace period.
  */
 static struct lock_slots *lock_slots_make_room(void)
 {
 	struct lock_slots *old = lock_slots, *t;
 	unsigned long size = LOCK_TABLE_MIN_SIZE;
 
-	if (old && 2 * (lock_slots_used + 1) <= old->mask + 1)
+	if (2 * (lock_slots_used + 1) <= old->mask + 1)
 		return NULL;
 	while (size < 4 * (lock_slots_live + 1))
 		size *= 2;
@@ -176,11 +229,11 @@ static struct lock_slots *lock_slots_make_room(void)
 	if (!t)
 		return NULL;
 	lock_slots_used = 0;
-	for (unsigned long i = 0; old && i <= old->mask; i++)
+	for (unsigned long i = 0; i <= old->mask; i++)
 		if (old->slot[i] && old->slot[i] != LOCK_ENTRY_TOMBSTONE)
 			lock_slots_put(t, old->slot[i]);
 	__atomic_store_n(&lock_slots, t, __ATOMIC_RELEASE);
-	return old;
+	return old != &no_lock_slots.slots ? old : NULL;
 }
 
 static struct lock_entry *lock_entry_alloc(void)
@@ -230,12 +283,14 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	e = lock_table_find(lock);
 	if (!e) {
 		retired = lock_slots_make_room();
-		e = lock_slots ? lock_entry_alloc() : NULL;
+		e = lock_slots != &no_lock_slots.slots ? lock_entry_alloc() : NULL;
 		if (e) {
 			memset(&e->map, 0, sizeof(e->map));
 			setup(e, arg);
 			lock_entry_new_serial(e);
-			e->lock = lock;
+			/* Its fields before it, for a look-up that meets it in an
+			 * array where it served another lock. */
+			__atomic_store_n(&e->lock, lock, __ATOMIC_RELEASE);
 			lock_slots_put(lock_slots, e);
 			lock_slots_live++;
 			lock_places_note(lock, 1);
@@ -247,7 +302,7 @@ static struct lock_entry *lock_table_add(const void *lock, bool replace,
 	internal_unlock(&lock_table_mutex);
 	if (retired) {
 		synchronize_rcu();
-		liblockdep_pages_free(retired, lock_slots_bytes(retired->mask + 1));
+		lock_slots_retire(retired);
 	}
 	errno = saved_errno;
 	return e;
@@ -261,7 +316,7 @@ static void lock_table_remove(const void *lock)
 
 	internal_lock(&lock_table_mutex);
 	t = lock_slots;
-	for (i = t ? lock_slot_hash(t, lock) : 0; t && (e = t->slot[i]); i = (i + 1) & t->mask) {
+	for (i = lock_slot_hash(lock, t->mask); (e = t->slot[i]); i = (i + 1) & t->mask) {
 		if (e != LOCK_ENTRY_TOMBSTONE && e->lock == lock) {
 			__atomic_store_n(&t->slot[i], LOCK_ENTRY_TOMBSTONE, __ATOMIC_RELEASE);
 			/* Of no kind first: a held map's record then never looks like a

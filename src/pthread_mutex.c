@@ -110,21 +110,7 @@ static __always_inline int mutex_lock_validated(pthread_mutex_t *m, enum mutex_c
 	return ret;
 }
 
-/* First a lock missing from the thread's cache, which the fast path may know: the
- * gate tested again, as a signal may come in at the end of the look-up's read
- * section. */
-static noinline int pthread_mutex_lock_slow(pthread_mutex_t *m, unsigned long ip)
-{
-	struct lock_entry *e;
-
-	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
-	    !lock_cache_find(m) && (e = lock_cache_refill(m)) && liblockdep_gate_open() &&
-	    lock_acquire_fast(e, 0, 0, 0, ip))
-		return real_mutex_lock_ready(m, MUTEX_LOCK);
-	return mutex_lock_validated(m, MUTEX_LOCK, NULL, 0, ip);
-}
-
-/* The slow way of the frequent lock: the gate shut (src/validate.c), or a C11 lock
+/* The slow way of the frequent lock: the gate shut (src/validate.c), or a lock
  * the fast path does not know. */
 static noinline int mutex_lock_unready(pthread_mutex_t *m, enum mutex_call call, unsigned long ip)
 {
@@ -134,9 +120,10 @@ static noinline int mutex_lock_unready(pthread_mutex_t *m, enum mutex_call call,
 /*
  * The common lock, with no call before pthread's and so no register to save: of a
  * mutex of the default kind, which glibc's lock never fails (__kind 0: not recursive,
- * error-checking, robust, priority-aware, process-shared or elided), used lately by
- * this thread, whose acquisition the fast path knows in this situation, with the gate
- * open. Statistics are off then (src/fast_path.c): just the real call.
+ * error-checking, robust, priority-aware, process-shared or elided), found in the
+ * thread's cache or else in the table, whose acquisition the fast path knows in this
+ * situation, with the gate open. Statistics are off then (src/fast_path.c): just the
+ * real call.
  */
 static __always_inline int mutex_lock_fast(pthread_mutex_t *m, enum mutex_call call,
 					   unsigned long ip)
@@ -144,9 +131,9 @@ static __always_inline int mutex_lock_fast(pthread_mutex_t *m, enum mutex_call c
 	struct lock_entry *e;
 
 	if (likely(READ_ONCE(m->__data.__kind) == PTHREAD_MUTEX_TIMED_NP) &&
-	    (e = lock_cache_find(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
+	    (e = lock_cache_find(m) ?: lock_cache_refill(m)) && lock_acquire_fast(e, 0, 0, 0, ip))
 		return real_mutex_lock_ready(m, call);
-	return call == MUTEX_LOCK ? pthread_mutex_lock_slow(m, ip) : mutex_lock_unready(m, call, ip);
+	return mutex_lock_unready(m, call, ip);
 }
 
 static noinline int pthread_mutex_lock_validated(pthread_mutex_t *m, unsigned long ip)

@@ -234,8 +234,8 @@ static bool plumbing_unwound_at(unsigned long ip, unsigned long cfa)
 /*
  * Records the size of each frame of this stack that the unwinder reaches: the
  * distance from its callee's CFA to its own, both checked against the return
- * addresses stored below them. noinline, and called only from lock_plumbing_caller(),
- * whose CFA the walk starts from.
+ * addresses stored below them. noinline, and called only from plumbing_walk_from(),
+ * under lock_plumbing_caller(), whose CFA the walk starts from.
  */
 static noinline void plumbing_frames_learn(void)
 {
@@ -408,27 +408,15 @@ static void plumbing_memo_add(const struct plumbing_memo *walk, unsigned long ip
 	plumbing_memo[i].ip = ip;
 }
 
-/*
- * The first site outside the plumbing of an acquisition whose call returns to ip
- * (the thread's entry frame); ip itself when it is the user's or the stack cannot
- * say. Costs a full unwind only the first time through a call site (and in a signal
- * handler, or through code without a name).
- */
-static noinline unsigned long lock_plumbing_caller(unsigned long ip)
+/* lock_plumbing_caller() for a call site not walked lately: the walk from cfa, the
+ * CFA of lock_plumbing_caller(), or the full unwind. */
+static noinline unsigned long plumbing_walk_from(unsigned long ip, unsigned long cfa)
 {
-	unsigned long cfa = (unsigned long)__builtin_dwarf_cfa(), info, at = 0;
-	unsigned long ips[1] = { ip };
+	unsigned long ips[1] = { ip }, info, at = 0;
+	unsigned int generation = __atomic_load_n(&plumbing_frames_generation, __ATOMIC_ACQUIRE);
 	struct plumbing_memo walk;
-	unsigned int generation;
 	bool learned = false;
 
-	if (lock_plumbing_user_ip(ip))
-		return ip;
-	/* A handler's walk starts on liblockdep's handler stack: the full unwind. */
-	if (!signal_handler_running() && liblockdep_entry_ip == ip &&
-	    (at = plumbing_memo_find(ip, cfa)))
-		return at;
-	generation = __atomic_load_n(&plumbing_frames_generation, __ATOMIC_ACQUIRE);
 	liblockdep_rcu_read_lock();
 	info = plumbing_frame_info(ip);
 	liblockdep_rcu_read_unlock();
@@ -460,6 +448,26 @@ static noinline unsigned long lock_plumbing_caller(unsigned long ip)
 	}
 unwind:
 	return lock_plumbing_skip(ips, 1) > 0 ? ips[0] : ip;
+}
+
+/*
+ * The first site outside the plumbing of an acquisition whose call returns to ip
+ * (the thread's entry frame); ip itself when it is the user's or the stack cannot
+ * say. Costs a full unwind only the first time through a call site (and in a signal
+ * handler, or through code without a name), a walk the first time this thread
+ * comes through it lately, and otherwise a comparison of the words of that walk.
+ */
+static noinline unsigned long lock_plumbing_caller(unsigned long ip)
+{
+	unsigned long cfa = (unsigned long)__builtin_dwarf_cfa(), at;
+
+	if (lock_plumbing_user_ip(ip))
+		return ip;
+	/* A handler's walk starts on liblockdep's handler stack: the full unwind. */
+	if (!signal_handler_running() && liblockdep_entry_ip == ip &&
+	    (at = plumbing_memo_find(ip, cfa)))
+		return at;
+	return plumbing_walk_from(ip, cfa);
 }
 
 static bool plumbing_frame_outside(unsigned long ip, void *arg)

@@ -22309,6 +22309,14 @@ static void lock_places_visit(const void *from, unsigned long len,
 		return;
 	if (end < start)
 		end = ULONG_MAX;
+	/* Most frees: a small block, in one granule or two, whose counters say at once
+	 * that no lock starts in either. */
+	if (len <= 1UL << LOCK_PLACE_GRANULE_SHIFT &&
+	    !(__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], start)],
+			      __ATOMIC_RELAXED) |
+	      __atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], end - 1)],
+			      __ATOMIC_RELAXED)))
+		return;
 	while (level_nr + 1 < ARRAY_SIZE(lock_place_levels) &&
 	       (len >> lock_place_levels[level_nr].shift) > 8)
 		level_nr++;
@@ -26912,8 +26920,9 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
  * has no other bound. A cycle, once found, is remembered outside the order: its
  * class was reported, and every cycle of the graph lies in one class (or in one
  * maker's sibling classes), so later ones through it are the same problem. The fast
- * path never learns an acquisition of a class the thread holds, or of a sibling of
- * one (src/fast_path.c): every such nesting comes here.
+ * path never learns a wait for a class the thread holds, or for a sibling of one
+ * (src/fast_path.c): every such nesting comes here. A trylock makes no edge, and the
+ * fast path may repeat it.
  *
  * Siblings, the classes one function that makes locks made for different callers
  * (src/lock_makers.c), are nested by instance the same way: a lock waited for while

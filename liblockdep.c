@@ -26681,14 +26681,15 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 {
 	struct task_struct *task = current;
 	struct lock_stat_release stat;
-	int depth = task->lockdep_depth, pos = held_lock_pos(task, e);
+	int depth = task->lockdep_depth, pos;
 	bool reported;
 
 	/* Just below the innermost, still held: the fast path may know the rest. */
-	if (pos >= 0 && pos == depth - 2 && !merged_locks_held() &&
-	    held_lock_ours(task, &task->held_locks[depth - 1]) &&
+	if (depth >= 2 && task->held_locks[depth - 2].instance == &e->map &&
+	    !merged_locks_held() && held_lock_ours(task, &task->held_locks[depth - 1]) &&
 	    fast_path_release_below(task, depth))
 		return;
+	pos = held_lock_pos(task, e);
 	if (pos >= 0 && pos < depth - 1) {
 		held_locks_catch_up(ip);
 		depth = task->lockdep_depth;

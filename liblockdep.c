@@ -21118,8 +21118,9 @@ static unsigned int plumbing_frames_generation;
  * A walk that found its frame: the words it read (return addresses, each at its
  * distance from the CFA of lock_plumbing_caller()), the first frame outside the
  * plumbing, and the generation of the table it read. The thread's last few, in
- * thread-local memory: a signal handler's walk never uses them (it takes the full
- * unwind).
+ * memory of its own, made at its first walk (off its stack, where thread-local
+ * memory lies) and given back at its exit: a signal handler's walk never uses them
+ * (it takes the full unwind).
  */
 #define PLUMBING_MEMO_WORDS	8
 #define PLUMBING_MEMO_WALKS	8
@@ -21133,8 +21134,13 @@ struct plumbing_memo {
 	unsigned int generation;
 };
 
-static __thread struct plumbing_memo plumbing_memo[PLUMBING_MEMO_WALKS];
-static __thread unsigned int plumbing_memo_next;	/* the one to replace next */
+struct plumbing_memos {
+	unsigned int next;		/* the one to replace next */
+	struct plumbing_memo walk[PLUMBING_MEMO_WALKS];
+};
+
+static __thread struct plumbing_memos *plumbing_memos;
+static __thread bool plumbing_memos_retired;	/* past the thread's exit hook */
 
 /* libgcc's unwinder, which glibc's backtrace() loads at start (src/stacktrace.c). */
 struct _Unwind_Context;
@@ -21431,9 +21437,10 @@ static __always_inline bool lock_plumbing_user_ip(unsigned long ip)
 static unsigned long plumbing_memo_find(unsigned long ip, unsigned long cfa)
 {
 	unsigned int generation = __atomic_load_n(&plumbing_frames_generation, __ATOMIC_ACQUIRE);
+	const struct plumbing_memos *t = plumbing_memos;
 
-	for (unsigned int i = 0; i < PLUMBING_MEMO_WALKS; i++) {
-		const struct plumbing_memo *m = &plumbing_memo[i];
+	for (unsigned int i = 0; t && i < PLUMBING_MEMO_WALKS; i++) {
+		const struct plumbing_memo *m = &t->walk[i];
 		unsigned int w;
 
 		if (m->ip != ip || m->generation != generation)
@@ -21452,17 +21459,32 @@ static unsigned long plumbing_memo_find(unsigned long ip, unsigned long cfa)
 static void plumbing_memo_add(const struct plumbing_memo *walk, unsigned long ip,
 			      unsigned long at, unsigned int generation)
 {
-	unsigned int i = plumbing_memo_next;
+	struct plumbing_memos *t = plumbing_memos;
+	struct plumbing_memo *m;
 
-	if (walk->nr > PLUMBING_MEMO_WORDS)
+	if (walk->nr > PLUMBING_MEMO_WORDS || plumbing_memos_retired)
 		return;
-	plumbing_memo_next = (i + 1) % PLUMBING_MEMO_WALKS;
-	memcpy(plumbing_memo[i].word, walk->word, sizeof(walk->word));
-	memcpy(plumbing_memo[i].offset, walk->offset, sizeof(walk->offset));
-	plumbing_memo[i].nr = walk->nr;
-	plumbing_memo[i].at = at;
-	plumbing_memo[i].generation = generation;
-	plumbing_memo[i].ip = ip;
+	if (!t && !(t = plumbing_memos = liblockdep_pages_alloc(sizeof(*t))))
+		return;
+	m = &t->walk[t->next];
+	t->next = (t->next + 1) % PLUMBING_MEMO_WALKS;
+	memcpy(m->word, walk->word, sizeof(walk->word));
+	memcpy(m->offset, walk->offset, sizeof(walk->offset));
+	m->nr = walk->nr;
+	m->at = at;
+	m->generation = generation;
+	m->ip = ip;
+}
+
+/* The thread's exit: its walks are given back, and none is kept after it. */
+static void plumbing_memos_thread_exit(void)
+{
+	struct plumbing_memos *t = plumbing_memos;
+
+	plumbing_memos_retired = true;
+	plumbing_memos = NULL;
+	if (t)
+		liblockdep_pages_free(t, sizeof(*t));
 }
 
 /* lock_plumbing_caller() for a call site not walked lately: the walk from cfa, the
@@ -24199,6 +24221,7 @@ static void task_exit(void *task)
 	liblockdep_rcu_thread_exit();
 	handler_stack_thread_exit();
 	fast_path_thread_exit();
+	plumbing_memos_thread_exit();
 	liblockdep_busy_end();
 }
 

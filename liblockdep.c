@@ -21121,6 +21121,13 @@ static int lock_plumbing_skip(unsigned long *ips, unsigned int n)
  * from this function's own CFA, through liblockdep's frames (until the return address
  * the wrapper was called with) and the plumbing's, to the user's first named frame.
  *
+ * The walk's answer depends on nothing but the return addresses it reads, each at
+ * its distance from where it starts, and on what the table knows of them, which only
+ * grows until code is unloaded: so each thread keeps its last few walks, those words
+ * and the frame found, and a call site it walked lately costs a comparison of the
+ * words (std::lock() at -O2: four words, about 40 instructions, against some 190 for
+ * the walk and its look-ups).
+ *
  * Only there: a frame without a name (stripped code, which may size its frames as it
  * runs), a signal handler's frames (the kernel's signal frame, liblockdep's handler
  * stack) or a stack that ends first take the full unwind, as before. A verdict never
@@ -21152,6 +21159,37 @@ struct plumbing_frames {
 
 static struct plumbing_frames *plumbing_frames;
 static pthread_mutex_t plumbing_frames_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* Changed when code is unloaded: what was known of it goes, and the walks through it. */
+static unsigned int plumbing_frames_generation;
+
+/*
+ * A walk that found its frame: the words it read (return addresses, each at its
+ * distance from the CFA of lock_plumbing_caller()), the first frame outside the
+ * plumbing, and the generation of the table it read. The thread's last few, in
+ * memory of its own, made at its first walk (off its stack, where thread-local
+ * memory lies) and given back at its exit: a signal handler's walk never uses them
+ * (it takes the full unwind).
+ */
+#define PLUMBING_MEMO_WORDS	8
+#define PLUMBING_MEMO_WALKS	8
+
+struct plumbing_memo {
+	unsigned long ip;		/* the call's return address; 0: unused */
+	unsigned long at;
+	unsigned long word[PLUMBING_MEMO_WORDS];
+	unsigned short offset[PLUMBING_MEMO_WORDS];
+	unsigned int nr;
+	unsigned int generation;
+};
+
+struct plumbing_memos {
+	unsigned int next;		/* the one to replace next */
+	struct plumbing_memo walk[PLUMBING_MEMO_WALKS];
+};
+
+static __thread struct plumbing_memos *plumbing_memos;
+static __thread bool plumbing_memos_retired;	/* past the thread's exit hook */
 
 /* libgcc's unwinder, which glibc's backtrace() loads at start (src/stacktrace.c). */
 struct _Unwind_Context;
@@ -21308,8 +21346,8 @@ static bool plumbing_unwound_at(unsigned long ip, unsigned long cfa)
 /*
  * Records the size of each frame of this stack that the unwinder reaches: the
  * distance from its callee's CFA to its own, both checked against the return
- * addresses stored below them. noinline, and called only from lock_plumbing_caller(),
- * whose CFA the walk starts from.
+ * addresses stored below them. noinline, and called only from plumbing_walk_from(),
+ * under lock_plumbing_caller(), whose CFA the walk starts from.
  */
 static noinline void plumbing_frames_learn(void)
 {
@@ -21357,14 +21395,27 @@ enum plumbing_walk {
 	PLUMBING_UNWALKABLE,	/* only the full unwind can tell */
 };
 
+/* Keeps a word the walk read at cfa, which lies offset above where it started. */
+static void plumbing_memo_keep(struct plumbing_memo *m, unsigned long offset, unsigned long word)
+{
+	if (m->nr >= PLUMBING_MEMO_WORDS || offset > USHRT_MAX) {
+		m->nr = PLUMBING_MEMO_WORDS + 1;	/* too long to keep */
+		return;
+	}
+	m->offset[m->nr] = offset;
+	m->word[m->nr++] = word;
+}
+
 /* The next return address up the stack, from a frame (info) whose callee's CFA is
  * *cfa; false if that frame's size is not known. */
-static bool plumbing_frame_up(unsigned long info, unsigned long *cfa, unsigned long *next)
+static bool plumbing_frame_up(unsigned long info, unsigned long start, unsigned long *cfa,
+			      unsigned long *next, struct plumbing_memo *m)
 {
 	if (!(info & PLUMBING_FRAME_SIZE))
 		return false;
 	*cfa += info >> PLUMBING_FRAME_SHIFT;
 	*next = *(const unsigned long *)(*cfa - sizeof(long));
+	plumbing_memo_keep(m, *cfa - start, *next);
 	return true;
 }
 
@@ -21373,18 +21424,21 @@ static bool plumbing_frame_up(unsigned long info, unsigned long *cfa, unsigned l
  * stored just below it: through liblockdep's frames up to the one that returns to
  * ip, a plumbing frame, then through the plumbing to the first named frame.
  */
-static enum plumbing_walk plumbing_walk(unsigned long ip, unsigned long cfa, unsigned long *at)
+static enum plumbing_walk plumbing_walk(unsigned long ip, unsigned long cfa, unsigned long *at,
+					struct plumbing_memo *m)
 {
-	unsigned long ra = *(const unsigned long *)(cfa - sizeof(long)), info;
+	unsigned long ra = *(const unsigned long *)(cfa - sizeof(long)), info, start = cfa;
 	enum plumbing_walk ret = PLUMBING_UNWALKABLE;
 	unsigned int i;
 
+	m->nr = 0;
+	plumbing_memo_keep(m, 0, ra);
 	liblockdep_rcu_read_lock();
 	for (i = 0; ra != ip; i++) {
 		if (i == PLUMBING_OWN_FRAMES)
 			goto out;
 		info = plumbing_frame_info(ra);
-		if (!plumbing_frame_up(info, &cfa, &ra)) {
+		if (!plumbing_frame_up(info, start, &cfa, &ra, m)) {
 			ret = PLUMBING_UNSIZED;
 			goto out;
 		}
@@ -21403,7 +21457,7 @@ static enum plumbing_walk plumbing_walk(unsigned long ip, unsigned long cfa, uns
 				ret = PLUMBING_WALKED;
 			goto out;
 		}
-		if (!plumbing_frame_up(info, &cfa, &ra)) {
+		if (!plumbing_frame_up(info, start, &cfa, &ra, m)) {
 			ret = PLUMBING_UNSIZED;
 			goto out;
 		}
@@ -21428,20 +21482,69 @@ static __always_inline bool lock_plumbing_user_ip(unsigned long ip)
 	return READ_ONCE(lock_plumbing_user_ips[hash_long(ip, LOCK_PLUMBING_USER_IPS_BITS)]) == ip;
 }
 
-/*
- * The first site outside the plumbing of an acquisition whose call returns to ip
- * (the thread's entry frame); ip itself when it is the user's or the stack cannot
- * say. Costs a full unwind only the first time through a call site (and in a signal
- * handler, or through code without a name).
- */
-static noinline unsigned long lock_plumbing_caller(unsigned long ip)
+/* The frame a walk from cfa found lately for a call that returns to ip; 0 if none. */
+static unsigned long plumbing_memo_find(unsigned long ip, unsigned long cfa)
 {
-	unsigned long cfa = (unsigned long)__builtin_dwarf_cfa(), info, at = 0;
-	unsigned long ips[1] = { ip };
+	unsigned int generation = __atomic_load_n(&plumbing_frames_generation, __ATOMIC_ACQUIRE);
+	const struct plumbing_memos *t = plumbing_memos;
+
+	for (unsigned int i = 0; t && i < PLUMBING_MEMO_WALKS; i++) {
+		const struct plumbing_memo *m = &t->walk[i];
+		unsigned int w;
+
+		if (m->ip != ip || m->generation != generation)
+			continue;
+		/* In the walk's order: each word read says where the next one is. */
+		for (w = 0; w < m->nr; w++)
+			if (*(const unsigned long *)(cfa + m->offset[w] - sizeof(long)) != m->word[w])
+				break;
+		if (w == m->nr)
+			return m->at;
+	}
+	return 0;
+}
+
+/* Keeps a walk that found at, read from the generation of the table it started in. */
+static void plumbing_memo_add(const struct plumbing_memo *walk, unsigned long ip,
+			      unsigned long at, unsigned int generation)
+{
+	struct plumbing_memos *t = plumbing_memos;
+	struct plumbing_memo *m;
+
+	if (walk->nr > PLUMBING_MEMO_WORDS || plumbing_memos_retired)
+		return;
+	if (!t && !(t = plumbing_memos = liblockdep_pages_alloc(sizeof(*t))))
+		return;
+	m = &t->walk[t->next];
+	t->next = (t->next + 1) % PLUMBING_MEMO_WALKS;
+	memcpy(m->word, walk->word, sizeof(walk->word));
+	memcpy(m->offset, walk->offset, sizeof(walk->offset));
+	m->nr = walk->nr;
+	m->at = at;
+	m->generation = generation;
+	m->ip = ip;
+}
+
+/* The thread's exit: its walks are given back, and none is kept after it. */
+static void plumbing_memos_thread_exit(void)
+{
+	struct plumbing_memos *t = plumbing_memos;
+
+	plumbing_memos_retired = true;
+	plumbing_memos = NULL;
+	if (t)
+		liblockdep_pages_free(t, sizeof(*t));
+}
+
+/* lock_plumbing_caller() for a call site not walked lately: the walk from cfa, the
+ * CFA of lock_plumbing_caller(), or the full unwind. */
+static noinline unsigned long plumbing_walk_from(unsigned long ip, unsigned long cfa)
+{
+	unsigned long ips[1] = { ip }, info, at = 0;
+	unsigned int generation = __atomic_load_n(&plumbing_frames_generation, __ATOMIC_ACQUIRE);
+	struct plumbing_memo walk;
 	bool learned = false;
 
-	if (lock_plumbing_user_ip(ip))
-		return ip;
 	liblockdep_rcu_read_lock();
 	info = plumbing_frame_info(ip);
 	liblockdep_rcu_read_unlock();
@@ -21454,8 +21557,9 @@ static noinline unsigned long lock_plumbing_caller(unsigned long ip)
 	if (signal_handler_running() || liblockdep_entry_ip != ip)
 		goto unwind;
 	for (unsigned int round = 0; round < PLUMBING_WALK_FRAMES; round++) {
-		switch (plumbing_walk(ip, cfa, &at)) {
+		switch (plumbing_walk(ip, cfa, &at, &walk)) {
 		case PLUMBING_WALKED:
+			plumbing_memo_add(&walk, ip, at, generation);
 			return at;
 		case PLUMBING_UNJUDGED:
 			plumbing_frame_judge(at);
@@ -21472,6 +21576,26 @@ static noinline unsigned long lock_plumbing_caller(unsigned long ip)
 	}
 unwind:
 	return lock_plumbing_skip(ips, 1) > 0 ? ips[0] : ip;
+}
+
+/*
+ * The first site outside the plumbing of an acquisition whose call returns to ip
+ * (the thread's entry frame); ip itself when it is the user's or the stack cannot
+ * say. Costs a full unwind only the first time through a call site (and in a signal
+ * handler, or through code without a name), a walk the first time this thread
+ * comes through it lately, and otherwise a comparison of the words of that walk.
+ */
+static noinline unsigned long lock_plumbing_caller(unsigned long ip)
+{
+	unsigned long cfa = (unsigned long)__builtin_dwarf_cfa(), at;
+
+	if (lock_plumbing_user_ip(ip))
+		return ip;
+	/* A handler's walk starts on liblockdep's handler stack: the full unwind. */
+	if (!signal_handler_running() && liblockdep_entry_ip == ip &&
+	    (at = plumbing_memo_find(ip, cfa)))
+		return at;
+	return plumbing_walk_from(ip, cfa);
 }
 
 static bool plumbing_frame_outside(unsigned long ip, void *arg)
@@ -21495,6 +21619,10 @@ static void lock_plumbing_forget_code(unsigned long start, unsigned long size)
 	/* Out of memory: all of it goes. */
 	if (old && !plumbing_frames_copy(old, 0, plumbing_frame_outside, range))
 		__atomic_store_n(&plumbing_frames, NULL, __ATOMIC_RELEASE);
+	/* After the table without that code: a walk that reads the new generation
+	 * reads that table. */
+	__atomic_store_n(&plumbing_frames_generation, plumbing_frames_generation + 1,
+			 __ATOMIC_RELEASE);
 	internal_unlock(&plumbing_frames_mutex);
 	plumbing_frames_retire(old);
 }
@@ -22400,6 +22528,14 @@ static void lock_places_visit(const void *from, unsigned long len,
 		return;
 	if (end < start)
 		end = ULONG_MAX;
+	/* Most frees: a small block, in one granule or two, whose counters say at once
+	 * that no lock starts in either. */
+	if (len <= 1UL << LOCK_PLACE_GRANULE_SHIFT &&
+	    !(__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], start)],
+			      __ATOMIC_RELAXED) |
+	      __atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], end - 1)],
+			      __ATOMIC_RELAXED)))
+		return;
 	while (level_nr + 1 < ARRAY_SIZE(lock_place_levels) &&
 	       (len >> lock_place_levels[level_nr].shift) > 8)
 		level_nr++;
@@ -23830,6 +23966,10 @@ static __thread struct {
 _Static_assert(offsetof(struct held_lock, pin_count) == sizeof(struct held_lock) - sizeof(u32),
 	       "struct held_lock ends with its bit fields and pin_count");
 
+/* The trylock bit of a mode: the call's own (siblings_shown() may record a lock it
+ * waited for as a trylock). */
+#define FAST_PATH_MODE_TRYLOCK	(1U << 8)
+
 static __always_inline u32 fast_path_mode(unsigned int depth, int read, int trylock)
 {
 	/* depth < 64: lockdep turns itself off when it reaches MAX_LOCK_DEPTH (63).
@@ -23867,6 +24007,28 @@ static __always_inline bool fast_path_step_is(const struct fast_path_step *step,
 					      const struct lock_class *class, u32 mode)
 {
 	return step->chain_key == chain_key && step->class == class && step->mode == mode;
+}
+
+/* The step learned for a situation, if any. An unused step (all zero) matches
+ * nothing: at depth 0 the chain key is INITIAL_CHAIN_KEY, not 0; a class not cached
+ * yet (NULL) was never learned. */
+static __always_inline const struct fast_path_step *fast_path_step_find(u64 chain_key,
+									const struct lock_class *class,
+									u32 mode, bool both_buckets)
+{
+	u64 hash = fast_path_hash(chain_key, class, mode);
+	const struct fast_path_step *step = fast_path_bucket(fast_path.steps, hash);
+
+	if (!fast_path_step_is(step, chain_key, class, mode) &&
+	    !fast_path_step_is(++step, chain_key, class, mode)) {
+		if (!both_buckets)
+			return NULL;
+		step = fast_path_bucket_other(fast_path.steps, hash);
+		if (!fast_path_step_is(step, chain_key, class, mode) &&
+		    !fast_path_step_is(++step, chain_key, class, mode))
+			return NULL;
+	}
+	return step;
 }
 
 /*
@@ -23907,27 +24069,15 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	const struct fast_path_step *step;
 	const struct lock_class *class;
 	struct held_lock *hlock;
-	u64 chain_key, tail, hash;
-	u32 mode;
+	u64 tail;
 
 	if (!LIBLOCKDEP_FAST_PATH || subclass >= NR_LOCKDEP_CACHING_CLASSES)
 		return false;
 	class = READ_ONCE(map->class_cache[subclass]);
-	chain_key = task->curr_chain_key;
-	mode = fast_path_mode(depth, read, trylock);
-	hash = fast_path_hash(chain_key, class, mode);
-	step = fast_path_bucket(fast_path.steps, hash);
-	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
-	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
-	if (!fast_path_step_is(step, chain_key, class, mode) &&
-	    !fast_path_step_is(++step, chain_key, class, mode)) {
-		if (!both_buckets)
-			return false;
-		step = fast_path_bucket_other(fast_path.steps, hash);
-		if (!fast_path_step_is(step, chain_key, class, mode) &&
-		    !fast_path_step_is(++step, chain_key, class, mode))
-			return false;
-	}
+	step = fast_path_step_find(task->curr_chain_key, class,
+				   fast_path_mode(depth, read, trylock), both_buckets);
+	if (!step)
+		return false;
 	fast_path_busy_begin();
 	/* depth and chain_key read again (after the barrier), rather than kept in
 	 * registers that would have to be saved. */
@@ -24169,8 +24319,12 @@ static void fast_path_thread_exit(void)
 }
 
 /* Whether the thread holds another lock of the class, or of a sibling of it
- * (src/lock_makers.c), below depth: every such acquisition goes to the instance check
- * (src/instance_nesting.c), never the fast path, which would only see the class. */
+ * (src/lock_makers.c), below depth: every such acquisition waited for goes to the
+ * instance check (src/instance_nesting.c), never the fast path, which would only see
+ * the class. A trylock adds no edge there, and lockdep checks nothing of it against
+ * the held locks (validate_chain()): whichever lock of the class it takes, lockdep
+ * does the same bookkeeping, which the fast path may repeat (std::lock() tries the
+ * second of two shards of one class while it holds the first). */
 static bool fast_path_class_held(const struct task_struct *task, unsigned int depth,
 				 const struct held_lock *hlock)
 {
@@ -24204,7 +24358,7 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    hlock->class_idx != class - lock_classes || hlock->instance != map ||
 	    hlock->nest_lock || hlock->references || hlock->pin_count ||
 	    hlock->prev_chain_key != chain_key || hlock->irq_context ||
-	    fast_path_class_held(task, depth, hlock))
+	    (!(mode & FAST_PATH_MODE_TRYLOCK) && fast_path_class_held(task, depth, hlock)))
 		return;
 	if (fast_path.zapped != zapped) {
 		fast_path_steps_forget();
@@ -24247,6 +24401,65 @@ static __always_inline bool fast_path_release(const struct lockdep_map *map)
 
 	return depth && task->held_locks[depth - 1].instance == map &&
 	       fast_path_pop(task, &task->held_locks[depth - 1], depth);
+}
+
+/*
+ * lock_release() of the lock just below the innermost (std::scoped_lock releases two
+ * mutexes in the order it took them). Lockdep pops both and takes the innermost
+ * again where the released one was (reacquire_held_locks()): __lock_acquire() with
+ * the innermost's own fields, in the released lock's situation. When the fast path
+ * has that step, learned with exactly these fields (bits), lockdep would do that
+ * step's bookkeeping again: done here. The caller has checked that the innermost is
+ * still held (lockdep takes it again) and that no lock is set aside past the depth
+ * limit. Task context only, as the fast path's acquisitions: the lock below the
+ * released one, if any, too (else lockdep starts a new chain). A release's slow way
+ * has not tested the thread's gate, so the conditions it stands for are tested here,
+ * the steps' zap count among them.
+ */
+static bool fast_path_release_below(struct task_struct *task, unsigned int depth)
+{
+	struct held_lock *below = &task->held_locks[depth - 2], *top = below + 1;
+	const struct fast_path_step *step;
+	u64 tail;
+
+	if (below->references || below->pin_count || top->nest_lock ||
+	    !fast_path_usable(task, depth - 2) ||
+	    fast_path.zapped != READ_ONCE(nr_zapped_classes))
+		return false;
+	step = fast_path_step_find(below->prev_chain_key, &lock_classes[top->class_idx],
+				   fast_path_mode(depth - 2, top->read, top->trylock), true);
+	memcpy(&tail, HELD_LOCK_TAIL(top), sizeof(tail));
+	/* Equal bits: no references, not pinned, lockdep's own hardirqs_off. */
+	if (!step || tail != step->bits)
+		return false;
+	fast_path_busy_begin();
+	WRITE_ONCE(below->acquire_ip, top->acquire_ip);
+	below->instance = top->instance;
+	below->nest_lock = NULL;
+	memcpy(HELD_LOCK_TAIL(below), &tail, sizeof(tail));
+	task->curr_chain_key = step->next_chain_key;
+	task->lockdep_depth = depth - 1;
+	fast_path_busy_end();
+	return true;
+}
+
+/*
+ * After lockdep released the lock below the innermost and took the innermost again
+ * at depth, with no report: the step of that re-acquisition, which
+ * fast_path_release_below() and a new acquisition in the same situation repeat. Only
+ * when its arguments were those of a new one (checked, lockdep's hardirqs_off now).
+ */
+static void fast_path_learn_reacquired(unsigned int depth)
+{
+	const struct task_struct *task = current;
+	const struct held_lock *hlock = &task->held_locks[depth];
+	const struct lock_class *class = &lock_classes[hlock->class_idx];
+
+	if (task->lockdep_depth != depth + 1 || !hlock->check ||
+	    hlock->hardirqs_off != (liblockdep_signals_off & 1))
+		return;
+	fast_path_learn(hlock->instance, class->subclass, hlock->prev_chain_key, depth,
+			fast_path_mode(depth, hlock->read, hlock->trylock));
 }
 /************** End of src/fast_path.c **************/
 /************** Begin file src/task.c **************/
@@ -24351,6 +24564,7 @@ static void task_exit(void *task)
 	liblockdep_rcu_thread_exit();
 	handler_stack_thread_exit();
 	fast_path_thread_exit();
+	plumbing_memos_thread_exit();
 	liblockdep_busy_end();
 }
 
@@ -26807,37 +27021,40 @@ static void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 #define GLIBC_RWLOCK_WRPHASE		1u
 #define GLIBC_RWLOCK_READER_SHIFT	3
 
-/* The common case: glibc says every held mutex and rwlock write lock is this
- * thread's, and some reader holds each read-held rwlock. Otherwise (a spin lock, a
- * doubt) held_locks_drop_released() looks closer. The thread holds some lock. */
+/* The common case for one held lock: glibc says a mutex or an rwlock's write lock is
+ * this thread's, or some reader holds a read-held rwlock; a map's record is all
+ * there is. Otherwise (a spin lock, a doubt) held_locks_drop_released() looks closer. */
+static bool held_lock_ours(const struct task_struct *task, const struct held_lock *hlock)
+{
+	const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+	enum lock_kind kind = READ_ONCE(e->kind);
+	const pthread_mutex_t *m;
+	const pthread_rwlock_t *rw;
+
+	/* lockdep's record is all there is; a map forgotten since has no kind */
+	if (kind == LOCK_KIND_MAP)
+		return true;
+	m = READ_ONCE(e->lock);
+	rw = (const void *)m;
+	if (!m)
+		return false;
+	if (kind == LOCK_KIND_MUTEX)
+		return READ_ONCE(m->__data.__owner) == task->pid;
+	if (kind != LOCK_KIND_RWLOCK)
+		return false;
+	if (hlock->read)
+		return READ_ONCE(rw->__data.__readers) >> GLIBC_RWLOCK_READER_SHIFT;
+	return READ_ONCE(rw->__data.__cur_writer) == task->pid;
+}
+
+/* Whether every held lock is, as above. The thread holds some lock. */
 static bool held_locks_all_ours(const struct task_struct *task)
 {
 	const struct held_lock *hlock = &task->held_locks[(unsigned int)task->lockdep_depth];
 
 	do {
-		const struct lock_entry *e = container_of((--hlock)->instance, struct lock_entry, map);
-		enum lock_kind kind = READ_ONCE(e->kind);
-		const pthread_mutex_t *m;
-		const pthread_rwlock_t *rw;
-
-		/* lockdep's record is all there is; a map forgotten since has no kind */
-		if (kind == LOCK_KIND_MAP)
-			continue;
-		m = READ_ONCE(e->lock);
-		rw = (const void *)m;
-		if (!m)
+		if (!held_lock_ours(task, --hlock))
 			return false;
-		if (kind == LOCK_KIND_MUTEX) {
-			if (READ_ONCE(m->__data.__owner) != task->pid)
-				return false;
-		} else if (kind != LOCK_KIND_RWLOCK) {
-			return false;
-		} else if (hlock->read) {
-			if (!(READ_ONCE(rw->__data.__readers) >> GLIBC_RWLOCK_READER_SHIFT))
-				return false;
-		} else if (READ_ONCE(rw->__data.__cur_writer) != task->pid) {
-			return false;
-		}
 	} while (hlock != task->held_locks);
 	return true;
 }
@@ -27045,12 +27262,20 @@ static int held_lock_pos(const struct task_struct *task, const struct lock_entry
  * was, it goes there as it would here, quietly. */
 static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 {
-	const struct task_struct *task = current;
+	struct task_struct *task = current;
 	struct lock_stat_release stat;
-	int pos = held_lock_pos(task, e);
+	int depth = task->lockdep_depth, pos;
+	bool reported;
 
-	if (pos >= 0 && pos < task->lockdep_depth - 1) {
+	/* Just below the innermost, still held: the fast path may know the rest. */
+	if (depth >= 2 && task->held_locks[depth - 2].instance == &e->map &&
+	    !merged_locks_held() && held_lock_ours(task, &task->held_locks[depth - 1]) &&
+	    fast_path_release_below(task, depth))
+		return;
+	pos = held_lock_pos(task, e);
+	if (pos >= 0 && pos < depth - 1) {
 		held_locks_catch_up(ip);
+		depth = task->lockdep_depth;
 		if ((pos = held_lock_pos(task, e)) < 0)
 			return;
 	}
@@ -27058,8 +27283,11 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 		return;
 	lock_stat_release_begin(&stat, pos);
 	lock_release(&e->map, ip);
+	reported = reporting;
 	liblockdep_report_end();
 	lock_stat_release_end(&stat, pos);
+	if (pos == depth - 2 && !reported)
+		fast_path_learn_reacquired(pos);
 }
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
@@ -27278,8 +27506,9 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
  * has no other bound. A cycle, once found, is remembered outside the order: its
  * class was reported, and every cycle of the graph lies in one class (or in one
  * maker's sibling classes), so later ones through it are the same problem. The fast
- * path never learns an acquisition of a class the thread holds, or of a sibling of
- * one (src/fast_path.c): every such nesting comes here.
+ * path never learns a wait for a class the thread holds, or for a sibling of one
+ * (src/fast_path.c): every such nesting comes here. A trylock makes no edge, and the
+ * fast path may repeat it.
  *
  * Siblings, the classes one function that makes locks made for different callers
  * (src/lock_makers.c), are nested by instance the same way: a lock waited for while

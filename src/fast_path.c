@@ -86,6 +86,10 @@ static __thread struct {
 _Static_assert(offsetof(struct held_lock, pin_count) == sizeof(struct held_lock) - sizeof(u32),
 	       "struct held_lock ends with its bit fields and pin_count");
 
+/* The trylock bit of a mode: the call's own (siblings_shown() may record a lock it
+ * waited for as a trylock). */
+#define FAST_PATH_MODE_TRYLOCK	(1U << 8)
+
 static __always_inline u32 fast_path_mode(unsigned int depth, int read, int trylock)
 {
 	/* depth < 64: lockdep turns itself off when it reaches MAX_LOCK_DEPTH (63).
@@ -123,6 +127,28 @@ static __always_inline bool fast_path_step_is(const struct fast_path_step *step,
 					      const struct lock_class *class, u32 mode)
 {
 	return step->chain_key == chain_key && step->class == class && step->mode == mode;
+}
+
+/* The step learned for a situation, if any. An unused step (all zero) matches
+ * nothing: at depth 0 the chain key is INITIAL_CHAIN_KEY, not 0; a class not cached
+ * yet (NULL) was never learned. */
+static __always_inline const struct fast_path_step *fast_path_step_find(u64 chain_key,
+									const struct lock_class *class,
+									u32 mode, bool both_buckets)
+{
+	u64 hash = fast_path_hash(chain_key, class, mode);
+	const struct fast_path_step *step = fast_path_bucket(fast_path.steps, hash);
+
+	if (!fast_path_step_is(step, chain_key, class, mode) &&
+	    !fast_path_step_is(++step, chain_key, class, mode)) {
+		if (!both_buckets)
+			return NULL;
+		step = fast_path_bucket_other(fast_path.steps, hash);
+		if (!fast_path_step_is(step, chain_key, class, mode) &&
+		    !fast_path_step_is(++step, chain_key, class, mode))
+			return NULL;
+	}
+	return step;
 }
 
 /*
@@ -163,27 +189,15 @@ static __always_inline bool fast_path_acquire(struct lockdep_map *map, unsigned 
 	const struct fast_path_step *step;
 	const struct lock_class *class;
 	struct held_lock *hlock;
-	u64 chain_key, tail, hash;
-	u32 mode;
+	u64 tail;
 
 	if (!LIBLOCKDEP_FAST_PATH || subclass >= NR_LOCKDEP_CACHING_CLASSES)
 		return false;
 	class = READ_ONCE(map->class_cache[subclass]);
-	chain_key = task->curr_chain_key;
-	mode = fast_path_mode(depth, read, trylock);
-	hash = fast_path_hash(chain_key, class, mode);
-	step = fast_path_bucket(fast_path.steps, hash);
-	/* An unused step (all zero) matches nothing: at depth 0 the chain key is
-	 * INITIAL_CHAIN_KEY, not 0. A class not cached yet (NULL) was never learned. */
-	if (!fast_path_step_is(step, chain_key, class, mode) &&
-	    !fast_path_step_is(++step, chain_key, class, mode)) {
-		if (!both_buckets)
-			return false;
-		step = fast_path_bucket_other(fast_path.steps, hash);
-		if (!fast_path_step_is(step, chain_key, class, mode) &&
-		    !fast_path_step_is(++step, chain_key, class, mode))
-			return false;
-	}
+	step = fast_path_step_find(task->curr_chain_key, class,
+				   fast_path_mode(depth, read, trylock), both_buckets);
+	if (!step)
+		return false;
 	fast_path_busy_begin();
 	/* depth and chain_key read again (after the barrier), rather than kept in
 	 * registers that would have to be saved. */
@@ -425,8 +439,12 @@ static void fast_path_thread_exit(void)
 }
 
 /* Whether the thread holds another lock of the class, or of a sibling of it
- * (src/lock_makers.c), below depth: every such acquisition goes to the instance check
- * (src/instance_nesting.c), never the fast path, which would only see the class. */
+ * (src/lock_makers.c), below depth: every such acquisition waited for goes to the
+ * instance check (src/instance_nesting.c), never the fast path, which would only see
+ * the class. A trylock adds no edge there, and lockdep checks nothing of it against
+ * the held locks (validate_chain()): whichever lock of the class it takes, lockdep
+ * does the same bookkeeping, which the fast path may repeat (std::lock() tries the
+ * second of two shards of one class while it holds the first). */
 static bool fast_path_class_held(const struct task_struct *task, unsigned int depth,
 				 const struct held_lock *hlock)
 {
@@ -460,7 +478,7 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    hlock->class_idx != class - lock_classes || hlock->instance != map ||
 	    hlock->nest_lock || hlock->references || hlock->pin_count ||
 	    hlock->prev_chain_key != chain_key || hlock->irq_context ||
-	    fast_path_class_held(task, depth, hlock))
+	    (!(mode & FAST_PATH_MODE_TRYLOCK) && fast_path_class_held(task, depth, hlock)))
 		return;
 	if (fast_path.zapped != zapped) {
 		fast_path_steps_forget();
@@ -503,4 +521,63 @@ static __always_inline bool fast_path_release(const struct lockdep_map *map)
 
 	return depth && task->held_locks[depth - 1].instance == map &&
 	       fast_path_pop(task, &task->held_locks[depth - 1], depth);
+}
+
+/*
+ * lock_release() of the lock just below the innermost (std::scoped_lock releases two
+ * mutexes in the order it took them). Lockdep pops both and takes the innermost
+ * again where the released one was (reacquire_held_locks()): __lock_acquire() with
+ * the innermost's own fields, in the released lock's situation. When the fast path
+ * has that step, learned with exactly these fields (bits), lockdep would do that
+ * step's bookkeeping again: done here. The caller has checked that the innermost is
+ * still held (lockdep takes it again) and that no lock is set aside past the depth
+ * limit. Task context only, as the fast path's acquisitions: the lock below the
+ * released one, if any, too (else lockdep starts a new chain). A release's slow way
+ * has not tested the thread's gate, so the conditions it stands for are tested here,
+ * the steps' zap count among them.
+ */
+static bool fast_path_release_below(struct task_struct *task, unsigned int depth)
+{
+	struct held_lock *below = &task->held_locks[depth - 2], *top = below + 1;
+	const struct fast_path_step *step;
+	u64 tail;
+
+	if (below->references || below->pin_count || top->nest_lock ||
+	    !fast_path_usable(task, depth - 2) ||
+	    fast_path.zapped != READ_ONCE(nr_zapped_classes))
+		return false;
+	step = fast_path_step_find(below->prev_chain_key, &lock_classes[top->class_idx],
+				   fast_path_mode(depth - 2, top->read, top->trylock), true);
+	memcpy(&tail, HELD_LOCK_TAIL(top), sizeof(tail));
+	/* Equal bits: no references, not pinned, lockdep's own hardirqs_off. */
+	if (!step || tail != step->bits)
+		return false;
+	fast_path_busy_begin();
+	WRITE_ONCE(below->acquire_ip, top->acquire_ip);
+	below->instance = top->instance;
+	below->nest_lock = NULL;
+	memcpy(HELD_LOCK_TAIL(below), &tail, sizeof(tail));
+	task->curr_chain_key = step->next_chain_key;
+	task->lockdep_depth = depth - 1;
+	fast_path_busy_end();
+	return true;
+}
+
+/*
+ * After lockdep released the lock below the innermost and took the innermost again
+ * at depth, with no report: the step of that re-acquisition, which
+ * fast_path_release_below() and a new acquisition in the same situation repeat. Only
+ * when its arguments were those of a new one (checked, lockdep's hardirqs_off now).
+ */
+static void fast_path_learn_reacquired(unsigned int depth)
+{
+	const struct task_struct *task = current;
+	const struct held_lock *hlock = &task->held_locks[depth];
+	const struct lock_class *class = &lock_classes[hlock->class_idx];
+
+	if (task->lockdep_depth != depth + 1 || !hlock->check ||
+	    hlock->hardirqs_off != (liblockdep_signals_off & 1))
+		return;
+	fast_path_learn(hlock->instance, class->subclass, hlock->prev_chain_key, depth,
+			fast_path_mode(depth, hlock->read, hlock->trylock));
 }

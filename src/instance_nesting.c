@@ -46,8 +46,9 @@
  * has no other bound. A cycle, once found, is remembered outside the order: its
  * class was reported, and every cycle of the graph lies in one class (or in one
  * maker's sibling classes), so later ones through it are the same problem. The fast
- * path never learns an acquisition of a class the thread holds, or of a sibling of
- * one (src/fast_path.c): every such nesting comes here.
+ * path never learns a wait for a class the thread holds, or for a sibling of one
+ * (src/fast_path.c): every such nesting comes here. A trylock makes no edge, and the
+ * fast path may repeat it.
  *
  * Siblings, the classes one function that makes locks made for different callers
  * (src/lock_makers.c), are nested by instance the same way: a lock waited for while

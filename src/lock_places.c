@@ -131,6 +131,14 @@ static void lock_places_visit(const void *from, unsigned long len,
 		return;
 	if (end < start)
 		end = ULONG_MAX;
+	/* Most frees: a small block, in one granule or two, whose counters say at once
+	 * that no lock starts in either. */
+	if (len <= 1UL << LOCK_PLACE_GRANULE_SHIFT &&
+	    !(__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], start)],
+			      __ATOMIC_RELAXED) |
+	      __atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], end - 1)],
+			      __ATOMIC_RELAXED)))
+		return;
 	while (level_nr + 1 < ARRAY_SIZE(lock_place_levels) &&
 	       (len >> lock_place_levels[level_nr].shift) > 8)
 		level_nr++;

@@ -98,6 +98,7 @@ static void task_exit(void *task)
 	liblockdep_rcu_thread_exit();
 	handler_stack_thread_exit();
 	fast_path_thread_exit();
+	plumbing_memos_thread_exit();
 	liblockdep_busy_end();
 }
 

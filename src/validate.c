@@ -364,37 +364,40 @@ static void held_locks_drop_released(struct task_struct *task, unsigned long ip)
 #define GLIBC_RWLOCK_WRPHASE		1u
 #define GLIBC_RWLOCK_READER_SHIFT	3
 
-/* The common case: glibc says every held mutex and rwlock write lock is this
- * thread's, and some reader holds each read-held rwlock. Otherwise (a spin lock, a
- * doubt) held_locks_drop_released() looks closer. The thread holds some lock. */
+/* The common case for one held lock: glibc says a mutex or an rwlock's write lock is
+ * this thread's, or some reader holds a read-held rwlock; a map's record is all
+ * there is. Otherwise (a spin lock, a doubt) held_locks_drop_released() looks closer. */
+static bool held_lock_ours(const struct task_struct *task, const struct held_lock *hlock)
+{
+	const struct lock_entry *e = container_of(hlock->instance, struct lock_entry, map);
+	enum lock_kind kind = READ_ONCE(e->kind);
+	const pthread_mutex_t *m;
+	const pthread_rwlock_t *rw;
+
+	/* lockdep's record is all there is; a map forgotten since has no kind */
+	if (kind == LOCK_KIND_MAP)
+		return true;
+	m = READ_ONCE(e->lock);
+	rw = (const void *)m;
+	if (!m)
+		return false;
+	if (kind == LOCK_KIND_MUTEX)
+		return READ_ONCE(m->__data.__owner) == task->pid;
+	if (kind != LOCK_KIND_RWLOCK)
+		return false;
+	if (hlock->read)
+		return READ_ONCE(rw->__data.__readers) >> GLIBC_RWLOCK_READER_SHIFT;
+	return READ_ONCE(rw->__data.__cur_writer) == task->pid;
+}
+
+/* Whether every held lock is, as above. The thread holds some lock. */
 static bool held_locks_all_ours(const struct task_struct *task)
 {
 	const struct held_lock *hlock = &task->held_locks[(unsigned int)task->lockdep_depth];
 
 	do {
-		const struct lock_entry *e = container_of((--hlock)->instance, struct lock_entry, map);
-		enum lock_kind kind = READ_ONCE(e->kind);
-		const pthread_mutex_t *m;
-		const pthread_rwlock_t *rw;
-
-		/* lockdep's record is all there is; a map forgotten since has no kind */
-		if (kind == LOCK_KIND_MAP)
-			continue;
-		m = READ_ONCE(e->lock);
-		rw = (const void *)m;
-		if (!m)
+		if (!held_lock_ours(task, --hlock))
 			return false;
-		if (kind == LOCK_KIND_MUTEX) {
-			if (READ_ONCE(m->__data.__owner) != task->pid)
-				return false;
-		} else if (kind != LOCK_KIND_RWLOCK) {
-			return false;
-		} else if (hlock->read) {
-			if (!(READ_ONCE(rw->__data.__readers) >> GLIBC_RWLOCK_READER_SHIFT))
-				return false;
-		} else if (READ_ONCE(rw->__data.__cur_writer) != task->pid) {
-			return false;
-		}
 	} while (hlock != task->held_locks);
 	return true;
 }
@@ -602,12 +605,20 @@ static int held_lock_pos(const struct task_struct *task, const struct lock_entry
  * was, it goes there as it would here, quietly. */
 static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 {
-	const struct task_struct *task = current;
+	struct task_struct *task = current;
 	struct lock_stat_release stat;
-	int pos = held_lock_pos(task, e);
+	int depth = task->lockdep_depth, pos;
+	bool reported;
 
-	if (pos >= 0 && pos < task->lockdep_depth - 1) {
+	/* Just below the innermost, still held: the fast path may know the rest. */
+	if (depth >= 2 && task->held_locks[depth - 2].instance == &e->map &&
+	    !merged_locks_held() && held_lock_ours(task, &task->held_locks[depth - 1]) &&
+	    fast_path_release_below(task, depth))
+		return;
+	pos = held_lock_pos(task, e);
+	if (pos >= 0 && pos < depth - 1) {
 		held_locks_catch_up(ip);
+		depth = task->lockdep_depth;
 		if ((pos = held_lock_pos(task, e)) < 0)
 			return;
 	}
@@ -615,8 +626,11 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 		return;
 	lock_stat_release_begin(&stat, pos);
 	lock_release(&e->map, ip);
+	reported = reporting;
 	liblockdep_report_end();
 	lock_stat_release_end(&stat, pos);
+	if (pos == depth - 2 && !reported)
+		fast_path_learn_reacquired(pos);
 }
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)

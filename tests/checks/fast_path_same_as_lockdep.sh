@@ -2,7 +2,8 @@
 # records itself for acquisitions lockdep has seen before: what lockdep knows must not
 # differ by one byte from a build without it. One program repeats nested locks
 # (inside 70 others held, past lockdep's depth limit, at first), trylocks, rwlock
-# reads, an out-of-order unlock, locks with the handled signal
+# reads, an out-of-order unlock, std::lock()'s shape (two locks of one class, the
+# second tried, the first released first), locks with the handled signal
 # blocked and a lock taken in a signal handler, a lock class unregistered and taken
 # again, then makes two reports that print held locks taken the fast way and a
 # held-locks view at thread exit. Built with and without -DLIBLOCKDEP_NO_FAST_PATH
@@ -23,6 +24,7 @@ static pthread_mutex_t c = PTHREAD_MUTEX_INITIALIZER, in_handler = PTHREAD_MUTEX
 static pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
 static pthread_spinlock_t spin;
 static pthread_mutex_t deep[70] = { [0 ... 69] = PTHREAD_MUTEX_INITIALIZER };
+static pthread_mutex_t *pair;	/* two locks of one class: made by one call */
 
 static void handler(int sig)
 {
@@ -65,6 +67,12 @@ static void rounds(int n)
 		pthread_rwlock_wrlock(&rw);
 		pthread_mutex_unlock(&a);
 		pthread_rwlock_unlock(&rw);
+		/* std::lock() of two: the second of the class tried, the first let go first */
+		pthread_mutex_lock(&pair[i % 2]);
+		if (pthread_mutex_trylock(&pair[(i + 1) % 2]) == 0) {
+			pthread_mutex_unlock(&pair[i % 2]);
+			pthread_mutex_unlock(&pair[(i + 1) % 2]);
+		}
 		/* interrupts off, then a handler's lock */
 		pthread_sigmask(SIG_BLOCK, &usr1, NULL);
 		pthread_mutex_lock(&c);
@@ -106,7 +114,14 @@ int main(int argc, char **argv)
 
 	pthread_spin_init(&spin, 0);
 	signal(SIGUSR1, handler);
+	pair = malloc(2 * sizeof(*pair));
+	for (int i = 0; i < 2; i++)
+		pthread_mutex_init(&pair[i], NULL);
 	rounds(atoi(argv[1]));
+	/* pair[1], left held by a release out of order, printed as held in the report */
+	pthread_mutex_lock(&pair[0]);
+	if (pthread_mutex_trylock(&pair[1]) == 0)
+		pthread_mutex_unlock(&pair[0]);
 	/* b, taken the fast way, printed as held in a report: b -> a after a -> b */
 	pthread_mutex_lock(&b);
 	pthread_mutex_unlock(&b);
@@ -114,6 +129,7 @@ int main(int argc, char **argv)
 	pthread_mutex_lock(&a);
 	pthread_mutex_unlock(&a);
 	pthread_mutex_unlock(&b);
+	pthread_mutex_unlock(&pair[1]);
 	/* a lock taken in a handler, now with interrupts on: inconsistent state */
 	pthread_mutex_lock(&in_handler);
 	pthread_mutex_unlock(&in_handler);

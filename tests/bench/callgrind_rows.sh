@@ -18,7 +18,7 @@
 #        clang), CLANGXX (default clang++), RUNS (default 1).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
-pair=${1:-$top}
+pair=$(cd "${1:-$top}" && pwd)
 cc=${CC:-cc}
 cxx=${CXX:-g++}
 clang=${CLANG:-clang}

@@ -153,8 +153,8 @@ clean:
 	rm -rf $(BUILD)
 
 # Prints the benchmark tables and saves them as tests/bench/RESULTS.md, with the time
-# it took: 23 minutes on two cores at a load of about 10; REPS=1 ROWS_RUNS=1 for a
-# quick look (8 minutes there).
+# it took: 12 minutes on two cores at a load of about 3, 23 at a load of about 10;
+# REPS=1 ROWS_RUNS=1 for a quick look (8 minutes at the load of 10).
 bench:
 	sh tests/bench/bench.sh
 

@@ -45,12 +45,19 @@ demo-suite: $(SUITE_DEMO)
 	LIBLOCKDEP_GRAPH=$(abspath $(BUILD))/demo.graph ./$(BUILD)/test_transfer
 	LIBLOCKDEP_GRAPH=$(abspath $(BUILD))/demo.graph LIBLOCKDEP_EXITCODE=0 ./$(BUILD)/test_rotate
 
+# Where the SARIF log's links point (informationUri, each rule's helpUri): the URL of
+# this tree's docs/ folder as published, ending in '/' (say
+# https://github.com/ORG/liblockdep/blob/COMMIT/docs/); unset, the kernel's lockdep
+# page. Only the library and the SARIF merger hold it: make clean after a change.
+DOCS_URL ?=
+DOCS_DEFINE = $(if $(DOCS_URL),-DLIBLOCKDEP_DOCS_URL='"$(DOCS_URL)"')
+
 # The preload flavour, for ./lockdep: the same liblockdep.c, exporting the real names.
 preload: $(BUILD)/liblockdep.so
 
 $(BUILD)/liblockdep.so: liblockdep.c liblockdep.h
 	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
+	$(CC) $(CFLAGS) $(DOCS_DEFINE) -DLIBLOCKDEP -DLIBLOCKDEP_PRELOAD -fPIC -shared -pthread \
 		-Wl,-soname,liblockdep.so liblockdep.c -o $@ -ldl
 
 # The lockdep the pair was made from, as its reports' banner names it; pkg-config and
@@ -125,7 +132,7 @@ merge-sarif: $(BUILD)/lockdep-merge-sarif
 
 $(BUILD)/lockdep-merge-sarif: tools/merge_sarif.c liblockdep.c liblockdep.h
 	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) -I. -DLIBLOCKDEP -pthread tools/merge_sarif.c liblockdep.c -o $@
+	$(CC) $(CFLAGS) $(DOCS_DEFINE) -I. -DLIBLOCKDEP -pthread tools/merge_sarif.c liblockdep.c -o $@
 
 # The tests a developer runs many times a day: every scenario, in both flavours, and
 # the checks of tier "test" (all but those with a "# Tier: all" line), with gcc, g++,

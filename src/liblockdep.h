@@ -145,11 +145,14 @@
  *   LIBLOCKDEP_MAX_GRAPH_DEPS      dependencies read from LIBLOCKDEP_GRAPH (65536)
  *   Lock classes: 8192 (lockdep's MAX_LOCKDEP_KEYS, fixed by the kernel's header)
  *
- * COMPILE-TIME SWITCH (when compiling liblockdep.c)
+ * COMPILE-TIME SWITCHES (when compiling liblockdep.c)
  *   LIBLOCKDEP_NO_FAST_PATH        every acquisition and release goes to lockdep; by
  *                                  default one lockdep has seen in the same situation
  *                                  is recorded without calling it (same results, for
  *                                  comparison: docs/cost.md)
+ *   LIBLOCKDEP_DOCS_URL="URL/"     where liblockdep's docs/ folder is published: the
+ *                                  SARIF log links it (informationUri, each rule's
+ *                                  helpUri); by default the kernel's lockdep page
  *
  * LICENCE
  *   GPL-2.0, because the kernel's lockdep (which liblockdep.c contains) is.

@@ -299,6 +299,8 @@ static void sarif_rules_write(struct json_out *o)
 		sarif_text(o, "help", help ? help->help :
 			   "A lock-order or lock-state problem found by lockdep, the Linux "
 			   "kernel's lock validator, in user space. See the report's stacks.");
+		if (help && help->uri)
+			json_member_string(o, "helpUri", help->uri);
 		json_key(o, "defaultConfiguration");
 		json_open(o, '{');
 		json_member_string(o, "level", "error");
@@ -357,6 +359,7 @@ static void report_sarif_write(void)
 	json_member_string(&o, "name", "liblockdep");
 	/* Numbers only, as tools' versions are: that of the lockdep carried. */
 	json_member_string(&o, "version", LIBLOCKDEP_KERNEL_VERSION);
+	json_member_string(&o, "informationUri", SARIF_INFORMATION_URI);
 	sarif_rules_write(&o);
 	json_close(&o, '}');
 	json_close(&o, '}');

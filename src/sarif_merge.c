@@ -45,6 +45,7 @@ struct sarif_merge {
 	char root[PATH_MAX];		/* with a '/' at its end */
 	size_t root_len;
 	const char *version;		/* the driver's, of the first log */
+	const char *information_uri;	/* likewise */
 	struct sarif_node *rules, **rules_tail;
 	struct sarif_node *results, **results_tail;
 	struct sarif_node *bases;	/* the originalUriBaseIds of the run being read */
@@ -610,8 +611,10 @@ static const char *sarif_add_run(struct sarif_merge *m, struct sarif_node *run)
 		return "a run of another tool than liblockdep";
 	if (!rules || !results)
 		return "a run without tool.driver.rules or results";
-	if (!m->version)
+	if (!m->version) {
 		m->version = sarif_member_text(driver, "version");
+		m->information_uri = sarif_member_text(driver, "informationUri");
+	}
 	m->bases = sarif_member(run, "originalUriBaseIds", '{');
 	for (struct sarif_node *rule = rules->child; rule; rule = next) {
 		next = rule->next;
@@ -777,6 +780,7 @@ static void sarif_merge_write(struct sarif_merge *m, struct json_out *o, const c
 	json_open(o, '{');
 	json_member_string(o, "name", "liblockdep");
 	json_member_string(o, "version", m->version ?: LIBLOCKDEP_KERNEL_VERSION);
+	json_member_string(o, "informationUri", m->information_uri ?: SARIF_INFORMATION_URI);
 	sarif_write_list(m, o, "rules", m->rules);
 	json_close(o, '}');
 	json_close(o, '}');

@@ -3,51 +3,39 @@
 # want them. By default they point at the kernel's lockdep page, each rule at the
 # section on its kind (a kind the page does not cover has no helpUri). Built with
 # LIBLOCKDEP_DOCS_URL (make install DOCS_URL=...), the tool links docs/reports.md and
-# every rule a section of docs/fixing.md that exists. A program with an AB-BA and an
-# unlock of a lock not held: rules circular (a kernel section) and bad-unlock (none),
-# in both flavours; lockdep --merge-sarif keeps the links; make passes DOCS_URL to the
-# library and to the merger.
+# every rule a section of docs/fixing.md that exists. An AB-BA and a thread that exits
+# holding locks (tests/scenarios): rules circular (a kernel section) and held-at-exit
+# (none), in both flavours; lockdep --merge-sarif keeps the links; make passes DOCS_URL
+# to the library and to the merger.
 set -eu
 cc=${CC:-cc}
 build=${BUILD:-build/tests}
 top=$(pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-cat > "$out/prog.c" <<'C'
-#include <pthread.h>
-static pthread_mutex_t config_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t never_locked = PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP;
-int main(void)
-{
-	pthread_mutex_lock(&config_lock);
-	pthread_mutex_lock(&cache_lock);
-	pthread_mutex_unlock(&cache_lock);
-	pthread_mutex_unlock(&config_lock);
-	pthread_mutex_lock(&cache_lock);
-	pthread_mutex_lock(&config_lock);
-	pthread_mutex_unlock(&config_lock);
-	pthread_mutex_unlock(&cache_lock);
-	return pthread_mutex_unlock(&never_locked) == 0;
-}
-C
 docs_url="file://$top/docs/"
-cflags="-O1 -g -D_GNU_SOURCE -pthread"
-$cc $cflags -DLIBLOCKDEP -include liblockdep.h "$out/prog.c" "$build/liblockdep.o" -o "$out/dropin"
-$cc $cflags "$out/prog.c" -o "$out/plain"
+cflags="-O1 -g -pthread -Itests/scenarios"
+progs="abba_one_thread thread_exit_holding_locks"
 $cc -O1 -c -DLIBLOCKDEP -DLIBLOCKDEP_DOCS_URL="\"$docs_url\"" liblockdep.c -o "$out/docs.o"
-$cc $cflags -DLIBLOCKDEP -include liblockdep.h "$out/prog.c" "$out/docs.o" -o "$out/docs"
 $cc -O1 -I. -DLIBLOCKDEP -DLIBLOCKDEP_DOCS_URL="\"$docs_url\"" -pthread tools/merge_sarif.c \
 	liblockdep.c -o "$out/merge"
-LIBLOCKDEP_EXITCODE=0 LIBLOCKDEP_SARIF="$out/dropin.sarif" "$out/dropin" 2> /dev/null
-LD_PRELOAD=$build/liblockdep.so LIBLOCKDEP_EXITCODE=0 LIBLOCKDEP_SARIF="$out/preload.sarif" \
-	"$out/plain" 2> /dev/null
-LIBLOCKDEP_EXITCODE=0 LIBLOCKDEP_SARIF="$out/docs.sarif" "$out/docs" 2> /dev/null
-"$out/merge" "$out/merged.sarif" "$out/docs.sarif" 2> "$out/merge.err" ||
+mkdir "$out/dropin" "$out/preload" "$out/docs"
+for prog in $progs; do
+	src=tests/scenarios/$prog.c
+	$cc $cflags -DLIBLOCKDEP -include liblockdep.h "$src" "$build/liblockdep.o" -o "$out/$prog"
+	$cc $cflags "$src" -o "$out/$prog.plain"
+	$cc $cflags -DLIBLOCKDEP -include liblockdep.h "$src" "$out/docs.o" -o "$out/$prog.docs"
+	LIBLOCKDEP_EXITCODE=0 LIBLOCKDEP_SARIF="$out/dropin/$prog.sarif" "$out/$prog" 2> /dev/null
+	LD_PRELOAD=$build/liblockdep.so LIBLOCKDEP_EXITCODE=0 \
+		LIBLOCKDEP_SARIF="$out/preload/$prog.sarif" "$out/$prog.plain" 2> /dev/null
+	LIBLOCKDEP_EXITCODE=0 LIBLOCKDEP_SARIF="$out/docs/$prog.sarif" "$out/$prog.docs" 2> /dev/null
+done
+mkdir "$out/merged"
+"$out/merge" "$out/merged/all.sarif" "$out/docs" 2> "$out/merge.err" ||
 	{ echo "the merge failed:"; cat "$out/merge.err"; exit 1; }
 
 python3 - "$out" "$docs_url" <<'PY'
-import json, re, sys
+import glob, json, re, sys
 out, docs_url = sys.argv[1:]
 kernel = 'https://docs.kernel.org/locking/lockdep-design.html'
 # The sections of the kernel's Documentation/locking/lockdep-design.rst (Linux 6.12),
@@ -69,15 +57,17 @@ def anchors(page):
     return ids
 
 def absolute(uri):
-    return re.fullmatch(r'[A-Za-z][A-Za-z0-9+.-]*:[^\s]+', uri or '') is not None
+    return isinstance(uri, str) and re.fullmatch(r'[A-Za-z][A-Za-z0-9+.-]*:[^\s]+', uri)
 
 def check(name, expect_docs):
-    run = json.load(open('%s/%s.sarif' % (out, name)))['runs'][0]
-    driver = run['tool']['driver']
-    info = driver.get('informationUri')
-    rules = {r['id']: r for r in driver['rules']}
-    if sorted(rules) != ['bad-unlock', 'circular']:
+    rules, infos = {}, set()
+    for log in glob.glob('%s/%s/*.sarif' % (out, name)):
+        driver = json.load(open(log))['runs'][0]['tool']['driver']
+        infos.add(driver.get('informationUri'))
+        rules.update((r['id'], r) for r in driver['rules'])
+    if sorted(rules) != ['circular', 'held-at-exit']:
         bad.append('%s: rules %s' % (name, sorted(rules)))
+    info = infos.pop() if len(infos) == 1 else infos
     if not absolute(info):
         bad.append('%s: informationUri %r' % (name, info))
     if not expect_docs:
@@ -85,8 +75,8 @@ def check(name, expect_docs):
             bad.append('%s: informationUri %r, not the kernel page' % (name, info))
         if rules.get('circular', {}).get('helpUri') != kernel + '#multi-lock-dependency-rules':
             bad.append('%s: circular helpUri %r' % (name, rules.get('circular', {}).get('helpUri')))
-        if 'helpUri' in rules.get('bad-unlock', {}):
-            bad.append('%s: bad-unlock links %r' % (name, rules['bad-unlock']['helpUri']))
+        if 'helpUri' in rules.get('held-at-exit', {}):
+            bad.append('%s: held-at-exit links %r' % (name, rules['held-at-exit']['helpUri']))
         return
     if info != docs_url + 'reports.md':
         bad.append('%s: informationUri %r' % (name, info))

@@ -46,11 +46,12 @@ demo-suite: $(SUITE_DEMO)
 	LIBLOCKDEP_GRAPH=$(abspath $(BUILD))/demo.graph LIBLOCKDEP_EXITCODE=0 ./$(BUILD)/test_rotate
 
 # Where the SARIF log's links point (informationUri, each rule's helpUri): the URL of
-# this tree's docs/ folder as published, ending in '/' (say
-# https://github.com/ORG/liblockdep/blob/COMMIT/docs/); unset, the kernel's lockdep
-# page. Only the library and the SARIF merger hold it: make clean after a change.
+# this tree's docs/ folder as published (say
+# https://github.com/ORG/liblockdep/blob/COMMIT/docs/), given one '/' at its end;
+# unset, the kernel's lockdep page. Only the library and the SARIF merger hold it:
+# make clean after a change.
 DOCS_URL ?=
-DOCS_DEFINE = $(if $(DOCS_URL),-DLIBLOCKDEP_DOCS_URL='"$(DOCS_URL)"')
+DOCS_DEFINE = $(if $(DOCS_URL),-DLIBLOCKDEP_DOCS_URL='"$(patsubst %/,%,$(DOCS_URL))/"')
 
 # The preload flavour, for ./lockdep: the same liblockdep.c, exporting the real names.
 preload: $(BUILD)/liblockdep.so

@@ -21781,6 +21781,20 @@ static void lock_maker_stack(unsigned long ip, unsigned long *frames, unsigned i
  * first creator keeps the site's class, each later one is a sibling class, and
  * siblings are nested by instance. No name is known: a call is told by the
  * machine code before its return address.
+ *
+ * A creator is a place in the code, not an object: GstBaseTransform's init makes
+ * the sink pad of every converter, scaler and flipper by one call, so a chain
+ * without queues (videoconvert ! jpegenc ! jpegdec ! videoconvert) holds a
+ * converter's pad over the encoder's stream lock, and the encoder's lock over the
+ * next converter's pad: one class on both sides, four false reports. Which locks a
+ * pad's is nested with is a fact of the objects (how the pipeline links them), not
+ * of their types. So every class a type's init makes for a creator is a sibling of
+ * every other such class, the encoder's too (lock_sites_siblings()): their order
+ * is judged by instance, where first pad -> encoder -> last pad is no cycle, and a
+ * cycle over the same objects (a pad on both sides of the encoder's lock, a ring
+ * of pads and encoders made in one loop) is reported. A lock that no type's init
+ * made (a static lock, one made by code called directly) keeps lockdep's classes:
+ * two pads on either side of a static lock are a cycle, as in the kernel.
  */
 #define LOCK_CREATOR_DEPTH	16
 
@@ -22211,16 +22225,21 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 }
 
 /*
- * Whether the classes of two keys are siblings: made by one maker for different
- * callers (src/lock_makers.c), so that their nesting is judged by instance, as that
- * of one class is (src/instance_nesting.c).
+ * Whether the classes of two keys are siblings, whose nesting is judged by instance,
+ * as that of one class is (src/instance_nesting.c): made by one maker for different
+ * callers (src/lock_makers.c), or both by types' init functions for their creators
+ * (src/lock_creators.c), each lock a part of one object.
  */
 static bool lock_sites_siblings(const struct lock_class_key *a, const struct lock_class_key *b)
 {
 	const struct lock_site *x = lock_site_of_key(a), *y = lock_site_of_key(b);
 	const struct lock_site *maker = x ? READ_ONCE(x->maker) : NULL;
+	const struct lock_site *other = y ? READ_ONCE(y->maker) : NULL;
 
-	return maker && x != y && y && READ_ONCE(y->maker) == maker;
+	if (!maker || !other || x == y)
+		return false;
+	return maker == other || (READ_ONCE(maker->creator) == CREATOR_SOME &&
+				  READ_ONCE(other->creator) == CREATOR_SOME);
 }
 
 static void fast_path_zap_begin(void);
@@ -27548,16 +27567,17 @@ static void lock_entry_destroy(const void *lock, unsigned long ip)
  * objects for ever (a tree's nodes, a connection and its session) keeps only the
  * edges of what is alive, in liblockdep's own memory, which grows as they do and
  * has no other bound. A cycle, once found, is remembered outside the order: its
- * class was reported, and every cycle of the graph lies in one class (or in one
- * maker's sibling classes), so later ones through it are the same problem. The fast
+ * class was reported, and every cycle of the graph lies in one class (or in sibling
+ * classes), so later ones through it are the same problem. The fast
  * path never learns a wait for a class the thread holds, or for a sibling of one
  * (src/fast_path.c): every such nesting comes here. A trylock makes no edge, and the
  * fast path may repeat it.
  *
  * Siblings, the classes one function that makes locks made for different callers
- * (src/lock_makers.c), are nested by instance the same way: a lock waited for while
- * the thread holds a sibling's is an edge here, and lockdep is not given the
- * sibling's dependency on it (siblings_hide()).
+ * (src/lock_makers.c), and the classes of locks made by types' init functions for
+ * their creators, with each other (src/lock_creators.c), are nested by instance the
+ * same way: a lock waited for while the thread holds a sibling's is an edge here,
+ * and lockdep is not given the sibling's dependency on it (siblings_hide()).
  */
 
 /* The lock a vertex is of. */
@@ -27650,9 +27670,9 @@ static noinline void instance_cycle_report(struct lock_entry *e, struct held_loc
 		v->came_from = back;
 	}
 	pr_warn("\nwhich lock already depends on the new lock, instance by instance:\n"
-		"each of these locks of one class (or of classes one function made for\n"
-		"different callers) was taken holding the one before it,\n"
-		"and the first is being taken holding the last\n\n");
+		"each of these locks of one class (or of sibling classes, made by one\n"
+		"function for different callers or by types' init functions) was taken\n"
+		"holding the one before it, and the first is being taken holding the last\n\n");
 	instance_cycle_print(to);
 	pr_warn("\nother info that might help us debug this:\n");
 	pr_warn(" Each thread holds one lock of the cycle and waits for the next one.\n");
@@ -27902,7 +27922,8 @@ static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
 #line 1 "src/sibling_cycles.c"
 /*
  * Cycles through sibling classes and other classes. The classes one function makes
- * for different callers (src/lock_makers.c, src/lock_creators.c) are siblings: a
+ * for different callers (src/lock_makers.c, src/lock_creators.c) are siblings, and
+ * so are all the classes that types' init functions make (src/lock_creators.c): a
  * lock taken while the thread holds a sibling's is an edge of the instance graph
  * (src/instance_nesting.c), and lockdep is not given that dependency, since two
  * kinds of account nested in address order would make it both ways round. But a

@@ -44,16 +44,17 @@
  * objects for ever (a tree's nodes, a connection and its session) keeps only the
  * edges of what is alive, in liblockdep's own memory, which grows as they do and
  * has no other bound. A cycle, once found, is remembered outside the order: its
- * class was reported, and every cycle of the graph lies in one class (or in one
- * maker's sibling classes), so later ones through it are the same problem. The fast
+ * class was reported, and every cycle of the graph lies in one class (or in sibling
+ * classes), so later ones through it are the same problem. The fast
  * path never learns a wait for a class the thread holds, or for a sibling of one
  * (src/fast_path.c): every such nesting comes here. A trylock makes no edge, and the
  * fast path may repeat it.
  *
  * Siblings, the classes one function that makes locks made for different callers
- * (src/lock_makers.c), are nested by instance the same way: a lock waited for while
- * the thread holds a sibling's is an edge here, and lockdep is not given the
- * sibling's dependency on it (siblings_hide()).
+ * (src/lock_makers.c), and the classes of locks made by types' init functions for
+ * their creators, with each other (src/lock_creators.c), are nested by instance the
+ * same way: a lock waited for while the thread holds a sibling's is an edge here,
+ * and lockdep is not given the sibling's dependency on it (siblings_hide()).
  */
 
 /* The lock a vertex is of. */
@@ -146,9 +147,9 @@ static noinline void instance_cycle_report(struct lock_entry *e, struct held_loc
 		v->came_from = back;
 	}
 	pr_warn("\nwhich lock already depends on the new lock, instance by instance:\n"
-		"each of these locks of one class (or of classes one function made for\n"
-		"different callers) was taken holding the one before it,\n"
-		"and the first is being taken holding the last\n\n");
+		"each of these locks of one class (or of sibling classes, made by one\n"
+		"function for different callers or by types' init functions) was taken\n"
+		"holding the one before it, and the first is being taken holding the last\n\n");
 	instance_cycle_print(to);
 	pr_warn("\nother info that might help us debug this:\n");
 	pr_warn(" Each thread holds one lock of the cycle and waits for the next one.\n");

@@ -17,6 +17,20 @@
  * first creator keeps the site's class, each later one is a sibling class, and
  * siblings are nested by instance. No name is known: a call is told by the
  * machine code before its return address.
+ *
+ * A creator is a place in the code, not an object: GstBaseTransform's init makes
+ * the sink pad of every converter, scaler and flipper by one call, so a chain
+ * without queues (videoconvert ! jpegenc ! jpegdec ! videoconvert) holds a
+ * converter's pad over the encoder's stream lock, and the encoder's lock over the
+ * next converter's pad: one class on both sides, four false reports. Which locks a
+ * pad's is nested with is a fact of the objects (how the pipeline links them), not
+ * of their types. So every class a type's init makes for a creator is a sibling of
+ * every other such class, the encoder's too (lock_sites_siblings()): their order
+ * is judged by instance, where first pad -> encoder -> last pad is no cycle, and a
+ * cycle over the same objects (a pad on both sides of the encoder's lock, a ring
+ * of pads and encoders made in one loop) is reported. A lock that no type's init
+ * made (a static lock, one made by code called directly) keeps lockdep's classes:
+ * two pads on either side of a static lock are a cycle, as in the kernel.
  */
 #define LOCK_CREATOR_DEPTH	16
 

@@ -344,16 +344,21 @@ static struct lock_site *lock_site_at(unsigned long ip, const char *kind, const 
 }
 
 /*
- * Whether the classes of two keys are siblings: made by one maker for different
- * callers (src/lock_makers.c), so that their nesting is judged by instance, as that
- * of one class is (src/instance_nesting.c).
+ * Whether the classes of two keys are siblings, whose nesting is judged by instance,
+ * as that of one class is (src/instance_nesting.c): made by one maker for different
+ * callers (src/lock_makers.c), or both by types' init functions for their creators
+ * (src/lock_creators.c), each lock a part of one object.
  */
 static bool lock_sites_siblings(const struct lock_class_key *a, const struct lock_class_key *b)
 {
 	const struct lock_site *x = lock_site_of_key(a), *y = lock_site_of_key(b);
 	const struct lock_site *maker = x ? READ_ONCE(x->maker) : NULL;
+	const struct lock_site *other = y ? READ_ONCE(y->maker) : NULL;
 
-	return maker && x != y && y && READ_ONCE(y->maker) == maker;
+	if (!maker || !other || x == y)
+		return false;
+	return maker == other || (READ_ONCE(maker->creator) == CREATOR_SOME &&
+				  READ_ONCE(other->creator) == CREATOR_SOME);
 }
 
 static void fast_path_zap_begin(void);

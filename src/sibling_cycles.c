@@ -1,6 +1,7 @@
 /*
  * Cycles through sibling classes and other classes. The classes one function makes
- * for different callers (src/lock_makers.c, src/lock_creators.c) are siblings: a
+ * for different callers (src/lock_makers.c, src/lock_creators.c) are siblings, and
+ * so are all the classes that types' init functions make (src/lock_creators.c): a
  * lock taken while the thread holds a sibling's is an edge of the instance graph
  * (src/instance_nesting.c), and lockdep is not given that dependency, since two
  * kinds of account nested in address order would make it both ways round. But a

@@ -15,6 +15,11 @@
 #    through queues, a tee, jpegenc ! queue ! jpegdec, videoscale, videoflip, and an
 #    audio branch to wavenc: every pad's stream lock is made by gst_pad_init(), which
 #    GObject calls through a pointer (src/lock_creators.c).
+#  - gst-launch-1.0 of chains without queues, one streaming thread per source: a video
+#    chain with converters, a scaler and a flipper around jpegenc ! jpegdec, and the
+#    same beside an audio chain around vorbisenc ! vorbisdec: every converter's pad
+#    is made by one call in GstBaseTransform's init, on both sides of each codec's
+#    stream lock (judged by instance, src/lock_creators.c).
 # Tier: all (real programs: Traffic Server, VLC, Node.js, GDAL and GStreamer to install)
 set -eu
 out=$(mktemp -d)
@@ -167,5 +172,30 @@ if command -v gst-launch-1.0 > /dev/null && gst-inspect-1.0 jpegenc > /dev/null 
 	done
 else
 	echo "SKIP gst-launch-1.0: needs gstreamer1.0-tools, -plugins-base and -plugins-good"
+fi
+
+if command -v gst-launch-1.0 > /dev/null && gst-inspect-1.0 jpegenc > /dev/null 2>&1 &&
+   gst-inspect-1.0 vorbisenc > /dev/null 2>&1 && gst-inspect-1.0 videoflip > /dev/null 2>&1; then
+	video="videotestsrc num-buffers=300 ! videoconvert ! videoscale ! videoflip method=1 !
+		videoconvert ! jpegenc ! jpegdec ! videoconvert ! fakesink"
+	audio="audiotestsrc num-buffers=200 ! audioconvert ! audioresample ! vorbisenc !
+		vorbisdec ! audioconvert ! wavenc ! filesink location=$out/b.wav"
+	for chain in video both; do
+		for run in 1 2 3; do
+			status=0
+			if [ $chain = video ]; then
+				./lockdep gst-launch-1.0 -q $video > "$out/gst.out" 2> "$out/gst.err" ||
+					status=$?
+			else
+				./lockdep gst-launch-1.0 -q $video $audio > "$out/gst.out" \
+					2> "$out/gst.err" || status=$?
+				[ -s "$out/b.wav" ] || { echo "gst-launch-1.0, both chains (run $run): no output"; failed=1; }
+				rm -f "$out/b.wav"
+			fi
+			silent "gst-launch-1.0 without queues, $chain (run $run)" 0 $status "$out/gst.err"
+		done
+	done
+else
+	echo "SKIP gst-launch-1.0 without queues: needs gstreamer1.0-tools, -plugins-base and -plugins-good"
 fi
 exit $failed

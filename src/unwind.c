@@ -536,21 +536,18 @@ static unsigned long unwind_rule_decode(const struct unwind_object *obj, unsigne
 	       (unsigned long)(u8)(row.offset[2] / 8) << UNWIND_RULE_RA_SHIFT;
 }
 
-static unsigned long unwind_hash(unsigned long ip, unsigned int bits)
-{
-	return hash_long(ip, bits);
-}
-
 /* The rule kept for ip; 0 if none. */
 static unsigned long unwind_rule_find(unsigned long ip)
 {
+	unsigned long hash = ip * GOLDEN_RATIO_64;	/* each level takes its top bits */
+
 	for (unsigned int l = 0; l < UNWIND_LEVELS; l++) {
 		const struct unwind_level *t = __atomic_load_n(&unwind_levels[l], __ATOMIC_ACQUIRE);
 		unsigned long mask = (1UL << (UNWIND_LEVEL0_BITS + l)) - 1, seen;
 
 		if (!t)
 			return 0;
-		for (unsigned long i = unwind_hash(ip, UNWIND_LEVEL0_BITS + l);; i = (i + 1) & mask) {
+		for (unsigned long i = hash >> (64 - UNWIND_LEVEL0_BITS - l);; i = (i + 1) & mask) {
 			seen = __atomic_load_n(&t->slot[i].ip, __ATOMIC_ACQUIRE);
 			if (seen == ip)
 				return __atomic_load_n(&t->slot[i].rule, __ATOMIC_ACQUIRE);
@@ -584,6 +581,8 @@ static struct unwind_level *unwind_level(unsigned int l)
  * room. NULL when memory runs out. */
 static struct unwind_slot *unwind_slot_of(unsigned long ip)
 {
+	unsigned long hash = ip * GOLDEN_RATIO_64;
+
 	for (unsigned int l = 0; l < UNWIND_LEVELS; l++) {
 		struct unwind_level *t = unwind_level(l);
 		unsigned long mask = (1UL << (UNWIND_LEVEL0_BITS + l)) - 1, seen;
@@ -592,7 +591,7 @@ static struct unwind_slot *unwind_slot_of(unsigned long ip)
 		if (!t)
 			return NULL;
 		room = 2 * __atomic_load_n(&t->used, __ATOMIC_RELAXED) < mask;
-		for (unsigned long i = unwind_hash(ip, UNWIND_LEVEL0_BITS + l);; i = (i + 1) & mask) {
+		for (unsigned long i = hash >> (64 - UNWIND_LEVEL0_BITS - l);; i = (i + 1) & mask) {
 			seen = __atomic_load_n(&t->slot[i].ip, __ATOMIC_ACQUIRE);
 			if (seen == ip)
 				return &t->slot[i];

@@ -107,34 +107,36 @@ static u8 unwind_u8(struct unwind_cursor *c)
 	return v;
 }
 
-static unsigned long unwind_uleb(struct unwind_cursor *c)
+/* A LEB128 number's bits: *shift, how many were read; *last, its last byte. */
+static unsigned long unwind_leb128(struct unwind_cursor *c, unsigned int *shift, u8 *last)
 {
 	unsigned long v = 0;
-	unsigned int shift = 0;
-	u8 b;
 
+	*shift = 0;
 	do {
-		b = unwind_u8(c);
-		if (shift < 64)
-			v |= (unsigned long)(b & 0x7f) << shift;
-		shift += 7;
-	} while ((b & 0x80) && !c->bad);
+		*last = unwind_u8(c);
+		if (*shift < 64)
+			v |= (unsigned long)(*last & 0x7f) << *shift;
+		*shift += 7;
+	} while ((*last & 0x80) && !c->bad);
 	return v;
+}
+
+static unsigned long unwind_uleb(struct unwind_cursor *c)
+{
+	unsigned int shift;
+	u8 last;
+
+	return unwind_leb128(c, &shift, &last);
 }
 
 static long unwind_sleb(struct unwind_cursor *c)
 {
-	unsigned long v = 0;
-	unsigned int shift = 0;
-	u8 b;
+	unsigned int shift;
+	u8 last;
+	unsigned long v = unwind_leb128(c, &shift, &last);
 
-	do {
-		b = unwind_u8(c);
-		if (shift < 64)
-			v |= (unsigned long)(b & 0x7f) << shift;
-		shift += 7;
-	} while ((b & 0x80) && !c->bad);
-	if (shift < 64 && (b & 0x40))
+	if (shift < 64 && (last & 0x40))
 		v |= ~0UL << shift;
 	return (long)v;
 }

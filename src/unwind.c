@@ -694,10 +694,11 @@ static bool unwind_stack_from(unsigned long sp)
 		unwind_stack_low = low;
 		return true;
 	}
-	if (syscall(SYS_gettid) == getpid())
+	/* The descriptor of a created thread (or of the one a child of fork() was forked
+	 * from) lies above sp; the main thread's lies elsewhere, in memory of the loader. */
+	high = (unsigned long)pthread_self();
+	if (sp >= high)
 		high = (unsigned long)__libc_stack_end + sizeof(long);
-	else
-		high = (unsigned long)pthread_self();
 	if (sp >= high || high - sp > UNWIND_STACK_MAX || !unwind_pages_readable(low, high))
 		return false;
 	unwind_stack_low = low;

@@ -76,9 +76,10 @@ SRC_FILES = [
     'src/runtime.c',
     'src/runner.c',
     'src/runner_summary.c',
-    # What lockdep needs of a kernel: stack traces (source paths as a reader wants
-    # them), RCU, the graph lock.
+    # What lockdep needs of a kernel: stack traces (our unwinder, backtrace() where it
+    # cannot follow; source paths as a reader wants them), RCU, the graph lock.
     'src/paths.c',
+    'src/unwind.c',
     'src/stacktrace.c',
     'src/rcu.c',
     'src/graph_lock.c',

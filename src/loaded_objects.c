@@ -20,6 +20,7 @@ struct loaded_object {
 	unsigned long end;
 	unsigned long bias;	/* what its symbol values are relative to */
 	const char *path;	/* "" for the main program; the loader's string */
+	const void *eh_frame_hdr;	/* its PT_GNU_EH_FRAME (src/unwind.c); NULL if none */
 };
 
 static bool loaded_object_of(unsigned long addr, struct loaded_object *obj)
@@ -32,6 +33,7 @@ static bool loaded_object_of(unsigned long addr, struct loaded_object *obj)
 	obj->end = (unsigned long)found.dlfo_map_end;
 	obj->bias = found.dlfo_link_map->l_addr;
 	obj->path = found.dlfo_link_map->l_name ?: "";
+	obj->eh_frame_hdr = found.dlfo_eh_frame;
 	return true;
 }
 

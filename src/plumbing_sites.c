@@ -10,7 +10,7 @@
  * its callee's canonical frame address (CFA) to its own, for code whose frames have a
  * fixed size: every frame of liblockdep, of the compilers' libstdc++ plumbing and of
  * the helpers lock_plumbing.c lists. So the first unwind through a call site, with
- * libgcc's unwinder, records each frame's size by its return address, and later
+ * our unwinder (src/unwind.c), records each frame's size by its return address, and later
  * acquisitions read the return addresses straight off the stack, frame by frame,
  * from this function's own CFA, through liblockdep's frames (until the return address
  * the wrapper was called with) and the plumbing's, to the user's first named frame.
@@ -85,31 +85,7 @@ struct plumbing_memos {
 static __thread struct plumbing_memos *plumbing_memos;
 static __thread bool plumbing_memos_retired;	/* past the thread's exit hook */
 
-/* libgcc's unwinder, which glibc's backtrace() loads at start (src/stacktrace.c). */
-struct _Unwind_Context;
-typedef int (*plumbing_unwind_fn)(struct _Unwind_Context *ctx, void *arg);
-static struct {
-	int (*backtrace)(plumbing_unwind_fn fn, void *arg);
-	unsigned long (*ip)(struct _Unwind_Context *ctx);
-	unsigned long (*cfa)(struct _Unwind_Context *ctx);
-} plumbing_unwinder;
-
 static bool signal_handler_running(void);
-
-/* At start, where the dynamic loader may be called: never from a lock wrapper. */
-static void __attribute__((__constructor__)) plumbing_unwinder_prepare(void)
-{
-	void *gcc = dlopen("libgcc_s.so.1", RTLD_LAZY);
-
-	if (!gcc)
-		return;
-	plumbing_unwinder.ip = (unsigned long (*)(struct _Unwind_Context *))dlsym(gcc, "_Unwind_GetIP");
-	plumbing_unwinder.cfa = (unsigned long (*)(struct _Unwind_Context *))dlsym(gcc, "_Unwind_GetCFA");
-	if (plumbing_unwinder.ip && plumbing_unwinder.cfa)
-		__atomic_store_n(&plumbing_unwinder.backtrace,
-				 (int (*)(plumbing_unwind_fn, void *))dlsym(gcc, "_Unwind_Backtrace"),
-				 __ATOMIC_RELEASE);
-}
 
 static unsigned long plumbing_frame_hash(unsigned long ip, unsigned long mask)
 {
@@ -221,17 +197,9 @@ struct plumbing_unwind {
 	unsigned long cfa[PLUMBING_OWN_FRAMES + PLUMBING_WALK_FRAMES / 4];
 };
 
-static int plumbing_unwind_frame(struct _Unwind_Context *ctx, void *arg)
-{
-	struct plumbing_unwind *u = arg;
-
-	u->ip[u->nr] = plumbing_unwinder.ip(ctx);
-	u->cfa[u->nr] = plumbing_unwinder.cfa(ctx);
-	return ++u->nr == ARRAY_SIZE(u->ip) ? 4 /* _URC_NORMAL_STOP */ : 0 /* _URC_NO_REASON */;
-}
-
 /* Whether the return address into a frame unwound as ip lies just below cfa, its
- * callee's CFA: libgcc gives each frame's return address with its callee's CFA. */
+ * callee's CFA: the unwinder gives each frame's return address with its callee's CFA
+ * (the stack pointer at the call). */
 static bool plumbing_unwound_at(unsigned long ip, unsigned long cfa)
 {
 	return ip && *(const unsigned long *)(cfa - sizeof(long)) == ip;
@@ -245,14 +213,12 @@ static bool plumbing_unwound_at(unsigned long ip, unsigned long cfa)
  */
 static noinline void plumbing_frames_learn(void)
 {
-	int (*unwind)(plumbing_unwind_fn, void *) =
-		__atomic_load_n(&plumbing_unwinder.backtrace, __ATOMIC_ACQUIRE);
-	struct plumbing_unwind u = { 0 };
+	struct plumbing_unwind u;
 	unsigned int nr = 0;
+	bool whole;
 
-	if (!unwind)
-		return;
-	unwind(plumbing_unwind_frame, &u);
+	/* The frames it could follow, if not all: enough for the plumbing's, near the top. */
+	u.nr = unwind_frames(u.ip, u.cfa, ARRAY_SIZE(u.ip), &whole);
 	/* Each frame's size in place of its callee's CFA, the frames not sized left out:
 	 * entry nr <= i is written when frames i and i + 1 have been read. */
 	for (unsigned int i = 0; i + 1 < u.nr; i++) {

@@ -1,7 +1,8 @@
 /*
- * Stack traces through glibc's backtrace(). Every entry into liblockdep records the
- * address it will return to in the user's code (task.c); traces start at that frame,
- * so the user sees their own code and none of liblockdep's.
+ * Stack traces through our unwinder (src/unwind.c), or glibc's backtrace() where it
+ * cannot follow a frame. Every entry into liblockdep records the address it will
+ * return to in the user's code (task.c); traces start at that frame, so the user sees
+ * their own code and none of liblockdep's.
  *
  * backtrace() loads libgcc's unwinder with dlopen() on its first call, which takes
  * the loader's lock and allocates: that first call is made at start-up, outside any
@@ -49,7 +50,7 @@ static unsigned int stack_trace_unwind(unsigned long *store, unsigned int size,
 	void **frames = direct ? (void **)store : few;
 	int saved_errno = errno;
 	int n = !READ_ONCE(stack_trace_ready) ? 0 :
-		backtrace(frames, direct ? min(size, STACK_TRACE_MAX_FRAMES) : STACK_TRACE_FEW_FRAMES);
+		unwind_backtrace(frames, direct ? min(size, STACK_TRACE_MAX_FRAMES) : STACK_TRACE_FEW_FRAMES);
 	unsigned int first = 0, i, count = 0;
 
 	errno = saved_errno;

@@ -70,6 +70,7 @@ static void forget_unloaded_object(const struct object_segments *o, unsigned lon
 		forget_locks_in((const void *)start, size, ip);
 		lock_sites_forget_code(start, size);
 		lock_plumbing_forget_code(start, size);
+		unwind_forget_code(start, size);
 		fast_path_zap_begin();
 		lockdep_free_key_range((void *)start, size);
 		fast_path_zap_end();

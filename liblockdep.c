@@ -26304,6 +26304,91 @@ static bool merged_outer_each(bool (*fn)(struct held_lock *hlock, unsigned long 
 	return true;
 }
 
+static bool dependency_keep(struct held_lock *prev, struct held_lock *next, u16 distance,
+			    struct lock_trace **trace, bool irq_usage);
+
+/* Whether a read of next's, that may recur, finds hlock, a read of its class held:
+ * then lockdep adds no dependency for next (check_deadlock()). */
+static bool merged_read_recurs(const struct held_lock *hlock, const struct held_lock *next)
+{
+	return hlock->class_idx == next->class_idx && hlock->read && next->read == 2;
+}
+
+static bool merged_outer_read_recurs_not(struct held_lock *hlock, unsigned long next)
+{
+	return !merged_read_recurs(hlock, (const struct held_lock *)next);
+}
+
+/* Whether lockdep's walk for next (check_prevs_add()) went through all its records
+ * below it, each tried or unchecked and in next's context, on into the outer locks. */
+static bool merged_outer_walked_into(const struct task_struct *task, const struct held_lock *next)
+{
+	for (const struct held_lock *hlock = task->held_locks; hlock < next; hlock++) {
+		if (hlock->irq_context != next->irq_context || (hlock->check && !hlock->trylock) ||
+		    merged_read_recurs(hlock, next))
+			return false;
+	}
+	return merged_outer_each(merged_outer_read_recurs_not, (unsigned long)next);
+}
+
+/* Under the graph lock: whether prev -> next is in the graph with its kind. */
+static bool merged_outer_dependency_known(struct held_lock *prev, struct held_lock *next)
+{
+	const struct lock_list *entry;
+
+	list_for_each_entry(entry, &hlock_class(prev)->locks_after, entry)
+		if (entry->class == hlock_class(next))
+			return (entry->dep | calc_dep(prev, next)) == entry->dep;
+	return false;
+}
+
+/*
+ * After lockdep took next's dependencies from its records (next at its place above
+ * them, recorded or not): when they were all tried, lockdep's walk would have gone on
+ * down into the outer locks, adding a dependency on each tried one and on the first
+ * one not tried in next's context, each after its cycle and irq-usage checks, whatever
+ * number of tried locks lies between. Those are added here, in that order, and kept
+ * through a report of theirs as lockdep's own are (src/kept_dependencies.c). Lockdep
+ * does so only for a new chain; the outer locks are no part of its chain, so each is
+ * looked at every time, and one already in the graph with its kind is passed over,
+ * as its checks were made when it came (and those of each lock's usage since).
+ */
+static noinline void merged_outer_dependencies(struct task_struct *task, struct held_lock *next)
+{
+	unsigned int distance = next - task->held_locks;
+	struct lock_trace *trace = NULL;
+	unsigned long flags;
+
+	if (next->trylock || !next->check || !merged_outer_walked_into(task, next) ||
+	    !READ_ONCE(debug_locks))
+		return;
+	raw_local_irq_save(flags);
+	lockdep_recursion_inc();
+	if (!graph_lock())
+		goto out;
+	for (int i = merged->nr - 1; i >= 0; i--) {
+		struct held_lock prev = merged->locks[i].hlock;
+
+		if (!merged->locks[i].outer || !merged_lock_live(&merged->locks[i]))
+			continue;
+		distance++;
+		if (prev.irq_context != next->irq_context)
+			break;
+		if (!prev.check || prev.class_idx == next->class_idx)
+			continue;
+		if (!merged_outer_dependency_known(&prev, next) &&
+		    !dependency_keep(&prev, next, min(distance, (unsigned int)UINT16_MAX), &trace,
+				     true))
+			goto out;
+		if (!prev.trylock)
+			break;
+	}
+	graph_unlock();
+out:
+	lockdep_recursion_finish();
+	raw_local_irq_restore(flags);
+}
+
 static bool merged_outer_mark(struct held_lock *hlock, unsigned long base_bit)
 {
 	return !hlock->check ||
@@ -26586,9 +26671,10 @@ static bool dependency_add(struct held_lock *prev, struct held_lock *next, u16 d
 }
 
 /* Under the graph lock, which it holds again on true. Lockdep's own cycle search
- * (its check_prev_add() would not be inlined any more: a deeper report path). */
+ * (its check_prev_add() would not be inlined any more: a deeper report path), and
+ * when asked, after it, its irq-usage check, as check_prev_add() has them. */
 static bool dependency_keep(struct held_lock *prev, struct held_lock *next, u16 distance,
-			    struct lock_trace **trace)
+			    struct lock_trace **trace, bool irq_usage)
 {
 	struct list_head *after = &hlock_class(prev)->locks_after;
 	enum bfs_result ret = check_noncircular(next, prev, trace);
@@ -26596,7 +26682,7 @@ static bool dependency_keep(struct held_lock *prev, struct held_lock *next, u16 
 
 	if (bfs_error(ret))
 		return false;
-	if (ret == BFS_RMATCH) {
+	if (ret == BFS_RMATCH || (irq_usage && !check_irq_usage(current, prev, next))) {
 		/* Reported (a repeat of the report just made is dropped): the lock went. */
 		liblockdep_report_end();
 		if (!graph_lock())
@@ -26641,7 +26727,7 @@ static noinline void dependencies_keep(struct task_struct *curr, struct held_loc
 		if (!prev->check)
 			continue;
 		if (prev->class_idx != next->class_idx &&
-		    !dependency_keep(prev, next, depth - i, &trace))
+		    !dependency_keep(prev, next, depth - i, &trace, false))
 			goto out;
 		if (!prev->trylock)
 			break;
@@ -27152,13 +27238,19 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 			sibling_cycles_check(task, e, depth, hidden, ip);
 		}
 		handler_takes_acquired(task, depth);
+		/* Lockdep's walk down its records may go on into those set aside. */
+		if (unlikely(merged_outer_held()) && task->lockdep_depth == depth + 1)
+			merged_outer_dependencies(task, &task->held_locks[depth]);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
 	}
 	liblockdep_report_end();
 	if (task->lockdep_depth == depth) {
-		if (task->held_locks[depth].instance == &e->map)
+		if (task->held_locks[depth].instance == &e->map) {
 			dependencies_keep(task, &task->held_locks[depth]);
+			if (unlikely(merged_outer_held()))
+				merged_outer_dependencies(task, &task->held_locks[depth]);
+		}
 		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 	}
 	/* After the dependencies kept through the report: none from a sibling. */

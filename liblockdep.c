@@ -15899,6 +15899,7 @@ static int vprintk(const char *fmt, va_list ap)
 }
 
 static bool held_lock_at_with_line(const char *fmt, va_list ap);	/* src/stacktrace.c */
+static bool merged_held_locks_print(const char *fmt, va_list ap);	/* src/merged_locks.c */
 
 static int printk(const char *fmt, ...)
 {
@@ -15906,7 +15907,7 @@ static int printk(const char *fmt, ...)
 	int len = 0;
 
 	va_start(ap, fmt);
-	if (!held_lock_at_with_line(fmt, ap))
+	if (!held_lock_at_with_line(fmt, ap) && !merged_held_locks_print(fmt, ap))
 		len = vprintk(fmt, ap);
 	va_end(ap);
 	return len;
@@ -17619,10 +17620,13 @@ static void report_identity_describe(struct report_about *about)
  * what does not fit is left out of the record and the record says so (truncated),
  * the printed report keeps it.
  */
-#define REPORT_RECORD_LOCKS_MAX		64
 #define REPORT_RECORD_STACKS_MAX	48
 #define REPORT_RECORD_FRAMES_MAX	512
-#define REPORT_RECORD_TEXT_MAX		32768	/* the record's strings */
+/* Every lock the printed report shows, each a line of it longer than 40 bytes (a
+ * thread may hold any number, src/merged_locks.c); its name and site are parts of
+ * that line, beside the frames' names. */
+#define REPORT_RECORD_LOCKS_MAX		(PRINTK_REPORT_MAX / 40)
+#define REPORT_RECORD_TEXT_MAX		(PRINTK_REPORT_MAX + 32768)	/* the record's strings */
 
 /* One frame of a stack. */
 struct report_frame {
@@ -25807,12 +25811,14 @@ static void graph_file_save(void)
  * trylocks), with the chain keys lockdep would give them: any record, in task context
  * or in a signal handler, which gives back what it set aside as it returns. Lockdep
  * takes a new lock's dependencies from the innermost held locks down to the first not
- * tried, so what it records stays its own; the checks that read every held lock are
- * made here for the outer ones: taken again, recursive locking; a lock of their
- * class, nested by instance (src/instance_nesting.c); the wait context; interrupts
- * coming on (src/signals.c) and a handler's pending signals (src/handler_usage.c),
- * their usage marks; freed while held, a held lock freed; held at the thread's end,
- * an ended holder's (src/ended_holders.c). While any is set aside, every entry takes
+ * tried: when all its records are tried, the walk goes on into the outer ones here.
+ * The checks that read every held lock are made here for the outer ones: taken
+ * again, recursive locking; a lock of their class, nested by instance
+ * (src/instance_nesting.c); the wait context; interrupts coming on (src/signals.c)
+ * and a handler's pending signals (src/handler_usage.c), their usage marks; freed
+ * while held, a held lock freed; held at the thread's end, an ended holder's
+ * (src/ended_holders.c). A report's list of held locks shows them below lockdep's
+ * records. While any is set aside, every entry takes
  * the slow way (src/signals.c), so the fast path never takes a lock of their class
  * past those checks.
  *
@@ -25825,7 +25831,8 @@ static void graph_file_save(void)
  * with no record of the class left (only after the newest of a class were released
  * before the older) are then held unseen by lockdep, as locks unchecked code took. A
  * merged lock is checked as a held lock when its memory goes, in the place of a
- * record of its class; it is not listed among the held locks, nor counted by lock
+ * record of its class; it is not listed among the held locks (that record stands for
+ * it, as for a lock lockdep counts under a nest lock), nor counted by lock
  * statistics. The list grows with what the thread holds and goes when it empties.
  */
 struct merged_lock {
@@ -26387,6 +26394,75 @@ static noinline void merged_outer_dependencies(struct task_struct *task, struct 
 out:
 	lockdep_recursion_finish();
 	raw_local_irq_restore(flags);
+}
+
+/* The records lockdep's list of held locks has yet to number, and by how much more;
+ * whether a line of it is being printed here. */
+static __thread struct {
+	unsigned int left, shift;
+	bool printing;
+} merged_listing;
+
+static bool merged_outer_list(struct held_lock *hlock, unsigned long number)
+{
+	printk(" #%d: ", (*(int *)number)++);
+	print_lock(hlock);
+	return true;
+}
+
+static bool merged_outer_count(struct held_lock *hlock, unsigned long count)
+{
+	(void)hlock;
+	(*(int *)count)++;
+	return true;
+}
+
+/*
+ * printk()'s: lockdep's list of the thread's held locks (lockdep_print_held_locks(),
+ * whoever prints it) shows the outer locks too, below its records as they are held,
+ * numbered on into the records, so that every report lists every lock held, in
+ * order. True when the line is printed here. Outer locks are the thread's own: the
+ * list of another thread shows its records only.
+ */
+static noinline bool merged_held_locks_print(const char *fmt, va_list ap)
+{
+	int depth = 0, outer = 0, number = 0, pid;
+	const char *comm;
+	va_list args;
+
+	if (likely(!merged_outer_held()) || merged_listing.printing)
+		return false;
+	va_copy(args, ap);
+	if (!strcmp(fmt, " #%d: ") && merged_listing.left) {
+		merged_listing.left--;
+		merged_listing.printing = true;
+		printk(" #%d: ", va_arg(args, int) + merged_listing.shift);
+		merged_listing.printing = false;
+		va_end(args);
+		return true;
+	}
+	if (!strcmp(fmt, "%d lock%s held by %s/%d:\n")) {
+		depth = va_arg(args, int);
+		va_arg(args, const char *);
+	} else if (strcmp(fmt, "no locks held by %s/%d.\n")) {
+		va_end(args);
+		return false;
+	}
+	comm = va_arg(args, const char *);
+	pid = va_arg(args, int);
+	va_end(args);
+	if (pid != current->pid)
+		return false;
+	merged_outer_each(merged_outer_count, (unsigned long)&outer);
+	if (!outer)
+		return false;
+	merged_listing.printing = true;
+	printk("%d lock%s held by %s/%d:\n", depth + outer, str_plural(depth + outer), comm, pid);
+	merged_outer_each(merged_outer_list, (unsigned long)&number);
+	merged_listing.printing = false;
+	merged_listing.left = depth;
+	merged_listing.shift = number;
+	return true;
 }
 
 static bool merged_outer_mark(struct held_lock *hlock, unsigned long base_bit)

@@ -11,15 +11,10 @@
  * Expect: WARNING: possible circular locking dependency detected
  * Names: under_tries after_tries tries[0]
  */
-#define DEEP_CNT 30
-#include "deep_distinct_classes.h"
-
 #ifndef TRIES
 #define TRIES 40
 #endif
-static pthread_mutex_t under_tries = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t tries[TRIES] = { [0 ... TRIES - 1] = PTHREAD_MUTEX_INITIALIZER };
-static pthread_mutex_t after_tries = PTHREAD_MUTEX_INITIALIZER;
+#include "trylocks_between.h"
 
 static void *inverted(void *arg)
 {
@@ -29,16 +24,7 @@ static void *inverted(void *arg)
 
 int main(void)
 {
-	deep_lock(0, DEEP_CNT);
-	EXPECT_RET(pthread_mutex_lock(&under_tries), 0);
-	for (int i = 0; i < TRIES; i++)
-		EXPECT_RET(pthread_mutex_trylock(&tries[i]), 0);
-	EXPECT_RET(pthread_mutex_lock(&after_tries), 0);
-	EXPECT_RET(pthread_mutex_unlock(&after_tries), 0);
-	for (int i = TRIES - 1; i >= 0; i--)
-		EXPECT_RET(pthread_mutex_unlock(&tries[i]), 0);
-	EXPECT_RET(pthread_mutex_unlock(&under_tries), 0);
-	deep_unlock(0, DEEP_CNT);
+	nest_after_tries();
 	run_in_thread(inverted, &under_tries);
 	run_in_thread(inverted, &tries[0]);
 	return 0;

@@ -595,9 +595,10 @@ static noinline void merged_outer_dependencies(struct task_struct *task, struct 
 		distance++;
 		if (prev.irq_context != next->irq_context)
 			break;
-		if (!prev.check || prev.class_idx == next->class_idx)
+		if (!prev.check)
 			continue;
-		if (!merged_outer_dependency_known(&prev, next) &&
+		/* None of a class on itself, as dependencies_keep() adds none. */
+		if (prev.class_idx != next->class_idx && !merged_outer_dependency_known(&prev, next) &&
 		    !dependency_keep(&prev, next, min(distance, (unsigned int)UINT16_MAX), &trace,
 				     true))
 			goto out;

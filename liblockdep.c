@@ -15905,6 +15905,7 @@ static int vprintk(const char *fmt, va_list ap)
 }
 
 static bool held_lock_at_with_line(const char *fmt, va_list ap);	/* src/stacktrace.c */
+static bool merged_held_locks_print(const char *fmt, va_list ap);	/* src/merged_locks.c */
 
 static int printk(const char *fmt, ...)
 {
@@ -15912,7 +15913,7 @@ static int printk(const char *fmt, ...)
 	int len = 0;
 
 	va_start(ap, fmt);
-	if (!held_lock_at_with_line(fmt, ap))
+	if (!held_lock_at_with_line(fmt, ap) && !merged_held_locks_print(fmt, ap))
 		len = vprintk(fmt, ap);
 	va_end(ap);
 	return len;
@@ -17625,10 +17626,13 @@ static void report_identity_describe(struct report_about *about)
  * what does not fit is left out of the record and the record says so (truncated),
  * the printed report keeps it.
  */
-#define REPORT_RECORD_LOCKS_MAX		64
 #define REPORT_RECORD_STACKS_MAX	48
 #define REPORT_RECORD_FRAMES_MAX	512
-#define REPORT_RECORD_TEXT_MAX		32768	/* the record's strings */
+/* Every lock the printed report shows, each a line of it longer than 40 bytes (a
+ * thread may hold any number, src/merged_locks.c); its name and site are parts of
+ * that line, beside the frames' names. */
+#define REPORT_RECORD_LOCKS_MAX		(PRINTK_REPORT_MAX / 40)
+#define REPORT_RECORD_TEXT_MAX		(PRINTK_REPORT_MAX + 32768)	/* the record's strings */
 
 /* One frame of a stack. */
 struct report_frame {
@@ -26635,12 +26639,14 @@ static void graph_file_save(void)
  * trylocks), with the chain keys lockdep would give them: any record, in task context
  * or in a signal handler, which gives back what it set aside as it returns. Lockdep
  * takes a new lock's dependencies from the innermost held locks down to the first not
- * tried, so what it records stays its own; the checks that read every held lock are
- * made here for the outer ones: taken again, recursive locking; a lock of their
- * class, nested by instance (src/instance_nesting.c); the wait context; interrupts
- * coming on (src/signals.c) and a handler's pending signals (src/handler_usage.c),
- * their usage marks; freed while held, a held lock freed; held at the thread's end,
- * an ended holder's (src/ended_holders.c). While any is set aside, every entry takes
+ * tried: when all its records are tried, the walk goes on into the outer ones here.
+ * The checks that read every held lock are made here for the outer ones: taken
+ * again, recursive locking; a lock of their class, nested by instance
+ * (src/instance_nesting.c); the wait context; interrupts coming on (src/signals.c)
+ * and a handler's pending signals (src/handler_usage.c), their usage marks; freed
+ * while held, a held lock freed; held at the thread's end, an ended holder's
+ * (src/ended_holders.c). A report's list of held locks shows them below lockdep's
+ * records. While any is set aside, every entry takes
  * the slow way (src/signals.c), so the fast path never takes a lock of their class
  * past those checks.
  *
@@ -26653,7 +26659,8 @@ static void graph_file_save(void)
  * with no record of the class left (only after the newest of a class were released
  * before the older) are then held unseen by lockdep, as locks unchecked code took. A
  * merged lock is checked as a held lock when its memory goes, in the place of a
- * record of its class; it is not listed among the held locks, nor counted by lock
+ * record of its class; it is not listed among the held locks (that record stands for
+ * it, as for a lock lockdep counts under a nest lock), nor counted by lock
  * statistics. The list grows with what the thread holds and goes when it empties.
  */
 struct merged_lock {
@@ -27132,6 +27139,161 @@ static bool merged_outer_each(bool (*fn)(struct held_lock *hlock, unsigned long 
 	return true;
 }
 
+static bool dependency_keep(struct held_lock *prev, struct held_lock *next, u16 distance,
+			    struct lock_trace **trace, bool irq_usage);
+
+/* Whether a read of next's, that may recur, finds hlock, a read of its class held:
+ * then lockdep adds no dependency for next (check_deadlock()). */
+static bool merged_read_recurs(const struct held_lock *hlock, const struct held_lock *next)
+{
+	return hlock->class_idx == next->class_idx && hlock->read && next->read == 2;
+}
+
+static bool merged_outer_read_recurs_not(struct held_lock *hlock, unsigned long next)
+{
+	return !merged_read_recurs(hlock, (const struct held_lock *)next);
+}
+
+/* Whether lockdep's walk for next (check_prevs_add()) went through all its records
+ * below it, each tried or unchecked and in next's context, on into the outer locks. */
+static bool merged_outer_walked_into(const struct task_struct *task, const struct held_lock *next)
+{
+	for (const struct held_lock *hlock = task->held_locks; hlock < next; hlock++) {
+		if (hlock->irq_context != next->irq_context || (hlock->check && !hlock->trylock) ||
+		    merged_read_recurs(hlock, next))
+			return false;
+	}
+	return merged_outer_each(merged_outer_read_recurs_not, (unsigned long)next);
+}
+
+/* Under the graph lock: whether prev -> next is in the graph with its kind. */
+static bool merged_outer_dependency_known(struct held_lock *prev, struct held_lock *next)
+{
+	const struct lock_list *entry;
+
+	list_for_each_entry(entry, &hlock_class(prev)->locks_after, entry)
+		if (entry->class == hlock_class(next))
+			return (entry->dep | calc_dep(prev, next)) == entry->dep;
+	return false;
+}
+
+/*
+ * After lockdep took next's dependencies from its records (next at its place above
+ * them, recorded or not): when they were all tried, lockdep's walk would have gone on
+ * down into the outer locks, adding a dependency on each tried one and on the first
+ * one not tried in next's context, each after its cycle and irq-usage checks, whatever
+ * number of tried locks lies between. Those are added here, in that order, and kept
+ * through a report of theirs as lockdep's own are (src/kept_dependencies.c). Lockdep
+ * does so only for a new chain; the outer locks are no part of its chain, so each is
+ * looked at every time, and one already in the graph with its kind is passed over,
+ * as its checks were made when it came (and those of each lock's usage since).
+ */
+static noinline void merged_outer_dependencies(struct task_struct *task, struct held_lock *next)
+{
+	unsigned int distance = next - task->held_locks;
+	struct lock_trace *trace = NULL;
+	unsigned long flags;
+
+	if (next->trylock || !next->check || !merged_outer_walked_into(task, next) ||
+	    !READ_ONCE(debug_locks))
+		return;
+	raw_local_irq_save(flags);
+	lockdep_recursion_inc();
+	if (!graph_lock())
+		goto out;
+	for (int i = merged->nr - 1; i >= 0; i--) {
+		struct held_lock prev = merged->locks[i].hlock;
+
+		if (!merged->locks[i].outer || !merged_lock_live(&merged->locks[i]))
+			continue;
+		distance++;
+		if (prev.irq_context != next->irq_context)
+			break;
+		if (!prev.check)
+			continue;
+		/* None of a class on itself, as dependencies_keep() adds none. */
+		if (prev.class_idx != next->class_idx && !merged_outer_dependency_known(&prev, next) &&
+		    !dependency_keep(&prev, next, min(distance, (unsigned int)UINT16_MAX), &trace,
+				     true))
+			goto out;
+		if (!prev.trylock)
+			break;
+	}
+	graph_unlock();
+out:
+	lockdep_recursion_finish();
+	raw_local_irq_restore(flags);
+}
+
+/* The records lockdep's list of held locks has yet to number, and by how much more;
+ * whether a line of it is being printed here. */
+static __thread struct {
+	unsigned int left, shift;
+	bool printing;
+} merged_listing;
+
+static bool merged_outer_list(struct held_lock *hlock, unsigned long number)
+{
+	printk(" #%d: ", (*(int *)number)++);
+	print_lock(hlock);
+	return true;
+}
+
+static bool merged_outer_count(struct held_lock *hlock, unsigned long count)
+{
+	(void)hlock;
+	(*(int *)count)++;
+	return true;
+}
+
+/*
+ * printk()'s: lockdep's list of the thread's held locks (lockdep_print_held_locks(),
+ * whoever prints it) shows the outer locks too, below its records as they are held,
+ * numbered on into the records, so that every report lists every lock held, in
+ * order. True when the line is printed here. Outer locks are the thread's own: the
+ * list of another thread shows its records only.
+ */
+static noinline bool merged_held_locks_print(const char *fmt, va_list ap)
+{
+	int depth = 0, outer = 0, number = 0, pid;
+	const char *comm;
+	va_list args;
+
+	if (likely(!merged_outer_held()) || merged_listing.printing)
+		return false;
+	va_copy(args, ap);
+	if (!strcmp(fmt, " #%d: ") && merged_listing.left) {
+		merged_listing.left--;
+		merged_listing.printing = true;
+		printk(" #%d: ", va_arg(args, int) + merged_listing.shift);
+		merged_listing.printing = false;
+		va_end(args);
+		return true;
+	}
+	if (!strcmp(fmt, "%d lock%s held by %s/%d:\n")) {
+		depth = va_arg(args, int);
+		va_arg(args, const char *);
+	} else if (strcmp(fmt, "no locks held by %s/%d.\n")) {
+		va_end(args);
+		return false;
+	}
+	comm = va_arg(args, const char *);
+	pid = va_arg(args, int);
+	va_end(args);
+	if (pid != current->pid)
+		return false;
+	merged_outer_each(merged_outer_count, (unsigned long)&outer);
+	if (!outer)
+		return false;
+	merged_listing.printing = true;
+	printk("%d lock%s held by %s/%d:\n", depth + outer, str_plural(depth + outer), comm, pid);
+	merged_outer_each(merged_outer_list, (unsigned long)&number);
+	merged_listing.printing = false;
+	merged_listing.left = depth;
+	merged_listing.shift = number;
+	return true;
+}
+
 static bool merged_outer_mark(struct held_lock *hlock, unsigned long base_bit)
 {
 	return !hlock->check ||
@@ -27414,9 +27576,10 @@ static bool dependency_add(struct held_lock *prev, struct held_lock *next, u16 d
 }
 
 /* Under the graph lock, which it holds again on true. Lockdep's own cycle search
- * (its check_prev_add() would not be inlined any more: a deeper report path). */
+ * (its check_prev_add() would not be inlined any more: a deeper report path), and
+ * when asked, after it, its irq-usage check, as check_prev_add() has them. */
 static bool dependency_keep(struct held_lock *prev, struct held_lock *next, u16 distance,
-			    struct lock_trace **trace)
+			    struct lock_trace **trace, bool irq_usage)
 {
 	struct list_head *after = &hlock_class(prev)->locks_after;
 	enum bfs_result ret = check_noncircular(next, prev, trace);
@@ -27424,7 +27587,7 @@ static bool dependency_keep(struct held_lock *prev, struct held_lock *next, u16 
 
 	if (bfs_error(ret))
 		return false;
-	if (ret == BFS_RMATCH) {
+	if (ret == BFS_RMATCH || (irq_usage && !check_irq_usage(current, prev, next))) {
 		/* Reported (a repeat of the report just made is dropped): the lock went. */
 		liblockdep_report_end();
 		if (!graph_lock())
@@ -27469,7 +27632,7 @@ static noinline void dependencies_keep(struct task_struct *curr, struct held_loc
 		if (!prev->check)
 			continue;
 		if (prev->class_idx != next->class_idx &&
-		    !dependency_keep(prev, next, depth - i, &trace))
+		    !dependency_keep(prev, next, depth - i, &trace, false))
 			goto out;
 		if (!prev->trylock)
 			break;
@@ -27980,13 +28143,19 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 			sibling_cycles_check(task, e, depth, hidden, ip);
 		}
 		handler_takes_acquired(task, depth);
+		/* Lockdep's walk down its records may go on into those set aside. */
+		if (unlikely(merged_outer_held()) && task->lockdep_depth == depth + 1)
+			merged_outer_dependencies(task, &task->held_locks[depth]);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
 	}
 	liblockdep_report_end();
 	if (task->lockdep_depth == depth) {
-		if (task->held_locks[depth].instance == &e->map)
+		if (task->held_locks[depth].instance == &e->map) {
 			dependencies_keep(task, &task->held_locks[depth]);
+			if (unlikely(merged_outer_held()))
+				merged_outer_dependencies(task, &task->held_locks[depth]);
+		}
 		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 	}
 	/* After the dependencies kept through the report: none from a sibling. */

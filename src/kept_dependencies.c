@@ -81,9 +81,10 @@ static bool dependency_add(struct held_lock *prev, struct held_lock *next, u16 d
 }
 
 /* Under the graph lock, which it holds again on true. Lockdep's own cycle search
- * (its check_prev_add() would not be inlined any more: a deeper report path). */
+ * (its check_prev_add() would not be inlined any more: a deeper report path), and
+ * when asked, after it, its irq-usage check, as check_prev_add() has them. */
 static bool dependency_keep(struct held_lock *prev, struct held_lock *next, u16 distance,
-			    struct lock_trace **trace)
+			    struct lock_trace **trace, bool irq_usage)
 {
 	struct list_head *after = &hlock_class(prev)->locks_after;
 	enum bfs_result ret = check_noncircular(next, prev, trace);
@@ -91,7 +92,7 @@ static bool dependency_keep(struct held_lock *prev, struct held_lock *next, u16 
 
 	if (bfs_error(ret))
 		return false;
-	if (ret == BFS_RMATCH) {
+	if (ret == BFS_RMATCH || (irq_usage && !check_irq_usage(current, prev, next))) {
 		/* Reported (a repeat of the report just made is dropped): the lock went. */
 		liblockdep_report_end();
 		if (!graph_lock())
@@ -136,7 +137,7 @@ static noinline void dependencies_keep(struct task_struct *curr, struct held_loc
 		if (!prev->check)
 			continue;
 		if (prev->class_idx != next->class_idx &&
-		    !dependency_keep(prev, next, depth - i, &trace))
+		    !dependency_keep(prev, next, depth - i, &trace, false))
 			goto out;
 		if (!prev->trylock)
 			break;

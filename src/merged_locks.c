@@ -25,12 +25,14 @@
  * trylocks), with the chain keys lockdep would give them: any record, in task context
  * or in a signal handler, which gives back what it set aside as it returns. Lockdep
  * takes a new lock's dependencies from the innermost held locks down to the first not
- * tried, so what it records stays its own; the checks that read every held lock are
- * made here for the outer ones: taken again, recursive locking; a lock of their
- * class, nested by instance (src/instance_nesting.c); the wait context; interrupts
- * coming on (src/signals.c) and a handler's pending signals (src/handler_usage.c),
- * their usage marks; freed while held, a held lock freed; held at the thread's end,
- * an ended holder's (src/ended_holders.c). While any is set aside, every entry takes
+ * tried: when all its records are tried, the walk goes on into the outer ones here.
+ * The checks that read every held lock are made here for the outer ones: taken
+ * again, recursive locking; a lock of their class, nested by instance
+ * (src/instance_nesting.c); the wait context; interrupts coming on (src/signals.c)
+ * and a handler's pending signals (src/handler_usage.c), their usage marks; freed
+ * while held, a held lock freed; held at the thread's end, an ended holder's
+ * (src/ended_holders.c). A report's list of held locks shows them below lockdep's
+ * records. While any is set aside, every entry takes
  * the slow way (src/signals.c), so the fast path never takes a lock of their class
  * past those checks.
  *
@@ -43,7 +45,8 @@
  * with no record of the class left (only after the newest of a class were released
  * before the older) are then held unseen by lockdep, as locks unchecked code took. A
  * merged lock is checked as a held lock when its memory goes, in the place of a
- * record of its class; it is not listed among the held locks, nor counted by lock
+ * record of its class; it is not listed among the held locks (that record stands for
+ * it, as for a lock lockdep counts under a nest lock), nor counted by lock
  * statistics. The list grows with what the thread holds and goes when it empties.
  */
 struct merged_lock {
@@ -519,6 +522,161 @@ static bool merged_outer_each(bool (*fn)(struct held_lock *hlock, unsigned long 
 		if (merged->locks[i].outer && merged_lock_live(&merged->locks[i]) && !fn(&hlock, arg))
 			return false;
 	}
+	return true;
+}
+
+static bool dependency_keep(struct held_lock *prev, struct held_lock *next, u16 distance,
+			    struct lock_trace **trace, bool irq_usage);
+
+/* Whether a read of next's, that may recur, finds hlock, a read of its class held:
+ * then lockdep adds no dependency for next (check_deadlock()). */
+static bool merged_read_recurs(const struct held_lock *hlock, const struct held_lock *next)
+{
+	return hlock->class_idx == next->class_idx && hlock->read && next->read == 2;
+}
+
+static bool merged_outer_read_recurs_not(struct held_lock *hlock, unsigned long next)
+{
+	return !merged_read_recurs(hlock, (const struct held_lock *)next);
+}
+
+/* Whether lockdep's walk for next (check_prevs_add()) went through all its records
+ * below it, each tried or unchecked and in next's context, on into the outer locks. */
+static bool merged_outer_walked_into(const struct task_struct *task, const struct held_lock *next)
+{
+	for (const struct held_lock *hlock = task->held_locks; hlock < next; hlock++) {
+		if (hlock->irq_context != next->irq_context || (hlock->check && !hlock->trylock) ||
+		    merged_read_recurs(hlock, next))
+			return false;
+	}
+	return merged_outer_each(merged_outer_read_recurs_not, (unsigned long)next);
+}
+
+/* Under the graph lock: whether prev -> next is in the graph with its kind. */
+static bool merged_outer_dependency_known(struct held_lock *prev, struct held_lock *next)
+{
+	const struct lock_list *entry;
+
+	list_for_each_entry(entry, &hlock_class(prev)->locks_after, entry)
+		if (entry->class == hlock_class(next))
+			return (entry->dep | calc_dep(prev, next)) == entry->dep;
+	return false;
+}
+
+/*
+ * After lockdep took next's dependencies from its records (next at its place above
+ * them, recorded or not): when they were all tried, lockdep's walk would have gone on
+ * down into the outer locks, adding a dependency on each tried one and on the first
+ * one not tried in next's context, each after its cycle and irq-usage checks, whatever
+ * number of tried locks lies between. Those are added here, in that order, and kept
+ * through a report of theirs as lockdep's own are (src/kept_dependencies.c). Lockdep
+ * does so only for a new chain; the outer locks are no part of its chain, so each is
+ * looked at every time, and one already in the graph with its kind is passed over,
+ * as its checks were made when it came (and those of each lock's usage since).
+ */
+static noinline void merged_outer_dependencies(struct task_struct *task, struct held_lock *next)
+{
+	unsigned int distance = next - task->held_locks;
+	struct lock_trace *trace = NULL;
+	unsigned long flags;
+
+	if (next->trylock || !next->check || !merged_outer_walked_into(task, next) ||
+	    !READ_ONCE(debug_locks))
+		return;
+	raw_local_irq_save(flags);
+	lockdep_recursion_inc();
+	if (!graph_lock())
+		goto out;
+	for (int i = merged->nr - 1; i >= 0; i--) {
+		struct held_lock prev = merged->locks[i].hlock;
+
+		if (!merged->locks[i].outer || !merged_lock_live(&merged->locks[i]))
+			continue;
+		distance++;
+		if (prev.irq_context != next->irq_context)
+			break;
+		if (!prev.check)
+			continue;
+		/* None of a class on itself, as dependencies_keep() adds none. */
+		if (prev.class_idx != next->class_idx && !merged_outer_dependency_known(&prev, next) &&
+		    !dependency_keep(&prev, next, min(distance, (unsigned int)UINT16_MAX), &trace,
+				     true))
+			goto out;
+		if (!prev.trylock)
+			break;
+	}
+	graph_unlock();
+out:
+	lockdep_recursion_finish();
+	raw_local_irq_restore(flags);
+}
+
+/* The records lockdep's list of held locks has yet to number, and by how much more;
+ * whether a line of it is being printed here. */
+static __thread struct {
+	unsigned int left, shift;
+	bool printing;
+} merged_listing;
+
+static bool merged_outer_list(struct held_lock *hlock, unsigned long number)
+{
+	printk(" #%d: ", (*(int *)number)++);
+	print_lock(hlock);
+	return true;
+}
+
+static bool merged_outer_count(struct held_lock *hlock, unsigned long count)
+{
+	(void)hlock;
+	(*(int *)count)++;
+	return true;
+}
+
+/*
+ * printk()'s: lockdep's list of the thread's held locks (lockdep_print_held_locks(),
+ * whoever prints it) shows the outer locks too, below its records as they are held,
+ * numbered on into the records, so that every report lists every lock held, in
+ * order. True when the line is printed here. Outer locks are the thread's own: the
+ * list of another thread shows its records only.
+ */
+static noinline bool merged_held_locks_print(const char *fmt, va_list ap)
+{
+	int depth = 0, outer = 0, number = 0, pid;
+	const char *comm;
+	va_list args;
+
+	if (likely(!merged_outer_held()) || merged_listing.printing)
+		return false;
+	va_copy(args, ap);
+	if (!strcmp(fmt, " #%d: ") && merged_listing.left) {
+		merged_listing.left--;
+		merged_listing.printing = true;
+		printk(" #%d: ", va_arg(args, int) + merged_listing.shift);
+		merged_listing.printing = false;
+		va_end(args);
+		return true;
+	}
+	if (!strcmp(fmt, "%d lock%s held by %s/%d:\n")) {
+		depth = va_arg(args, int);
+		va_arg(args, const char *);
+	} else if (strcmp(fmt, "no locks held by %s/%d.\n")) {
+		va_end(args);
+		return false;
+	}
+	comm = va_arg(args, const char *);
+	pid = va_arg(args, int);
+	va_end(args);
+	if (pid != current->pid)
+		return false;
+	merged_outer_each(merged_outer_count, (unsigned long)&outer);
+	if (!outer)
+		return false;
+	merged_listing.printing = true;
+	printk("%d lock%s held by %s/%d:\n", depth + outer, str_plural(depth + outer), comm, pid);
+	merged_outer_each(merged_outer_list, (unsigned long)&number);
+	merged_listing.printing = false;
+	merged_listing.left = depth;
+	merged_listing.shift = number;
 	return true;
 }
 

@@ -567,6 +567,7 @@ static int vprintk(const char *fmt, va_list ap)
 }
 
 static bool held_lock_at_with_line(const char *fmt, va_list ap);	/* src/stacktrace.c */
+static bool merged_held_locks_print(const char *fmt, va_list ap);	/* src/merged_locks.c */
 
 static int printk(const char *fmt, ...)
 {
@@ -574,7 +575,7 @@ static int printk(const char *fmt, ...)
 	int len = 0;
 
 	va_start(ap, fmt);
-	if (!held_lock_at_with_line(fmt, ap))
+	if (!held_lock_at_with_line(fmt, ap) && !merged_held_locks_print(fmt, ap))
 		len = vprintk(fmt, ap);
 	va_end(ap);
 	return len;

@@ -12,10 +12,13 @@
  * what does not fit is left out of the record and the record says so (truncated),
  * the printed report keeps it.
  */
-#define REPORT_RECORD_LOCKS_MAX		64
 #define REPORT_RECORD_STACKS_MAX	48
 #define REPORT_RECORD_FRAMES_MAX	512
-#define REPORT_RECORD_TEXT_MAX		32768	/* the record's strings */
+/* Every lock the printed report shows, each a line of it longer than 40 bytes (a
+ * thread may hold any number, src/merged_locks.c); its name and site are parts of
+ * that line, beside the frames' names. */
+#define REPORT_RECORD_LOCKS_MAX		(PRINTK_REPORT_MAX / 40)
+#define REPORT_RECORD_TEXT_MAX		(PRINTK_REPORT_MAX + 32768)	/* the record's strings */
 
 /* One frame of a stack. */
 struct report_frame {

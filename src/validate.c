@@ -495,13 +495,19 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 			sibling_cycles_check(task, e, depth, hidden, ip);
 		}
 		handler_takes_acquired(task, depth);
+		/* Lockdep's walk down its records may go on into those set aside. */
+		if (unlikely(merged_outer_held()) && task->lockdep_depth == depth + 1)
+			merged_outer_dependencies(task, &task->held_locks[depth]);
 		fast_path_learn(&e->map, subclass, chain_key, depth, mode);
 		return;
 	}
 	liblockdep_report_end();
 	if (task->lockdep_depth == depth) {
-		if (task->held_locks[depth].instance == &e->map)
+		if (task->held_locks[depth].instance == &e->map) {
 			dependencies_keep(task, &task->held_locks[depth]);
+			if (unlikely(merged_outer_held()))
+				merged_outer_dependencies(task, &task->held_locks[depth]);
+		}
 		lock_acquire(&e->map, subclass, trylock, read, 0, NULL, ip);
 	}
 	/* After the dependencies kept through the report: none from a sibling. */

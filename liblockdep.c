@@ -153,8 +153,11 @@ typedef int liblockdep_is_off;
  *                                  lock_stat in the dump; 1.75 MiB of address space per
  *                                  live thread and one more, resident only for classes
  *                                  used
- *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
- *                                  never one found through PATH, and -g)
+ *   LIBLOCKDEP_SYMBOLIZE=builtin|addr2line|none  file:line in stack traces (needs
+ *                                  -g): from the DWARF line tables, read in the
+ *                                  process (builtin, the default); from
+ *                                  /usr/bin/addr2line, never one found through PATH,
+ *                                  which also follows inlined calls; or none
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
  *   LIBLOCKDEP_RULES=path          the rules file, read once: "wrapper WHERE",
  *                                  "classes site|stack|instance WHERE", "name NAME
@@ -15348,11 +15351,13 @@ static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
  * frames stay function+offset. The file is untrusted input (tests/fuzz/debug_lines.c):
  * every read is bounds-checked, and a unit that does not parse is skipped.
  *
- * Line tables know no inlining. At -O2 the code of std::mutex and the lock guards is
- * inlined into the program's function, and the call into pthread lies on a line of
- * libstdc++'s headers (src/lock_plumbing.c names them); the place shown is then the
- * last statement of the program's own before it in that function, the one that took
- * the lock, as the "at:" of a lock skips the plumbing's frames at -O0.
+ * Line tables know no inlining. At -O2 the code of std::mutex, the lock guards and
+ * std::thread is inlined into the program's function, and the call into pthread lies
+ * on a line of the C++ library's headers (libstdc++'s and libc++'s, in a ".../c++/"
+ * directory); the place shown is then the last statement of the program's own before
+ * it in that function, the one that took the lock, as the "at:" of a lock skips the
+ * plumbing's frames at -O0. A frame in such a header's function, out of line, is in
+ * the header.
  */
 struct line_sequence {
 	unsigned long start, end;	/* link-time addresses, [start, end) */
@@ -15751,25 +15756,23 @@ struct line_run {
 	unsigned long addr, function;
 	struct line_row found, user;
 	bool any_found, any_user;
-	uint64_t plumbing_file;		/* a file of the plumbing, found so */
+	uint64_t library_file;		/* a file of the C++ library's, found so */
 	uint64_t checked_file;		/* the last file known to be the program's */
 	bool done;
 };
 
-static bool lock_plumbing_source(const char *path);
-
-/* Whether file of the unit is a header of the locking plumbing (libstdc++'s). */
-static bool line_plumbing_file(const struct line_object *obj, const struct line_unit *u,
+/* Whether file of the unit is a header of the C++ library's (see the top). */
+static bool line_library_file(const struct line_object *obj, const struct line_unit *u,
 			       struct line_run *run, uint64_t file)
 {
 	static char path[PATH_MAX];
 
-	if (file == run->plumbing_file)
+	if (file == run->library_file)
 		return true;
 	if (file == run->checked_file)
 		return false;
-	if (line_file_path(obj, u, file, path, sizeof(path)) && lock_plumbing_source(path)) {
-		run->plumbing_file = file;
+	if (line_file_path(obj, u, file, path, sizeof(path)) && strstr(path, "/c++/")) {
+		run->library_file = file;
 		return true;
 	}
 	run->checked_file = file;
@@ -15801,7 +15804,7 @@ static void line_row(const struct line_object *obj, const struct line_unit *u,
 	run->found = *row;
 	run->any_found = true;
 	if (row->is_stmt && row->address >= run->function &&
-	    !line_plumbing_file(obj, u, run, row->file)) {
+	    !line_library_file(obj, u, run, row->file)) {
 		run->user = *row;
 		run->any_user = true;
 	}
@@ -15969,7 +15972,7 @@ out:
 	close(fd);
 }
 
-/* What was read of an object is given back; the entry itself is kept for another. */
+/* What was read of an object is given back. */
 static void line_release(struct line_object *obj)
 {
 	sym_unread(&obj->line);
@@ -15979,7 +15982,14 @@ static void line_release(struct line_object *obj)
 		liblockdep_pages_free(obj->seqs, obj->seqs_size);
 	if (obj->path)
 		liblockdep_pages_free(obj->path, obj->path_size);
-	*obj = (struct line_object){ .next = line_objects_free };
+	*obj = (struct line_object){ 0 };
+}
+
+/* An entry no object has: kept for the next (the arena gives nothing back). */
+static void line_object_put(struct line_object *obj)
+{
+	line_release(obj);
+	obj->next = line_objects_free;
 	line_objects_free = obj;
 }
 
@@ -15999,7 +16009,7 @@ static struct line_object *line_object_get(const struct loaded_object *lo)
 	*obj = (struct line_object){ .start = lo->start, .path_size = strlen(lo->path) + 1 };
 	obj->path = liblockdep_pages_alloc(obj->path_size);
 	if (!obj->path) {
-		line_release(obj);
+		line_object_put(obj);
 		return NULL;
 	}
 	memcpy(obj->path, lo->path, obj->path_size);
@@ -16022,7 +16032,7 @@ static void debug_lines_forget_range(unsigned long start, unsigned long len)
 	for (link = &line_objects; (obj = *link);) {
 		if (obj->start - start < len) {
 			*link = obj->next;
-			line_release(obj);
+			line_object_put(obj);
 		} else {
 			link = &obj->next;
 		}
@@ -16052,7 +16062,7 @@ static bool line_place(const struct line_object *obj, unsigned long addr,
 	const struct line_row *row;
 	struct line_unit u;
 	struct line_run run = { .looking = true, .addr = addr, .function = function,
-				.plumbing_file = ~(uint64_t)0, .checked_file = ~(uint64_t)0 };
+				.library_file = ~(uint64_t)0, .checked_file = ~(uint64_t)0 };
 	size_t len;
 
 	for (size_t i = 0; i < obj->nr_seqs && !seq; i++)
@@ -16064,7 +16074,7 @@ static bool line_place(const struct line_object *obj, unsigned long addr,
 	if (!run.any_found)
 		return false;
 	row = &run.found;
-	if (run.any_user && line_plumbing_file(obj, &u, &run, row->file))
+	if (run.any_user && line_library_file(obj, &u, &run, row->file))
 		row = &run.user;
 	if (!row->line || !line_file_path(obj, &u, row->file, out, size))
 		return false;

@@ -16,11 +16,13 @@
  * frames stay function+offset. The file is untrusted input (tests/fuzz/debug_lines.c):
  * every read is bounds-checked, and a unit that does not parse is skipped.
  *
- * Line tables know no inlining. At -O2 the code of std::mutex and the lock guards is
- * inlined into the program's function, and the call into pthread lies on a line of
- * libstdc++'s headers (src/lock_plumbing.c names them); the place shown is then the
- * last statement of the program's own before it in that function, the one that took
- * the lock, as the "at:" of a lock skips the plumbing's frames at -O0.
+ * Line tables know no inlining. At -O2 the code of std::mutex, the lock guards and
+ * std::thread is inlined into the program's function, and the call into pthread lies
+ * on a line of the C++ library's headers (libstdc++'s and libc++'s, in a ".../c++/"
+ * directory); the place shown is then the last statement of the program's own before
+ * it in that function, the one that took the lock, as the "at:" of a lock skips the
+ * plumbing's frames at -O0. A frame in such a header's function, out of line, is in
+ * the header.
  */
 struct line_sequence {
 	unsigned long start, end;	/* link-time addresses, [start, end) */
@@ -419,25 +421,23 @@ struct line_run {
 	unsigned long addr, function;
 	struct line_row found, user;
 	bool any_found, any_user;
-	uint64_t plumbing_file;		/* a file of the plumbing, found so */
+	uint64_t library_file;		/* a file of the C++ library's, found so */
 	uint64_t checked_file;		/* the last file known to be the program's */
 	bool done;
 };
 
-static bool lock_plumbing_source(const char *path);
-
-/* Whether file of the unit is a header of the locking plumbing (libstdc++'s). */
-static bool line_plumbing_file(const struct line_object *obj, const struct line_unit *u,
+/* Whether file of the unit is a header of the C++ library's (see the top). */
+static bool line_library_file(const struct line_object *obj, const struct line_unit *u,
 			       struct line_run *run, uint64_t file)
 {
 	static char path[PATH_MAX];
 
-	if (file == run->plumbing_file)
+	if (file == run->library_file)
 		return true;
 	if (file == run->checked_file)
 		return false;
-	if (line_file_path(obj, u, file, path, sizeof(path)) && lock_plumbing_source(path)) {
-		run->plumbing_file = file;
+	if (line_file_path(obj, u, file, path, sizeof(path)) && strstr(path, "/c++/")) {
+		run->library_file = file;
 		return true;
 	}
 	run->checked_file = file;
@@ -469,7 +469,7 @@ static void line_row(const struct line_object *obj, const struct line_unit *u,
 	run->found = *row;
 	run->any_found = true;
 	if (row->is_stmt && row->address >= run->function &&
-	    !line_plumbing_file(obj, u, run, row->file)) {
+	    !line_library_file(obj, u, run, row->file)) {
 		run->user = *row;
 		run->any_user = true;
 	}
@@ -637,7 +637,7 @@ out:
 	close(fd);
 }
 
-/* What was read of an object is given back; the entry itself is kept for another. */
+/* What was read of an object is given back. */
 static void line_release(struct line_object *obj)
 {
 	sym_unread(&obj->line);
@@ -647,7 +647,14 @@ static void line_release(struct line_object *obj)
 		liblockdep_pages_free(obj->seqs, obj->seqs_size);
 	if (obj->path)
 		liblockdep_pages_free(obj->path, obj->path_size);
-	*obj = (struct line_object){ .next = line_objects_free };
+	*obj = (struct line_object){ 0 };
+}
+
+/* An entry no object has: kept for the next (the arena gives nothing back). */
+static void line_object_put(struct line_object *obj)
+{
+	line_release(obj);
+	obj->next = line_objects_free;
 	line_objects_free = obj;
 }
 
@@ -667,7 +674,7 @@ static struct line_object *line_object_get(const struct loaded_object *lo)
 	*obj = (struct line_object){ .start = lo->start, .path_size = strlen(lo->path) + 1 };
 	obj->path = liblockdep_pages_alloc(obj->path_size);
 	if (!obj->path) {
-		line_release(obj);
+		line_object_put(obj);
 		return NULL;
 	}
 	memcpy(obj->path, lo->path, obj->path_size);
@@ -690,7 +697,7 @@ static void debug_lines_forget_range(unsigned long start, unsigned long len)
 	for (link = &line_objects; (obj = *link);) {
 		if (obj->start - start < len) {
 			*link = obj->next;
-			line_release(obj);
+			line_object_put(obj);
 		} else {
 			link = &obj->next;
 		}
@@ -720,7 +727,7 @@ static bool line_place(const struct line_object *obj, unsigned long addr,
 	const struct line_row *row;
 	struct line_unit u;
 	struct line_run run = { .looking = true, .addr = addr, .function = function,
-				.plumbing_file = ~(uint64_t)0, .checked_file = ~(uint64_t)0 };
+				.library_file = ~(uint64_t)0, .checked_file = ~(uint64_t)0 };
 	size_t len;
 
 	for (size_t i = 0; i < obj->nr_seqs && !seq; i++)
@@ -732,7 +739,7 @@ static bool line_place(const struct line_object *obj, unsigned long addr,
 	if (!run.any_found)
 		return false;
 	row = &run.found;
-	if (run.any_user && line_plumbing_file(obj, &u, &run, row->file))
+	if (run.any_user && line_library_file(obj, &u, &run, row->file))
 		row = &run.user;
 	if (!row->line || !line_file_path(obj, &u, row->file, out, size))
 		return false;

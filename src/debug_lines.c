@@ -6,8 +6,8 @@
  * starts one) and under the rules of src/symbols.c: memory of our own pages, files
  * read with pread(), everything under sym_lock, which this file takes at its
  * entry and nothing else under it. Only a report (or the graph file's save) asks,
- * so an object's tables are read when an address in it is first placed, and kept,
- * until it is unloaded: .debug_line, the string sections its version 5 file names
+ * so an object's tables are read when an address in it is first placed, and kept
+ * with its symbols (struct sym_object) until it is unloaded: .debug_line, the string sections its version 5 file names
  * point into (.debug_line_str, .debug_str), and an index of its sequences, the
  * address ranges of its line programs. A place is then one sequence's program run.
  *
@@ -30,18 +30,12 @@ struct line_sequence {
 	size_t ops;			/* its first opcode */
 };
 
-/* What is known of one loaded object's lines. */
+/* What is known of one loaded object's lines (its struct sym_object's). */
 struct line_object {
-	struct line_object *next;
-	unsigned long start;		/* its mapping, with its path: which object */
-	char *path;			/* the loader's, in pages of the object's own */
-	size_t path_size;
 	struct sym_buffer line, line_str, str;	/* no data: not there */
 	struct line_sequence *seqs;
 	size_t nr_seqs, seqs_size;
 };
-
-static struct line_object *line_objects, *line_objects_free;
 
 /* A parsed line program header. Its tables are pointed at: the section's bytes stay
  * where they are while it is read. */
@@ -637,72 +631,32 @@ out:
 	close(fd);
 }
 
-/* What was read of an object is given back. */
+/* What was read of an object is given back (sym_forget_range(): it is unloaded). */
 static void line_release(struct line_object *obj)
 {
+	if (!obj)
+		return;
 	sym_unread(&obj->line);
 	sym_unread(&obj->line_str);
 	sym_unread(&obj->str);
 	if (obj->seqs)
 		liblockdep_pages_free(obj->seqs, obj->seqs_size);
-	if (obj->path)
-		liblockdep_pages_free(obj->path, obj->path_size);
 	*obj = (struct line_object){ 0 };
 }
 
-/* An entry no object has: kept for the next (the arena gives nothing back). */
-static void line_object_put(struct line_object *obj)
+/* The line tables of a loaded object, read when first asked. Called with sym_lock
+ * held. */
+static struct line_object *line_object_get(struct sym_object *sym, const char *path)
 {
-	line_release(obj);
-	obj->next = line_objects_free;
-	line_objects_free = obj;
-}
-
-/* Called with sym_lock held. */
-static struct line_object *line_object_get(const struct loaded_object *lo)
-{
-	struct line_object *obj;
-
-	for (obj = line_objects; obj; obj = obj->next)
-		if (obj->start == lo->start && !strcmp(obj->path, lo->path))
-			return obj;
-	obj = line_objects_free;
-	if (obj)
-		line_objects_free = obj->next;
-	else if (!(obj = liblockdep_alloc(sizeof(*obj))))
-		return NULL;
-	*obj = (struct line_object){ .start = lo->start, .path_size = strlen(lo->path) + 1 };
-	obj->path = liblockdep_pages_alloc(obj->path_size);
-	if (!obj->path) {
-		line_object_put(obj);
-		return NULL;
-	}
-	memcpy(obj->path, lo->path, obj->path_size);
+	if (sym->lines)
+		return sym->lines;
+	sym->lines = liblockdep_alloc(sizeof(*sym->lines));
 	/* An object without a path, such as the vdso, has no file to read. */
-	if (!lo->path[0])
-		line_load_file(obj, "/proc/self/exe", true);
-	else if (strchr(lo->path, '/'))
-		line_load_file(obj, lo->path, true);
-	obj->next = line_objects;
-	line_objects = obj;
-	return obj;
-}
-
-/* An object unloaded from [start, start + len): its tables are given back. */
-static void debug_lines_forget_range(unsigned long start, unsigned long len)
-{
-	struct line_object **link, *obj;
-
-	internal_lock(&sym_lock);
-	for (link = &line_objects; (obj = *link);) {
-		if (obj->start - start < len) {
-			*link = obj->next;
-			line_object_put(obj);
-		} else {
-			link = &obj->next;
-		}
-	}
-	internal_unlock(&sym_lock);
+	if (sym->lines && !path[0])
+		line_load_file(sym->lines, "/proc/self/exe", true);
+	else if (sym->lines && strchr(path, '/'))
+		line_load_file(sym->lines, path, true);
+	return sym->lines;
 }
 
 /* ":line" after the path in out[*len]. */
@@ -757,12 +711,14 @@ static bool debug_line_at(unsigned long addr, unsigned long function, char *out,
 	int saved_errno = errno;
 	struct loaded_object lo;
 	struct line_object *obj;
+	struct sym_object *sym;
 	bool found = false;
 
 	if (!loaded_object_of(addr, &lo))
 		return false;
 	internal_lock(&sym_lock);
-	obj = line_object_get(&lo);
+	sym = sym_object_get(&lo);
+	obj = sym ? line_object_get(sym, lo.path) : NULL;
 	if (obj)
 		found = line_place(obj, addr - lo.bias, function ? function - lo.bias : 0, out, size);
 	internal_unlock(&sym_lock);

@@ -74,7 +74,6 @@ static void forget_unloaded_object(const struct object_segments *o, unsigned lon
 		lockdep_free_key_range((void *)start, size);
 		fast_path_zap_end();
 		sym_forget_range(start, size);	/* the names cached for its symbols */
-		debug_lines_forget_range(start, size);	/* and its line tables */
 	}
 }
 

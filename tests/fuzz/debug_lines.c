@@ -1,8 +1,8 @@
 /*
  * Fuzz target: the reader of DWARF line tables (src/debug_lines.c), on any file, with
  * the notes that name its separate debug file by build-id. The bytes are written to a
- * memfd and line_load_file() reads them through /proc/self/fd/N, as it reads a
- * library; every sequence it indexed must lie in .debug_line and be a range, and the
+ * memfd (file_input.h) and line_load_file() reads them through /proc/self/fd/N, as it
+ * reads a library; every sequence it indexed must lie in .debug_line and be a range, and the
  * places of its first, middle and last addresses, asked from the sequence's start and
  * from no function, must be a string within the buffer ending in ":LINE". On the
  * first call it also reads the fuzzer itself, built with -g: this function's first
@@ -12,7 +12,7 @@
  */
 #include "liblockdep.c"
 
-#include <sys/mman.h>
+#include "file_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -78,20 +78,9 @@ static void fuzz_load_self(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static int fd = -1;
-	static char path[64];
 	struct line_object obj = { 0 };
 
-	if (fd < 0) {
-		fd = memfd_create("debug_lines", 0);
-		if (fd < 0)
-			abort();
-		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-		fuzz_load_self();
-	}
-	if (ftruncate(fd, 0) || pwrite(fd, data, size, 0) != (ssize_t)size)
-		abort();
-	line_load_file(&obj, path, true);
+	line_load_file(&obj, fuzz_input_file(data, size, fuzz_load_self), true);
 	fuzz_check(&obj);
 	line_release(&obj);
 	return 0;

@@ -4,12 +4,13 @@
  * found by build-id (src/symbols.c): what a sanitizer prints by default. Read here,
  * in the reporting process, with no helper process (LIBLOCKDEP_SYMBOLIZE=addr2line
  * starts one) and under the rules of src/symbols.c: memory of our own pages, files
- * read with pread(), everything under sym_lock, which this file takes at its
- * entry and nothing else under it. Only a report (or the graph file's save) asks,
- * so an object's tables are read when an address in it is first placed, and kept
- * with its symbols (struct sym_object) until it is unloaded: .debug_line, the string sections its version 5 file names
- * point into (.debug_line_str, .debug_str), and an index of its sequences, the
- * address ranges of its line programs. A place is then one sequence's program run.
+ * read with pread(), everything under sym_lock, which this file takes at its entry
+ * and nothing else under it. Only a report (or the graph file's save) asks, so an
+ * object's tables are read when an address in it is first placed, and kept with its
+ * symbols (struct sym_object) until it is unloaded: .debug_line, the string sections
+ * its version 5 file names point into (.debug_line_str, .debug_str), and an index of
+ * its sequences, the address ranges of its line programs. A place is then one
+ * sequence's program run.
  *
  * DWARF versions 2 to 5 (GCC 12 and clang write 5). A compressed section
  * (SHF_COMPRESSED, as Debian's -dbg packages ship theirs) is not inflated: its

@@ -574,13 +574,16 @@ static bool line_index(struct line_object *obj)
 	return uses_strp;
 }
 
-/* A section's bytes into b, unless it is compressed (left to addr2line). */
+/* A section's bytes into b, unless it is compressed (left to addr2line); no data
+ * when it cannot be read. */
 static void line_section_read(int fd, off_t file_size, const Elf64_Shdr *sh,
 			      struct sym_buffer *b)
 {
 	if (sh && !(sh->sh_flags & SHF_COMPRESSED) && !sym_read(fd, file_size, sh->sh_offset,
-								sh->sh_size, b))
+								sh->sh_size, b)) {
 		sym_unread(b);
+		*b = (struct sym_buffer){ 0 };
+	}
 }
 
 /*

@@ -7,6 +7,7 @@
 # without -g, or run with LIBLOCKDEP_SYMBOLIZE=none, no frame and no "at:" has one.
 set -eu
 cc=${CC:-cc}
+build=${BUILD:-build/tests}
 top=$(pwd)
 src=$top/tests/scenarios/abba_two_threads.c
 out=$(mktemp -d)
@@ -75,8 +76,8 @@ failed=0
 for level in O0 O2; do
 	for dwarf in "-g" "-gdwarf-4"; do
 		name="$level $dwarf"
-		$cc -$level $dwarf -DLIBLOCKDEP -include liblockdep.h -pthread "$src" liblockdep.c \
-			-o "$out/drop-in"
+		$cc -$level $dwarf -DLIBLOCKDEP -include liblockdep.h -pthread "$src" \
+			"$build/liblockdep.o" -o "$out/drop-in" -ldl
 		$cc -$level $dwarf -pthread "$src" -o "$out/plain"
 		LIBLOCKDEP_EXITCODE=0 LIBLOCKDEP_JSON="$out/r.json" LIBLOCKDEP_SARIF="$out/r.sarif" \
 			"$out/drop-in" 2> "$out/err"
@@ -88,7 +89,8 @@ for level in O0 O2; do
 	done
 	LIBLOCKDEP_EXITCODE=0 LIBLOCKDEP_SYMBOLIZE=none "$out/drop-in" 2> "$out/err"
 	has_no_lines "$out/err" "$level LIBLOCKDEP_SYMBOLIZE=none" || failed=1
-	$cc -$level -DLIBLOCKDEP -include liblockdep.h -pthread "$src" liblockdep.c -o "$out/drop-in"
+	$cc -$level -DLIBLOCKDEP -include liblockdep.h -pthread "$src" "$build/liblockdep.o" \
+		-o "$out/drop-in" -ldl
 	$cc -$level -pthread "$src" -o "$out/plain"
 	LIBLOCKDEP_EXITCODE=0 "$out/drop-in" 2> "$out/err"
 	has_no_lines "$out/err" "$level without -g, drop-in" || failed=1

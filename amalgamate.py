@@ -51,10 +51,12 @@ SRC_FILES = [
     'src/process_name.c',
     'src/handler_stack.c',
     'src/arena.c',
-    # Code addresses to names: loaded objects, the demangler, symbol tables.
+    # Code addresses to names: loaded objects, the demangler, symbol tables, and to
+    # source lines: line tables.
     'src/loaded_objects.c',
     'src/demangle.c',
     'src/symbols.c',
+    'src/debug_lines.c',
     # Output: printk, the environment read safely, files opened without following
     # links, the log, JSON.
     'src/printk.c',

@@ -154,8 +154,11 @@ typedef int liblockdep_is_off;
  *                                  lock_stat in the dump; 1.75 MiB of address space per
  *                                  live thread and one more, resident only for classes
  *                                  used
- *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
- *                                  never one found through PATH, and -g)
+ *   LIBLOCKDEP_SYMBOLIZE=builtin|addr2line|none  file:line in stack traces (needs
+ *                                  -g): from the DWARF line tables, read in the
+ *                                  process (builtin, the default); from
+ *                                  /usr/bin/addr2line, never one found through PATH,
+ *                                  which also follows inlined calls; or none
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
  *   LIBLOCKDEP_RULES=path          the rules file, read once: "wrapper WHERE",
  *                                  "classes site|stack|instance WHERE", "name NAME
@@ -14800,7 +14803,10 @@ struct sym_object {
 	unsigned int *units;		/* syms[i]'s unit is unit_names[units[i]] */
 	const char **unit_names;	/* NULL for none, "" for unknown, then the files */
 	size_t nr_syms;
+	struct line_object *lines;	/* its line tables, once asked (src/debug_lines.c) */
 };
+
+static void line_release(struct line_object *lines);
 
 static pthread_mutex_t sym_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sym_object *sym_objects;
@@ -15197,7 +15203,7 @@ static struct sym_object *sym_object_get(const struct loaded_object *lo)
 /*
  * An object unloaded (or about to be) from [start, start + len): what is known of it
  * goes, so that another object loaded there later is read anew. Its names stay
- * valid: they may be lock class names.
+ * valid: they may be lock class names. Its line tables are given back.
  */
 static void sym_forget_range(unsigned long start, unsigned long len)
 {
@@ -15205,10 +15211,12 @@ static void sym_forget_range(unsigned long start, unsigned long len)
 
 	internal_lock(&sym_lock);
 	for (link = &sym_objects; (obj = *link);) {
-		if (obj->start - start < len)
+		if (obj->start - start < len) {
 			*link = obj->next;
-		else
+			line_release(obj->lines);
+		} else {
 			link = &obj->next;
+		}
 	}
 	internal_unlock(&sym_lock);
 }
@@ -15334,6 +15342,740 @@ static const char *kallsyms_lookup(unsigned long addr, unsigned long *size,
 	return namebuf;
 }
 /************** End of src/symbols.c **************/
+/************** Begin file src/debug_lines.c **************/
+#line 1 "src/debug_lines.c"
+/*
+ * Source lines of code addresses, "/src/proj/cache.c:42", read from the DWARF line
+ * tables (.debug_line) of an object built with -g, or of its separate debug file
+ * found by build-id (src/symbols.c): what a sanitizer prints by default. Read here,
+ * in the reporting process, with no helper process (LIBLOCKDEP_SYMBOLIZE=addr2line
+ * starts one) and under the rules of src/symbols.c: memory of our own pages, files
+ * read with pread(), everything under sym_lock, which this file takes at its entry
+ * and nothing else under it. Only a report (or the graph file's save) asks, so an
+ * object's tables are read when an address in it is first placed, and kept with its
+ * symbols (struct sym_object) until it is unloaded: .debug_line, the string sections
+ * its version 5 file names point into (.debug_line_str, .debug_str), and an index of
+ * its sequences, the address ranges of its line programs. A place is then one
+ * sequence's program run.
+ *
+ * DWARF versions 2 to 5 (GCC 12 and clang write 5). A compressed section
+ * (SHF_COMPRESSED, as Debian's -dbg packages ship theirs) is not inflated: its
+ * frames stay function+offset. The file is untrusted input (tests/fuzz/debug_lines.c):
+ * every read is bounds-checked, and a unit that does not parse is skipped.
+ *
+ * Line tables know no inlining. At -O2 the code of std::mutex, the lock guards and
+ * std::thread is inlined into the program's function, and the call into pthread lies
+ * on a line of the C++ library's headers (libstdc++'s and libc++'s, in a ".../c++/"
+ * directory); the place shown is then the last statement of the program's own before
+ * it in that function, the one that took the lock, as the "at:" of a lock skips the
+ * plumbing's frames at -O0. A frame in such a header's function, out of line, is in
+ * the header.
+ */
+struct line_sequence {
+	unsigned long start, end;	/* link-time addresses, [start, end) */
+	size_t unit;			/* its unit's header, in .debug_line */
+	size_t ops;			/* its first opcode */
+};
+
+/* What is known of one loaded object's lines (its struct sym_object's). */
+struct line_object {
+	struct sym_buffer line, line_str, str;	/* no data: not there */
+	struct line_sequence *seqs;
+	size_t nr_seqs, seqs_size;
+};
+
+/* A parsed line program header. Its tables are pointed at: the section's bytes stay
+ * where they are while it is read. */
+struct line_unit {
+	size_t offset, end;		/* the unit in .debug_line */
+	size_t ops;			/* its first opcode */
+	const unsigned char *std_lengths;	/* operands of each standard opcode */
+	const unsigned char *dirs, *files;	/* v5: their formats; earlier: entries */
+	unsigned int version, offset_size, address_size;
+	unsigned int min_insn, line_range, opcode_base;
+	int line_base;
+	bool default_is_stmt;
+	bool uses_strp;			/* names in .debug_str */
+};
+
+/* Bytes being read: a read past end marks the cursor bad and reads zeros. */
+struct line_cursor {
+	const unsigned char *p, *end;
+	bool bad;
+};
+
+static struct line_cursor line_at(const struct sym_buffer *b, size_t from, size_t to)
+{
+	const unsigned char *base = b->data;
+
+	return (struct line_cursor){ .p = base + from, .end = base + to, .bad = from > to };
+}
+
+static bool line_skip(struct line_cursor *c, uint64_t n)
+{
+	if (c->bad || n > (uint64_t)(c->end - c->p)) {
+		c->bad = true;
+		return false;
+	}
+	c->p += n;
+	return true;
+}
+
+/* An unsigned number of n bytes (1 to 8) in the object's byte order, the host's
+ * (sym_elf_ok()). */
+static uint64_t line_u(struct line_cursor *c, unsigned int n)
+{
+	uint64_t v = 0;
+	unsigned char *bytes = (unsigned char *)&v;
+
+	if (!line_skip(c, n))
+		return 0;
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+		memcpy(bytes, c->p - n, n);
+	else
+		memcpy(bytes + sizeof(v) - n, c->p - n, n);
+	return v;
+}
+
+/* LEB128, unsigned or (signed) sign-extended; bits past 64 are dropped. */
+static uint64_t line_leb(struct line_cursor *c, bool is_signed)
+{
+	uint64_t v = 0;
+	unsigned int shift = 0;
+	unsigned char byte;
+
+	do {
+		byte = line_u(c, 1);
+		if (shift < 64)
+			v |= (uint64_t)(byte & 0x7f) << shift;
+		shift += 7;
+	} while ((byte & 0x80) && !c->bad);
+	if (is_signed && shift < 64 && (byte & 0x40))
+		v |= ~(uint64_t)0 << shift;
+	return v;
+}
+
+static uint64_t line_uleb(struct line_cursor *c)
+{
+	return line_leb(c, false);
+}
+
+/* A string inside the cursor's bytes; NULL (and bad) when it has no end there. */
+static const char *line_string(struct line_cursor *c)
+{
+	const unsigned char *nul = c->bad ? NULL : memchr(c->p, '\0', c->end - c->p);
+	const char *s = (const char *)c->p;
+
+	if (!nul) {
+		c->bad = true;
+		return NULL;
+	}
+	c->p = nul + 1;
+	return s;
+}
+
+/* A string at offset off of a string section; sym_read() ended it with a NUL. */
+static const char *line_section_string(const struct sym_buffer *b, uint64_t off)
+{
+	return b->data && off < b->size - 1 ? (const char *)b->data + off : NULL;
+}
+
+enum {
+	LINE_FORM_BLOCK = 0x09, LINE_FORM_BLOCK1 = 0x0a, LINE_FORM_DATA1 = 0x0b,
+	LINE_FORM_DATA2 = 0x05, LINE_FORM_DATA4 = 0x06, LINE_FORM_DATA8 = 0x07,
+	LINE_FORM_DATA16 = 0x1e, LINE_FORM_STRING = 0x08, LINE_FORM_STRP = 0x0e,
+	LINE_FORM_LINE_STRP = 0x1f, LINE_FORM_UDATA = 0x0f,
+	LINE_CONTENT_PATH = 1, LINE_CONTENT_DIRECTORY = 2,
+};
+
+/*
+ * One field of a version 5 directory or file entry, in form: its string (a path)
+ * or its number (a directory's index), when asked; false for a form not read here
+ * (strx, whose table is .debug_info's), which makes the unit unusable.
+ */
+static bool line_form(struct line_cursor *c, const struct line_object *obj,
+		      const struct line_unit *u, uint64_t form, const char **str, uint64_t *num)
+{
+	const char *s = NULL;
+	uint64_t n = 0;
+
+	switch (form) {
+	case LINE_FORM_STRING:
+		s = line_string(c);
+		break;
+	case LINE_FORM_LINE_STRP:
+		s = line_section_string(&obj->line_str, line_u(c, u->offset_size));
+		break;
+	case LINE_FORM_STRP:
+		s = line_section_string(&obj->str, line_u(c, u->offset_size));
+		break;
+	case LINE_FORM_UDATA:
+		n = line_uleb(c);
+		break;
+	case LINE_FORM_DATA1:
+		n = line_u(c, 1);
+		break;
+	case LINE_FORM_DATA2:
+		n = line_u(c, 2);
+		break;
+	case LINE_FORM_DATA4:
+		n = line_u(c, 4);
+		break;
+	case LINE_FORM_DATA8:
+		n = line_u(c, 8);
+		break;
+	case LINE_FORM_DATA16:
+		line_skip(c, 16);
+		break;
+	case LINE_FORM_BLOCK:
+		line_skip(c, line_uleb(c));
+		break;
+	case LINE_FORM_BLOCK1:
+		line_skip(c, line_u(c, 1));
+		break;
+	default:
+		return false;
+	}
+	if (str)
+		*str = s;
+	if (num)
+		*num = n;
+	return !c->bad;
+}
+
+/* A version 5 table: its format (a count, then pairs of content type and form), kept
+ * in *format, and its number of entries; the cursor is left at its first entry. */
+struct line_v5_table {
+	const unsigned char *format;
+	unsigned int nr_fields;
+	uint64_t count;
+};
+
+static bool line_v5_table(struct line_cursor *c, struct line_v5_table *t, bool *uses_strp)
+{
+	t->nr_fields = line_u(c, 1);
+	t->format = c->p;
+	for (unsigned int i = 0; i < t->nr_fields && !c->bad; i++) {
+		line_uleb(c);
+		if (line_uleb(c) == LINE_FORM_STRP && uses_strp)
+			*uses_strp = true;
+	}
+	t->count = line_uleb(c);
+	/* Every form takes a byte at least, so that count is bounded by the bytes. */
+	return !c->bad && (t->nr_fields || !t->count);
+}
+
+/*
+ * Entry index of a version 5 table (the cursor at its first entry): its path and
+ * directory index, when asked; false when there is none or it does not parse. With
+ * index ~0, skips the whole table.
+ */
+static bool line_v5_entry(struct line_cursor *c, const struct line_object *obj,
+			  const struct line_unit *u, const struct line_v5_table *t,
+			  uint64_t index, const char **path, uint64_t *dir)
+{
+	for (uint64_t i = 0; i < t->count; i++) {
+		struct line_cursor f = { t->format, c->end, false };
+		bool want = i == index;
+
+		for (unsigned int k = 0; k < t->nr_fields; k++) {
+			uint64_t content = line_uleb(&f), form = line_uleb(&f);
+
+			if (f.bad || !line_form(c, obj, u, form,
+						want && content == LINE_CONTENT_PATH ? path : NULL,
+						want && content == LINE_CONTENT_DIRECTORY ? dir : NULL))
+				return false;
+		}
+		if (want)
+			return *path;
+	}
+	return index == ~(uint64_t)0;
+}
+
+/* The header of the unit at offset off; false when it does not parse. */
+static bool line_unit_read(const struct line_object *obj, size_t off, struct line_unit *u)
+{
+	const unsigned char *base = obj->line.data;
+	struct line_cursor c = line_at(&obj->line, off, obj->line.size - 1);
+	struct line_v5_table t;
+	uint64_t len, header_len;
+
+	*u = (struct line_unit){ .offset = off, .offset_size = 4 };
+	len = line_u(&c, 4);
+	if (len == 0xffffffff) {
+		u->offset_size = 8;
+		len = line_u(&c, 8);
+	} else if (len >= 0xfffffff0) {
+		return false;
+	}
+	if (c.bad || len > (uint64_t)(c.end - c.p))
+		return false;
+	c.end = c.p + len;
+	u->end = c.end - base;
+	u->version = line_u(&c, 2);
+	if (u->version < 2 || u->version > 5)
+		return false;
+	u->address_size = sizeof(unsigned long);
+	if (u->version == 5) {
+		u->address_size = line_u(&c, 1);
+		line_u(&c, 1);	/* segment selector size */
+	}
+	header_len = line_u(&c, u->offset_size);
+	if (c.bad || header_len > (uint64_t)(c.end - c.p))
+		return false;
+	u->ops = c.p + header_len - base;
+	c.end = c.p + header_len;	/* the header's own fields */
+	u->min_insn = line_u(&c, 1);
+	if (u->version >= 4)
+		line_u(&c, 1);	/* operations per instruction: 1 but on VLIW */
+	u->default_is_stmt = line_u(&c, 1);
+	u->line_base = (signed char)line_u(&c, 1);
+	u->line_range = line_u(&c, 1);
+	u->opcode_base = line_u(&c, 1);
+	u->std_lengths = c.p;
+	if (c.bad || !u->line_range || !u->opcode_base || !line_skip(&c, u->opcode_base - 1) ||
+	    (u->address_size != 4 && u->address_size != 8))
+		return false;
+	u->dirs = c.p;
+	if (u->version < 5) {
+		const char *dir;
+
+		while ((dir = line_string(&c)) && *dir)
+			;
+		u->files = c.p;
+		return !c.bad;
+	}
+	if (!line_v5_table(&c, &t, &u->uses_strp) ||
+	    !line_v5_entry(&c, obj, u, &t, ~(uint64_t)0, NULL, NULL))
+		return false;
+	u->files = c.p;
+	return line_v5_table(&c, &t, &u->uses_strp);
+}
+
+/* The path and directory index of entry index of a version 5 unit's table at table
+ * (u->dirs or u->files). */
+static bool line_v5_lookup(const struct line_object *obj, const struct line_unit *u,
+			   const unsigned char *table, uint64_t index, const char **path,
+			   uint64_t *dir)
+{
+	struct line_cursor c = { table, (const unsigned char *)obj->line.data + u->ops, false };
+	struct line_v5_table t;
+
+	*path = NULL;
+	*dir = 0;
+	return line_v5_table(&c, &t, NULL) && line_v5_entry(&c, obj, u, &t, index, path, dir);
+}
+
+/* The string entry index (from 0) of an earlier version's list of directories. */
+static const char *line_v4_dir(const struct line_unit *u, uint64_t index)
+{
+	struct line_cursor c = { u->dirs, u->files, false };
+	const char *dir;
+
+	while ((dir = line_string(&c)) && *dir)
+		if (!index--)
+			return dir;
+	return NULL;
+}
+
+/* File index (from 1) of an earlier version's list: its name and directory index. */
+static const char *line_v4_file(const struct line_object *obj, const struct line_unit *u,
+				uint64_t index, uint64_t *dir)
+{
+	struct line_cursor c = { u->files, (const unsigned char *)obj->line.data + u->ops, false };
+	const char *name;
+
+	while ((name = line_string(&c)) && *name) {
+		*dir = line_uleb(&c);
+		line_uleb(&c);	/* modification time */
+		line_uleb(&c);	/* size */
+		if (!--index)
+			return c.bad ? NULL : name;
+	}
+	return NULL;
+}
+
+/* Appends s to out[*len], within size; false when it does not fit. */
+static bool line_append(char *out, size_t size, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n >= size - *len)
+		return false;
+	memcpy(out + *len, s, n + 1);
+	*len += n;
+	return true;
+}
+
+/*
+ * The path of file index of the unit, as the compiler recorded it: a name joined to
+ * its directory, which a version 5 table gives relative to its directory 0 (the
+ * compilation's). An earlier version's directory 0 is the compilation's, named only
+ * in .debug_info: such a name stays relative to it.
+ */
+static bool line_file_path(const struct line_object *obj, const struct line_unit *u,
+			   uint64_t index, char *out, size_t size)
+{
+	const char *name, *dir = NULL, *top = NULL;
+	uint64_t dir_index, unused;
+	size_t len = 0;
+
+	out[0] = '\0';
+	if (u->version == 5) {
+		if (!line_v5_lookup(obj, u, u->files, index, &name, &dir_index) ||
+		    (name[0] != '/' && !line_v5_lookup(obj, u, u->dirs, dir_index, &dir, &unused)))
+			return false;
+		if (name[0] != '/' && dir[0] != '/' && dir_index &&
+		    !line_v5_lookup(obj, u, u->dirs, 0, &top, &unused))
+			return false;
+	} else {
+		name = line_v4_file(obj, u, index, &dir_index);
+		if (!name || (name[0] != '/' && dir_index &&
+			      !(dir = line_v4_dir(u, dir_index - 1))))
+			return false;
+	}
+	if (name[0] == '/')
+		return line_append(out, size, &len, name);
+	if (top && !(line_append(out, size, &len, top) && line_append(out, size, &len, "/")))
+		return false;
+	if (dir && dir[0] && !(line_append(out, size, &len, dir) && line_append(out, size, &len, "/")))
+		return false;
+	return line_append(out, size, &len, name);
+}
+
+/* One row of a line table, and what a run of a program is for. */
+struct line_row {
+	unsigned long address;
+	uint64_t file;
+	uint64_t line;		/* from 1; a table's arithmetic wraps */
+	bool is_stmt;		/* a statement begins here */
+};
+
+struct line_run {
+	/* Indexing: sequences counted, and stored when seqs is not NULL. */
+	struct line_sequence *seqs;
+	size_t nr_seqs, seqs_max, seq_ops;
+	unsigned long seq_start;
+	bool in_sequence;
+	/* Looking up addr in one sequence, from the row of function (or 0). */
+	bool looking;
+	unsigned long addr, function;
+	struct line_row found, user;
+	bool any_found, any_user;
+	uint64_t library_file;		/* a file of the C++ library's, found so */
+	uint64_t checked_file;		/* the last file known to be the program's */
+	bool done;
+};
+
+/* Whether file of the unit is a header of the C++ library's (see the top). */
+static bool line_library_file(const struct line_object *obj, const struct line_unit *u,
+			       struct line_run *run, uint64_t file)
+{
+	static char path[PATH_MAX];
+
+	if (file == run->library_file)
+		return true;
+	if (file == run->checked_file)
+		return false;
+	if (line_file_path(obj, u, file, path, sizeof(path)) && strstr(path, "/c++/")) {
+		run->library_file = file;
+		return true;
+	}
+	run->checked_file = file;
+	return false;
+}
+
+/* A row the program emitted: the sequence it ends, or the place of addr. */
+static void line_row(const struct line_object *obj, const struct line_unit *u,
+		     struct line_run *run, const struct line_row *row, bool end, size_t next)
+{
+	if (!run->looking) {
+		if (!run->in_sequence)
+			run->seq_start = row->address;
+		run->in_sequence = !end;
+		if (end && run->seq_start && run->seq_start < row->address) {
+			if (run->seqs && run->nr_seqs < run->seqs_max)
+				run->seqs[run->nr_seqs] = (struct line_sequence){
+					run->seq_start, row->address, u->offset, run->seq_ops };
+			run->nr_seqs++;
+		}
+		if (end)
+			run->seq_ops = next;
+		return;
+	}
+	if (row->address > run->addr || end) {
+		run->done = true;
+		return;
+	}
+	run->found = *row;
+	run->any_found = true;
+	if (row->is_stmt && row->address >= run->function &&
+	    !line_library_file(obj, u, run, row->file)) {
+		run->user = *row;
+		run->any_user = true;
+	}
+}
+
+/*
+ * Runs the line program of unit u from ops to its end, or until the run is done:
+ * the state machine of DWARF's section 6.2, each row handed to line_row().
+ */
+static void line_program(const struct line_object *obj, const struct line_unit *u,
+			 size_t ops, struct line_run *run)
+{
+	struct line_cursor c = line_at(&obj->line, ops, u->end);
+	const struct line_row start = { .file = 1, .line = 1, .is_stmt = u->default_is_stmt };
+	struct line_row row = start;
+	unsigned int op, adjusted;
+	uint64_t len;
+
+	run->seq_ops = ops;
+	while (!c.bad && c.p < c.end && !run->done) {
+		op = line_u(&c, 1);
+		if (op >= u->opcode_base) {
+			adjusted = op - u->opcode_base;
+			row.address += (unsigned long)u->min_insn * (adjusted / u->line_range);
+			row.line += (uint64_t)(int64_t)(u->line_base + (int)(adjusted % u->line_range));
+			line_row(obj, u, run, &row, false, 0);
+			continue;
+		}
+		switch (op) {
+		case 0:	/* extended */
+			len = line_uleb(&c);
+			if (!len || len > (uint64_t)(c.end - c.p)) {
+				c.bad = true;
+				break;
+			}
+			op = line_u(&c, 1);
+			if (op == 2 && len - 1 == u->address_size) {	/* set_address */
+				row.address = line_u(&c, u->address_size);
+				break;
+			}
+			line_skip(&c, len - 1);
+			if (op == 1) {		/* end_sequence */
+				line_row(obj, u, run, &row, true,
+					 c.p - (const unsigned char *)obj->line.data);
+				row = start;
+			}
+			break;
+		case 1:	/* copy */
+			line_row(obj, u, run, &row, false, 0);
+			break;
+		case 2:	/* advance_pc */
+			row.address += u->min_insn * line_uleb(&c);
+			break;
+		case 3:	/* advance_line */
+			row.line += line_leb(&c, true);
+			break;
+		case 4:	/* set_file */
+			row.file = line_uleb(&c);
+			break;
+		case 6:	/* negate_stmt */
+			row.is_stmt = !row.is_stmt;
+			break;
+		case 8:	/* const_add_pc */
+			row.address += (unsigned long)u->min_insn *
+				       ((255 - u->opcode_base) / u->line_range);
+			break;
+		case 9:	/* fixed_advance_pc */
+			row.address += line_u(&c, 2);
+			break;
+		default:	/* others change nothing kept here: skip their operands */
+			for (unsigned int i = 0; i < u->std_lengths[op - 1]; i++)
+				line_uleb(&c);
+		}
+	}
+}
+
+/* Indexes the sequences of every unit, counted first, then stored; a unit whose
+ * header does not parse is skipped. Returns whether some unit names its files in
+ * .debug_str. */
+static bool line_index(struct line_object *obj)
+{
+	size_t off, size = obj->line.size - 1;
+	struct line_run run = { 0 };
+	bool uses_strp = false;
+	struct line_unit u;
+
+	for (int pass = 0; pass < 2; pass++) {
+		for (off = 0; off < size; off = u.end) {
+			bool ok = line_unit_read(obj, off, &u);
+
+			if (u.end <= off)
+				break;	/* no length: nothing after it can be found */
+			uses_strp |= u.uses_strp;
+			run.in_sequence = false;
+			if (ok)
+				line_program(obj, &u, u.ops, &run);
+		}
+		if (pass || !run.nr_seqs)
+			break;
+		obj->seqs_size = run.nr_seqs * sizeof(*obj->seqs);
+		obj->seqs = liblockdep_pages_alloc(obj->seqs_size);
+		if (!obj->seqs)
+			break;
+		run = (struct line_run){ .seqs = obj->seqs, .seqs_max = run.nr_seqs };
+	}
+	obj->nr_seqs = obj->seqs ? min(run.nr_seqs, run.seqs_max) : 0;
+	return uses_strp;
+}
+
+/* A section's bytes into b, unless it is compressed (left to addr2line); no data
+ * when it cannot be read. */
+static void line_section_read(int fd, off_t file_size, const Elf64_Shdr *sh,
+			      struct sym_buffer *b)
+{
+	if (sh && !(sh->sh_flags & SHF_COMPRESSED) && !sym_read(fd, file_size, sh->sh_offset,
+								sh->sh_size, b)) {
+		sym_unread(b);
+		*b = (struct sym_buffer){ 0 };
+	}
+}
+
+/*
+ * The line table of the file at path, read into obj; or, when the file has none, its
+ * separate debug file's (once: with_debug false), which has it at the same addresses.
+ */
+static void line_load_file(struct line_object *obj, const char *path, bool with_debug)
+{
+	const Elf64_Shdr *s, *line = NULL, *line_str = NULL, *str = NULL;
+	struct sym_buffer sh = { 0 }, names = { 0 };
+	Elf64_Ehdr eh;
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) || pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) || !sym_elf_ok(&eh) ||
+	    eh.e_shstrndx >= eh.e_shnum ||
+	    !sym_read(fd, st.st_size, eh.e_shoff, (Elf64_Xword)eh.e_shnum * sizeof(Elf64_Shdr),
+		      &sh))
+		goto out;
+	s = sh.data;
+	if (!sym_read(fd, st.st_size, s[eh.e_shstrndx].sh_offset, s[eh.e_shstrndx].sh_size,
+		      &names))
+		goto out;
+	for (unsigned int i = 0; i < eh.e_shnum; i++) {
+		const char *name = (const char *)names.data + s[i].sh_name;
+
+		if (s[i].sh_name >= s[eh.e_shstrndx].sh_size || s[i].sh_type == SHT_NOBITS)
+			continue;
+		if (!strcmp(name, ".debug_line"))
+			line = &s[i];
+		else if (!strcmp(name, ".debug_line_str"))
+			line_str = &s[i];
+		else if (!strcmp(name, ".debug_str"))
+			str = &s[i];
+	}
+	if (line) {
+		line_section_read(fd, st.st_size, line, &obj->line);
+		line_section_read(fd, st.st_size, line_str, &obj->line_str);
+		if (obj->line.data && line_index(obj))
+			line_section_read(fd, st.st_size, str, &obj->str);
+	} else if (with_debug && sym_debug_file(fd, st.st_size, sh.data, eh.e_shnum)) {
+		line_load_file(obj, sym_debug_path, false);
+	}
+out:
+	sym_unread(&names);
+	sym_unread(&sh);
+	close(fd);
+}
+
+/* What was read of an object is given back (sym_forget_range(): it is unloaded). */
+static void line_release(struct line_object *obj)
+{
+	if (!obj)
+		return;
+	sym_unread(&obj->line);
+	sym_unread(&obj->line_str);
+	sym_unread(&obj->str);
+	if (obj->seqs)
+		liblockdep_pages_free(obj->seqs, obj->seqs_size);
+	*obj = (struct line_object){ 0 };
+}
+
+/* The line tables of a loaded object, read when first asked. Called with sym_lock
+ * held. */
+static struct line_object *line_object_get(struct sym_object *sym, const char *path)
+{
+	if (sym->lines)
+		return sym->lines;
+	sym->lines = liblockdep_alloc(sizeof(*sym->lines));
+	/* An object without a path, such as the vdso, has no file to read. */
+	if (sym->lines && !path[0])
+		line_load_file(sym->lines, "/proc/self/exe", true);
+	else if (sym->lines && strchr(path, '/'))
+		line_load_file(sym->lines, path, true);
+	return sym->lines;
+}
+
+/* ":line" after the path in out[*len]. */
+static bool line_number_append(char *out, size_t size, size_t *len, uint64_t line)
+{
+	char digits[24], *p = digits + sizeof(digits);
+
+	*--p = '\0';
+	do
+		*--p = '0' + line % 10;
+	while ((line /= 10));
+	*--p = ':';
+	return line_append(out, size, len, p);
+}
+
+/* The place of link-time address addr in obj, from the row of function on (see the
+ * top of the file). */
+static bool line_place(const struct line_object *obj, unsigned long addr,
+		       unsigned long function, char *out, size_t size)
+{
+	const struct line_sequence *seq = NULL;
+	const struct line_row *row;
+	struct line_unit u;
+	struct line_run run = { .looking = true, .addr = addr, .function = function,
+				.library_file = ~(uint64_t)0, .checked_file = ~(uint64_t)0 };
+	size_t len;
+
+	for (size_t i = 0; i < obj->nr_seqs && !seq; i++)
+		if (addr - obj->seqs[i].start < obj->seqs[i].end - obj->seqs[i].start)
+			seq = &obj->seqs[i];
+	if (!seq || !line_unit_read(obj, seq->unit, &u))
+		return false;
+	line_program(obj, &u, seq->ops, &run);
+	if (!run.any_found)
+		return false;
+	row = &run.found;
+	if (run.any_user && line_library_file(obj, &u, &run, row->file))
+		row = &run.user;
+	if (!row->line || !line_file_path(obj, &u, row->file, out, size))
+		return false;
+	len = strlen(out);
+	return line_number_append(out, size, &len, row->line);
+}
+
+/*
+ * "path:line" of the instruction at addr (not a return address: the call before it)
+ * into out[size], the path as the debug information names it; function is the start
+ * of the function addr lies in, 0 when not known. False when no line table places it.
+ */
+static bool debug_line_at(unsigned long addr, unsigned long function, char *out, size_t size)
+{
+	int saved_errno = errno;
+	struct loaded_object lo;
+	struct line_object *obj;
+	struct sym_object *sym;
+	bool found = false;
+
+	if (!loaded_object_of(addr, &lo))
+		return false;
+	internal_lock(&sym_lock);
+	sym = sym_object_get(&lo);
+	obj = sym ? line_object_get(sym, lo.path) : NULL;
+	if (obj)
+		found = line_place(obj, addr - lo.bias, function ? function - lo.bias : 0, out, size);
+	internal_unlock(&sym_lock);
+	errno = saved_errno;
+	return found;
+}
+/************** End of src/debug_lines.c **************/
 /************** Begin file src/printk.c **************/
 #line 1 "src/printk.c"
 /*
@@ -16690,7 +17432,8 @@ static void json_member_address(struct json_out *o, const char *key, unsigned lo
  *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
  *   LIBLOCKDEP_STAT=0|1        lock statistics: a table at exit, lock_stat in the dump
- *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
+ *   LIBLOCKDEP_SYMBOLIZE=builtin|addr2line|none  file:line in stack traces: from the
+ *                              line tables (src/debug_lines.c), through addr2line, or none
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  *   LIBLOCKDEP_RULES=path      the rules file: wrappers, classes, names, suppressions (src/rules.c)
  *   LIBLOCKDEP_GRAPH=path      one lock graph across processes (src/graph_file.c)
@@ -16713,7 +17456,8 @@ struct liblockdep_settings {
 	int exitcode;
 	bool abort_on_report;
 	bool summary;
-	const char *addr2line;	/* its absolute path, or NULL: no file:line */
+	bool source_lines;	/* file:line in stack traces */
+	const char *addr2line;	/* its absolute path when it gives them, or NULL */
 	const char *dump_dir;
 	bool semaphores;		/* binary semaphores as locks (src/semaphores.c) */
 	bool joins;			/* a join acquires its thread's map (src/thread_join.c) */
@@ -16721,7 +17465,7 @@ struct liblockdep_settings {
 	int show_locks_signal;		/* 0: none */
 };
 
-static struct liblockdep_settings settings = { .exitcode = 66 };
+static struct liblockdep_settings settings = { .exitcode = 66, .source_lines = true };
 
 /* Checking on or off; liblockdep_enable()/_disable() change it at run time. */
 static int liblockdep_checking = LIBLOCKDEP_DEFAULT_CHECKING;
@@ -16731,7 +17475,7 @@ static int liblockdep_checking = LIBLOCKDEP_DEFAULT_CHECKING;
 static bool liblockdep_was_off = !LIBLOCKDEP_DEFAULT_CHECKING;
 
 static const char *const bool_words[] = { "0", "1", NULL };
-static const char *const symbolizer_words[] = { "none", "addr2line", NULL };
+static const char *const symbolizer_words[] = { "builtin", "addr2line", "none", NULL };
 static const char *const classes_words[] = { "site", "stack", "instance", NULL };
 
 static void setting_error(const char *name, const char *value, const char *accepted)
@@ -16887,8 +17631,15 @@ static void liblockdep_read_settings(void)
 					  "a number from 0 to 255");
 	settings.abort_on_report = setting_bool("LIBLOCKDEP_ABORT", false);
 	settings.summary = setting_bool("LIBLOCKDEP_SUMMARY", false);
-	if (setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizer_words, 0, "none or addr2line") == 1)
+	switch (setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizer_words, 0,
+			       "builtin, addr2line or none")) {
+	case 1:
 		settings.addr2line = addr2line_find();
+		break;
+	case 2:
+		settings.source_lines = false;
+		break;
+	}
 	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes_words, CLASSES_SITE,
 					  "site, stack or instance");
 	lock_stat_start(setting_bool("LIBLOCKDEP_STAT", false));
@@ -20981,7 +21732,10 @@ unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 
 /*
  * LIBLOCKDEP_SYMBOLIZE=addr2line: "file:line" of a code address, from binutils'
- * addr2line. It is run by an absolute path, found once at start, never through PATH:
+ * addr2line, which also follows inlined calls back to the program's own line and
+ * reads compressed debug sections (Debian's -dbg packages), as the built-in line
+ * tables (src/debug_lines.c) do not. It is run by an absolute path, found once at
+ * start, never through PATH:
  * whoever starts the program chooses PATH (and in a secure-execution process no
  * setting is read, so it is never run there). The file must be a regular executable
  * that only root or the user can change.
@@ -20999,7 +21753,7 @@ static const char *addr2line_find(void)
 		return places[i];
 	}
 	printk(KERN_ERR "liblockdep: LIBLOCKDEP_SYMBOLIZE=addr2line: no usable addr2line in "
-	       "/usr/bin or /bin (binutils); stack traces without file:line\n");
+	       "/usr/bin or /bin (binutils); file:line from the line tables only\n");
 	return NULL;
 }
 
@@ -21114,19 +21868,35 @@ static bool addr2line(unsigned long addr, char *out, size_t size)
 	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 - obj.bias);
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	if (!addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size))
+	return addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size);
+}
+
+/* "file:line" of the call before the return address addr, its path as a reader wants
+ * it (src/paths.c): from the line tables, or from addr2line; false when not known. */
+static bool source_place(unsigned long addr, char *out, size_t size)
+{
+	unsigned long offset;
+	bool found;
+
+	if (!settings.source_lines)
 		return false;
-	source_place_normalise(out);
-	return true;
+	if (settings.addr2line)
+		found = addr2line(addr, out, size);
+	else
+		found = debug_line_at(addr - 1, liblockdep_symbol_at(addr - 1, &offset, NULL) ?
+						addr - 1 - offset : 0, out, size);
+	if (found)
+		source_place_normalise(out);
+	return found;
 }
 
 /* A frame with its file:line: a function of its own, so that its buffer is on the
- * stack only with LIBLOCKDEP_SYMBOLIZE=addr2line. */
+ * stack only while a frame is printed. */
 static noinline void stack_trace_print_where(unsigned long addr, int spaces)
 {
 	char where[512];
 
-	if (addr2line(addr, where, sizeof(where)))
+	if (source_place(addr, where, sizeof(where)))
 		printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)addr, where);
 	else
 		printk("%*c%pS\n", 1 + spaces, ' ', (void *)addr);
@@ -21134,10 +21904,9 @@ static noinline void stack_trace_print_where(unsigned long addr, int spaces)
 
 /*
  * A held lock's line ends with where it was taken, lockdep's print_lock() format
- * below: with LIBLOCKDEP_SYMBOLIZE=addr2line it gets its file:line as a frame does
- * ("at: bank::Ledger::audit()+0x17 (ledger.cc:42)"), the line a reader looks for
- * first. Returns whether it printed the line. Not inlined: its buffer is on the stack
- * only with addr2line.
+ * below: it gets its file:line as a frame does ("at: bank::Ledger::audit()+0x17
+ * (ledger.cc:42)"), the line a reader looks for first. Returns whether it printed
+ * the line. Not inlined: its buffer is on the stack only while the line is printed.
  */
 static noinline bool held_lock_at_with_line(const char *fmt, va_list ap)
 {
@@ -21146,16 +21915,16 @@ static noinline bool held_lock_at_with_line(const char *fmt, va_list ap)
 	va_list args;
 	void *ip;
 
-	if (!settings.addr2line || strcmp(fmt, KERN_CONT ", at: %pS\n"))
+	if (!settings.source_lines || strcmp(fmt, KERN_CONT ", at: %pS\n"))
 		return false;
 	va_copy(args, ap);
 	ip = va_arg(args, void *);
 	va_end(args);
 	/* A function's first byte (a thread's start routine, which its pseudo-lock is
-	 * taken "at") is no return address: addr2line() looks one byte back. */
+	 * taken "at") is no return address: source_place() looks one byte back. */
 	offset = 1;
 	liblockdep_symbol_at((unsigned long)ip, &offset, NULL);
-	if (!addr2line((unsigned long)ip + !offset, where, sizeof(where)))
+	if (!source_place((unsigned long)ip + !offset, where, sizeof(where)))
 		return false;
 	printk(KERN_CONT ", at: %pS (%s)\n", ip, where);
 	return true;
@@ -21216,7 +21985,7 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 		if (stack_trace_own_entry_frame(trace[i]))
 			continue;
 		report_record_frame(trace[i]);
-		if (settings.addr2line)
+		if (settings.source_lines)
 			stack_trace_print_where(trace[i], spaces);
 		else
 			printk("%*c%pS\n", 1 + spaces, ' ', (void *)trace[i]);
@@ -21887,6 +22656,26 @@ static bool lock_plumbing_symbol(const char *sym)
 		if (!strcmp(in_std, lock_plumbing_std_thread[i]))
 			return true;
 	return false;
+}
+
+/* The C++ library headers that hold the plumbing (libstdc++'s, with the gthread
+ * layer over pthread, and libc++'s), where a line table places its inlined code. */
+static const char *const lock_plumbing_headers[] = {
+	"std_mutex.h", "unique_lock.h", "mutex", "shared_mutex", "gthr.h", "gthr-default.h",
+	"gthr-posix.h", "__mutex_base", "__threading_support",
+};
+
+/* Whether a source file is one of those headers (src/debug_lines.c asks). */
+static bool lock_plumbing_source(const char *path)
+{
+	const char *name = sym_basename(path);
+
+	if (!strstr(path, "/c++/") && !strstr(path, "/__mutex/"))
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(lock_plumbing_headers); i++)
+		if (!strcmp(name, lock_plumbing_headers[i]))
+			return true;
+	return strstr(path, "/__mutex/");
 }
 
 /* Whether the code at ip is the plumbing's, or a wrapper's by a rule (src/rules.c);
@@ -25991,7 +26780,7 @@ static inline void graph_lock_first_use(struct lockdep_map *map, unsigned int su
  * program, unit the source file of a class named after a static symbol
  * ("config_cache.c"; "" for a global; for a site, each named frame's with the call's
  * offset in its function, which the name leaves out, '<' apart: "+0x2b<test_a.c+0x1c"), a
- * frame "take_config+0x1c (test_a)" or with LIBLOCKDEP_SYMBOLIZE=addr2line
+ * frame "take_config+0x1c (test_a)" or, with its file:line (LIBLOCKDEP_SYMBOLIZE),
  * "take_config+0x1c (test_a, config.c:12)". Every field is printable, tabs apart.
  * Format 1 (no units) is another's: a file of it is not read, in one line.
  *
@@ -26396,7 +27185,7 @@ static void graph_line_add(struct graph_line *l, char sep, const char *field)
 		l->text[l->len++] = (unsigned char)field[i] < 0x20 || field[i] == 0x7f ? '?' : field[i];
 }
 
-/* "take_config+0x1c (test_a)", "(test_a, config.c:12)" with addr2line. */
+/* "take_config+0x1c (test_a)", "(test_a, config.c:12)" with its file:line. */
 static void graph_frame_text(char *out, size_t size, unsigned long addr)
 {
 	static char where[512];	/* under the graph lock, as the whole save */
@@ -26405,7 +27194,7 @@ static void graph_frame_text(char *out, size_t size, unsigned long addr)
 
 	if (loaded_object_of(addr, &obj))
 		object = obj.path[0] ? sym_basename(obj.path) : process_name();
-	if (settings.addr2line && addr2line(addr, where, sizeof(where)))
+	if (source_place(addr, where, sizeof(where)))
 		liblockdep_snprintk(out, size, "%pS (%s, %s)", (void *)addr, object, where);
 	else
 		liblockdep_snprintk(out, size, "%pS (%s)", (void *)addr, object);

@@ -11,7 +11,7 @@
  * program, unit the source file of a class named after a static symbol
  * ("config_cache.c"; "" for a global; for a site, each named frame's with the call's
  * offset in its function, which the name leaves out, '<' apart: "+0x2b<test_a.c+0x1c"), a
- * frame "take_config+0x1c (test_a)" or with LIBLOCKDEP_SYMBOLIZE=addr2line
+ * frame "take_config+0x1c (test_a)" or, with its file:line (LIBLOCKDEP_SYMBOLIZE),
  * "take_config+0x1c (test_a, config.c:12)". Every field is printable, tabs apart.
  * Format 1 (no units) is another's: a file of it is not read, in one line.
  *
@@ -416,7 +416,7 @@ static void graph_line_add(struct graph_line *l, char sep, const char *field)
 		l->text[l->len++] = (unsigned char)field[i] < 0x20 || field[i] == 0x7f ? '?' : field[i];
 }
 
-/* "take_config+0x1c (test_a)", "(test_a, config.c:12)" with addr2line. */
+/* "take_config+0x1c (test_a)", "(test_a, config.c:12)" with its file:line. */
 static void graph_frame_text(char *out, size_t size, unsigned long addr)
 {
 	static char where[512];	/* under the graph lock, as the whole save */
@@ -425,7 +425,7 @@ static void graph_frame_text(char *out, size_t size, unsigned long addr)
 
 	if (loaded_object_of(addr, &obj))
 		object = obj.path[0] ? sym_basename(obj.path) : process_name();
-	if (settings.addr2line && addr2line(addr, where, sizeof(where)))
+	if (source_place(addr, where, sizeof(where)))
 		liblockdep_snprintk(out, size, "%pS (%s, %s)", (void *)addr, object, where);
 	else
 		liblockdep_snprintk(out, size, "%pS (%s)", (void *)addr, object);

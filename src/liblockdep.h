@@ -97,8 +97,11 @@
  *                                  lock_stat in the dump; 1.75 MiB of address space per
  *                                  live thread and one more, resident only for classes
  *                                  used
- *   LIBLOCKDEP_SYMBOLIZE=addr2line file:line in stack traces (needs /usr/bin/addr2line,
- *                                  never one found through PATH, and -g)
+ *   LIBLOCKDEP_SYMBOLIZE=builtin|addr2line|none  file:line in stack traces (needs
+ *                                  -g): from the DWARF line tables, read in the
+ *                                  process (builtin, the default); from
+ *                                  /usr/bin/addr2line, never one found through PATH,
+ *                                  which also follows inlined calls; or none
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a class (see CLASSES; site)
  *   LIBLOCKDEP_RULES=path          the rules file, read once: "wrapper WHERE",
  *                                  "classes site|stack|instance WHERE", "name NAME

@@ -172,6 +172,26 @@ static bool lock_plumbing_symbol(const char *sym)
 	return false;
 }
 
+/* The C++ library headers that hold the plumbing (libstdc++'s, with the gthread
+ * layer over pthread, and libc++'s), where a line table places its inlined code. */
+static const char *const lock_plumbing_headers[] = {
+	"std_mutex.h", "unique_lock.h", "mutex", "shared_mutex", "gthr.h", "gthr-default.h",
+	"gthr-posix.h", "__mutex_base", "__threading_support",
+};
+
+/* Whether a source file is one of those headers (src/debug_lines.c asks). */
+static bool lock_plumbing_source(const char *path)
+{
+	const char *name = sym_basename(path);
+
+	if (!strstr(path, "/c++/") && !strstr(path, "/__mutex/"))
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(lock_plumbing_headers); i++)
+		if (!strcmp(name, lock_plumbing_headers[i]))
+			return true;
+	return strstr(path, "/__mutex/");
+}
+
 /* Whether the code at ip is the plumbing's, or a wrapper's by a rule (src/rules.c);
  * *named, whether it has a name at all. */
 static bool lock_plumbing_at(unsigned long ip, bool *named)

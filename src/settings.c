@@ -14,7 +14,8 @@
  *   LIBLOCKDEP_SUMMARY=0|1     one line of totals at exit
  *   LIBLOCKDEP_DUMP=dir        lockdep's /proc views and a Graphviz graph, at exit
  *   LIBLOCKDEP_STAT=0|1        lock statistics: a table at exit, lock_stat in the dump
- *   LIBLOCKDEP_SYMBOLIZE=none|addr2line   file:line in stack traces, through addr2line
+ *   LIBLOCKDEP_SYMBOLIZE=builtin|addr2line|none  file:line in stack traces: from the
+ *                              line tables (src/debug_lines.c), through addr2line, or none
  *   LIBLOCKDEP_CLASSES=site|stack|instance  what makes a lock class (see liblockdep.h)
  *   LIBLOCKDEP_RULES=path      the rules file: wrappers, classes, names, suppressions (src/rules.c)
  *   LIBLOCKDEP_GRAPH=path      one lock graph across processes (src/graph_file.c)
@@ -37,7 +38,8 @@ struct liblockdep_settings {
 	int exitcode;
 	bool abort_on_report;
 	bool summary;
-	const char *addr2line;	/* its absolute path, or NULL: no file:line */
+	bool source_lines;	/* file:line in stack traces */
+	const char *addr2line;	/* its absolute path when it gives them, or NULL */
 	const char *dump_dir;
 	bool semaphores;		/* binary semaphores as locks (src/semaphores.c) */
 	bool joins;			/* a join acquires its thread's map (src/thread_join.c) */
@@ -45,7 +47,7 @@ struct liblockdep_settings {
 	int show_locks_signal;		/* 0: none */
 };
 
-static struct liblockdep_settings settings = { .exitcode = 66 };
+static struct liblockdep_settings settings = { .exitcode = 66, .source_lines = true };
 
 /* Checking on or off; liblockdep_enable()/_disable() change it at run time. */
 static int liblockdep_checking = LIBLOCKDEP_DEFAULT_CHECKING;
@@ -55,7 +57,7 @@ static int liblockdep_checking = LIBLOCKDEP_DEFAULT_CHECKING;
 static bool liblockdep_was_off = !LIBLOCKDEP_DEFAULT_CHECKING;
 
 static const char *const bool_words[] = { "0", "1", NULL };
-static const char *const symbolizer_words[] = { "none", "addr2line", NULL };
+static const char *const symbolizer_words[] = { "builtin", "addr2line", "none", NULL };
 static const char *const classes_words[] = { "site", "stack", "instance", NULL };
 
 static void setting_error(const char *name, const char *value, const char *accepted)
@@ -211,8 +213,15 @@ static void liblockdep_read_settings(void)
 					  "a number from 0 to 255");
 	settings.abort_on_report = setting_bool("LIBLOCKDEP_ABORT", false);
 	settings.summary = setting_bool("LIBLOCKDEP_SUMMARY", false);
-	if (setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizer_words, 0, "none or addr2line") == 1)
+	switch (setting_choice("LIBLOCKDEP_SYMBOLIZE", symbolizer_words, 0,
+			       "builtin, addr2line or none")) {
+	case 1:
 		settings.addr2line = addr2line_find();
+		break;
+	case 2:
+		settings.source_lines = false;
+		break;
+	}
 	settings.classes = setting_choice("LIBLOCKDEP_CLASSES", classes_words, CLASSES_SITE,
 					  "site, stack or instance");
 	lock_stat_start(setting_bool("LIBLOCKDEP_STAT", false));

@@ -87,7 +87,10 @@ unsigned int stack_trace_save(unsigned long *store, unsigned int size,
 
 /*
  * LIBLOCKDEP_SYMBOLIZE=addr2line: "file:line" of a code address, from binutils'
- * addr2line. It is run by an absolute path, found once at start, never through PATH:
+ * addr2line, which also follows inlined calls back to the program's own line and
+ * reads compressed debug sections (Debian's -dbg packages), as the built-in line
+ * tables (src/debug_lines.c) do not. It is run by an absolute path, found once at
+ * start, never through PATH:
  * whoever starts the program chooses PATH (and in a secure-execution process no
  * setting is read, so it is never run there). The file must be a regular executable
  * that only root or the user can change.
@@ -105,7 +108,7 @@ static const char *addr2line_find(void)
 		return places[i];
 	}
 	printk(KERN_ERR "liblockdep: LIBLOCKDEP_SYMBOLIZE=addr2line: no usable addr2line in "
-	       "/usr/bin or /bin (binutils); stack traces without file:line\n");
+	       "/usr/bin or /bin (binutils); file:line from the line tables only\n");
 	return NULL;
 }
 
@@ -220,19 +223,35 @@ static bool addr2line(unsigned long addr, char *out, size_t size)
 	snprintf(offset, sizeof(offset), "0x%lx", addr - 1 - obj.bias);
 	/* The program itself as this process sees it (addr2line's /proc/self is its own). */
 	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)getpid());
-	if (!addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size))
+	return addr2line_run(strchr(obj.path, '/') ? obj.path : exe, offset, out, size);
+}
+
+/* "file:line" of the call before the return address addr, its path as a reader wants
+ * it (src/paths.c): from the line tables, or from addr2line; false when not known. */
+static bool source_place(unsigned long addr, char *out, size_t size)
+{
+	unsigned long offset;
+	bool found;
+
+	if (!settings.source_lines)
 		return false;
-	source_place_normalise(out);
-	return true;
+	if (settings.addr2line)
+		found = addr2line(addr, out, size);
+	else
+		found = debug_line_at(addr - 1, liblockdep_symbol_at(addr - 1, &offset, NULL) ?
+						addr - 1 - offset : 0, out, size);
+	if (found)
+		source_place_normalise(out);
+	return found;
 }
 
 /* A frame with its file:line: a function of its own, so that its buffer is on the
- * stack only with LIBLOCKDEP_SYMBOLIZE=addr2line. */
+ * stack only while a frame is printed. */
 static noinline void stack_trace_print_where(unsigned long addr, int spaces)
 {
 	char where[512];
 
-	if (addr2line(addr, where, sizeof(where)))
+	if (source_place(addr, where, sizeof(where)))
 		printk("%*c%pS (%s)\n", 1 + spaces, ' ', (void *)addr, where);
 	else
 		printk("%*c%pS\n", 1 + spaces, ' ', (void *)addr);
@@ -240,10 +259,9 @@ static noinline void stack_trace_print_where(unsigned long addr, int spaces)
 
 /*
  * A held lock's line ends with where it was taken, lockdep's print_lock() format
- * below: with LIBLOCKDEP_SYMBOLIZE=addr2line it gets its file:line as a frame does
- * ("at: bank::Ledger::audit()+0x17 (ledger.cc:42)"), the line a reader looks for
- * first. Returns whether it printed the line. Not inlined: its buffer is on the stack
- * only with addr2line.
+ * below: it gets its file:line as a frame does ("at: bank::Ledger::audit()+0x17
+ * (ledger.cc:42)"), the line a reader looks for first. Returns whether it printed
+ * the line. Not inlined: its buffer is on the stack only while the line is printed.
  */
 static noinline bool held_lock_at_with_line(const char *fmt, va_list ap)
 {
@@ -252,16 +270,16 @@ static noinline bool held_lock_at_with_line(const char *fmt, va_list ap)
 	va_list args;
 	void *ip;
 
-	if (!settings.addr2line || strcmp(fmt, KERN_CONT ", at: %pS\n"))
+	if (!settings.source_lines || strcmp(fmt, KERN_CONT ", at: %pS\n"))
 		return false;
 	va_copy(args, ap);
 	ip = va_arg(args, void *);
 	va_end(args);
 	/* A function's first byte (a thread's start routine, which its pseudo-lock is
-	 * taken "at") is no return address: addr2line() looks one byte back. */
+	 * taken "at") is no return address: source_place() looks one byte back. */
 	offset = 1;
 	liblockdep_symbol_at((unsigned long)ip, &offset, NULL);
-	if (!addr2line((unsigned long)ip + !offset, where, sizeof(where)))
+	if (!source_place((unsigned long)ip + !offset, where, sizeof(where)))
 		return false;
 	printk(KERN_CONT ", at: %pS (%s)\n", ip, where);
 	return true;
@@ -322,7 +340,7 @@ void stack_trace_print(const unsigned long *trace, unsigned int nr_entries, int 
 		if (stack_trace_own_entry_frame(trace[i]))
 			continue;
 		report_record_frame(trace[i]);
-		if (settings.addr2line)
+		if (settings.source_lines)
 			stack_trace_print_where(trace[i], spaces);
 		else
 			printk("%*c%pS\n", 1 + spaces, ' ', (void *)trace[i]);

@@ -42,7 +42,10 @@ struct sym_object {
 	unsigned int *units;		/* syms[i]'s unit is unit_names[units[i]] */
 	const char **unit_names;	/* NULL for none, "" for unknown, then the files */
 	size_t nr_syms;
+	struct line_object *lines;	/* its line tables, once asked (src/debug_lines.c) */
 };
+
+static void line_release(struct line_object *lines);
 
 static pthread_mutex_t sym_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sym_object *sym_objects;
@@ -439,7 +442,7 @@ static struct sym_object *sym_object_get(const struct loaded_object *lo)
 /*
  * An object unloaded (or about to be) from [start, start + len): what is known of it
  * goes, so that another object loaded there later is read anew. Its names stay
- * valid: they may be lock class names.
+ * valid: they may be lock class names. Its line tables are given back.
  */
 static void sym_forget_range(unsigned long start, unsigned long len)
 {
@@ -447,10 +450,12 @@ static void sym_forget_range(unsigned long start, unsigned long len)
 
 	internal_lock(&sym_lock);
 	for (link = &sym_objects; (obj = *link);) {
-		if (obj->start - start < len)
+		if (obj->start - start < len) {
 			*link = obj->next;
-		else
+			line_release(obj->lines);
+		} else {
 			link = &obj->next;
+		}
 	}
 	internal_unlock(&sym_lock);
 }

@@ -1,6 +1,7 @@
 # LIBLOCKDEP_GRAPH: one lock graph across the processes of a suite (src/graph_*.c).
 # An AB-BA inversion split across two programs is reported in the second, with the
-# first's recorded stack: programs that share a library (preload flavour), and
+# first's recorded stack (with -g, each frame's file:line, recorded in the graph
+# file too): programs that share a library (preload flavour), and
 # programs linked differently from one object file (drop-in). 16 processes exiting
 # at once lose no dependency; a class made in main() is not carried over, nor two
 # programs' own statics of one name taken for one; a corrupt or truncated file is
@@ -41,9 +42,14 @@ grep -q "$headline" "$out/b.err" || fail "no inversion reported" "$out/b.err"
 # Both sides: the recorded one (test_a's, marked) and test_b's own.
 grep -q '^       recorded by test_a, pid [0-9]*, at 20[0-9-]* [0-9:]* UTC:$' "$out/b.err" ||
 	fail "the remembered side is not marked" "$out/b.err"
-grep -q '^       reload_config+0x[0-9a-f]* (test_a)$' "$out/b.err" ||
+# The second lock each function takes: the line of each side's dependency.
+shared=$(pwd)/tests/graph/config_cache.c
+reload_line=$(grep -n 'pthread_mutex_lock(&cache_lock);' "$shared" | head -n 1 | cut -d: -f1)
+flush_line=$(grep -n 'pthread_mutex_lock(&config_lock);' "$shared" | tail -n 1 | cut -d: -f1)
+grep -q "^       reload_config+0x[0-9a-f]* (test_a, $shared:$reload_line)\$" "$out/b.err" ||
 	fail "test_a's stack is missing" "$out/b.err"
-grep -q '^       flush_cache+0x[0-9a-f]*$' "$out/b.err" || fail "test_b's stack is missing" "$out/b.err"
+grep -q "^       flush_cache+0x[0-9a-f]* ($shared:$flush_line)\$" "$out/b.err" ||
+	fail "test_b's stack is missing" "$out/b.err"
 grep -q '(config_lock)' "$out/b.err" && grep -q '(cache_lock)' "$out/b.err" ||
 	fail "the classes are not named" "$out/b.err"
 

@@ -1,6 +1,7 @@
 # The README's demo output is what "make demo" prints: the block after the README's
 # "make demo prints" marker, against a fresh build's output, with what differs between
-# runs and machines made alike (addresses, pid and tid, code offsets). The C library's
+# runs and machines made alike (addresses, pid and tid, code offsets, the checkout's
+# directory in file:line, shown as /src/liblockdep). The C library's
 # thread-entry frames (start_thread, clone3), which its debug file adds, are compared
 # where the demo prints them (Debian 12 with libc6-dbg, as the README shows them), and
 # left out of both where it does not.
@@ -16,7 +17,8 @@ entry='/^ *\(start_thread\|clone3\|clone\)+0xOFFSET$/d'
 ! grep -q '^ *start_thread+0x' "$out/printed" || entry=
 normalise() {
 	sed -e 's/\b[0-9a-f]\{16\}\b/ADDRESS/g' -e 's/pid [0-9]*/pid PID/' \
-		-e 's|demo/[0-9]*|demo/TID|g' -e 's/+0x[0-9a-f]*/+0xOFFSET/g' -e "$entry"
+		-e 's|demo/[0-9]*|demo/TID|g' -e 's/+0x[0-9a-f]*/+0xOFFSET/g' -e "$entry" \
+		-e "s| ($PWD/| (/src/liblockdep/|" -e "s| ($(pwd -P)/| (/src/liblockdep/|"
 }
 awk '/<!-- make demo prints/ { found = 1; next }
 	found == 1 && /^```/ { found = 2; next }

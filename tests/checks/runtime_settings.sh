@@ -56,6 +56,12 @@ has 'liblockdep: 1 report, 4 lock classes, 8 direct dependencies, ' summary
 run LIBLOCKDEP_SUMMARY=on; expect 66 summary-bad;   lacks 'liblockdep: 1 report,' summary-bad
 has 'LIBLOCKDEP_SUMMARY="on" is not valid (accepted: 0 or 1)' summary-bad
 
+run;                                 expect 66 symbolize-default
+has 'transfer+0x' symbolize-default; has 'examples/demo.c:' symbolize-default
+run LIBLOCKDEP_SYMBOLIZE=builtin;    expect 66 symbolize-builtin
+has 'transfer+0x' symbolize-builtin; has 'examples/demo.c:' symbolize-builtin
+run LIBLOCKDEP_SYMBOLIZE=none;       expect 66 symbolize-none
+has 'transfer+0x' symbolize-none; lacks 'examples/demo.c:' symbolize-none
 run LIBLOCKDEP_SYMBOLIZE=addr2line; expect 66 symbolize
 has 'transfer+0x' symbolize; has 'examples/demo.c:' symbolize
 # Not the addr2line first in PATH: the one in /usr/bin.
@@ -65,8 +71,12 @@ chmod 755 "$out/bin/addr2line"
 run LIBLOCKDEP_SYMBOLIZE=addr2line PATH="$out/bin:$PATH"; expect 66 symbolize-path
 has 'examples/demo.c:' symbolize-path; lacks 'impostor.c' symbolize-path
 [ ! -e "$out/impostor-ran" ] || { echo "LIBLOCKDEP_SYMBOLIZE ran the addr2line found in PATH"; exit 1; }
+# The built-in reader runs no addr2line at all.
+run PATH="$out/bin:$PATH"; expect 66 symbolize-builtin-path
+has 'examples/demo.c:' symbolize-builtin-path; lacks 'impostor.c' symbolize-builtin-path
+[ ! -e "$out/impostor-ran" ] || { echo "the built-in file:line ran an addr2line"; exit 1; }
 run LIBLOCKDEP_SYMBOLIZE=gdb; expect 66 symbolize-bad
-has 'LIBLOCKDEP_SYMBOLIZE="gdb" is not valid (accepted: none or addr2line)' symbolize-bad
+has 'LIBLOCKDEP_SYMBOLIZE="gdb" is not valid (accepted: builtin, addr2line or none)' symbolize-bad
 
 mkdir "$out/dump"
 run LIBLOCKDEP_DUMP="$out/dump"; expect 66 dump

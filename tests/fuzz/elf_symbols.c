@@ -1,6 +1,6 @@
 /*
  * Fuzz target: the reader of each loaded object's ELF symbol table (src/symbols.c),
- * on any file, with the notes that name its separate debug file by build-id. The bytes are written to a memfd and sym_load() reads them through
+ * on any file, with the notes that name its separate debug file by build-id. The bytes are written to a memfd (file_input.h) and sym_load() reads them through
  * /proc/self/fd/N, as it reads a library; on the first call it also reads the fuzzer
  * itself, a real ELF file. What it keeps must be sorted as sym_before() says, with
  * every name and every source file's name (STT_FILE) a string inside the one block
@@ -10,7 +10,7 @@
  */
 #include "liblockdep.c"
 
-#include <sys/mman.h>
+#include "file_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -141,18 +141,6 @@ static void fuzz_load_self(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static int fd = -1;
-	static char path[64];
-
-	if (fd < 0) {
-		fd = memfd_create("elf_symbols", 0);
-		if (fd < 0)
-			abort();
-		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-		fuzz_load_self();
-	}
-	if (ftruncate(fd, 0) || pwrite(fd, data, size, 0) != (ssize_t)size)
-		abort();
-	fuzz_load(path);
+	fuzz_load(fuzz_input_file(data, size, fuzz_load_self));
 	return 0;
 }

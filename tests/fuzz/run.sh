@@ -4,8 +4,8 @@
 # runs each for FUZZ_SECONDS (300), from its seeds (tests/fuzz/<target>.seeds, one a
 # line) and dictionary (<target>.dict). A target that reads binary files (ELF) has
 # its seeds built from tests/fuzz/seeds/<target>.c instead: the object file, and a
-# shared object with and without its .symtab, and without it but with a build-id
-# (whose note leads to a separate debug file). Prints per target the runs, executions
+# shared object with and without its .symtab, without it but with a build-id
+# (whose note leads to a separate debug file), and with -g's DWARF 5 and 4. Prints per target the runs, executions
 # per second and coverage libFuzzer reports; fails on any finding (the input is kept
 # in $BUILD/fuzz). Exits 77 when clang cannot build a fuzzer here.
 #
@@ -48,7 +48,9 @@ for src in "$top"/tests/fuzz/*.c; do
 		if ! { "$clang" -c "$seed_c" -o "$corpus/seed-object" &&
 		       "$clang" $so_flags "$seed_c" -o "$corpus/seed-shared" &&
 		       "$clang" $so_flags -s "$seed_c" -o "$corpus/seed-stripped" &&
-		       "$clang" $so_flags -s -Wl,--build-id=sha1 "$seed_c" -o "$corpus/seed-build-id"; } \
+		       "$clang" $so_flags -s -Wl,--build-id=sha1 "$seed_c" -o "$corpus/seed-build-id" &&
+		       "$clang" $so_flags -g "$seed_c" -o "$corpus/seed-debug" &&
+		       "$clang" $so_flags -gdwarf-4 "$seed_c" -o "$corpus/seed-debug-4"; } \
 			2> "$build/$name.log"; then
 			echo "FAIL fuzz $name: seeds do not build: $(head -c 600 "$build/$name.log")"
 			failed=1

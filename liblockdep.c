@@ -1388,7 +1388,8 @@ static __thread int hardirq_context;
  * signal (or, in a handler, while its mask does), which holds while there is none. */
 /* In the thread's task, beside what else the fast path's gate tests (linux/sched.h). */
 #define liblockdep_irqs_off		(liblockdep_task.irqs_off)
-static __thread int liblockdep_signals_off = 1;
+/* In the thread's task too; 1 as a thread starts (src/task.c). */
+#define liblockdep_signals_off		(liblockdep_task.signals_off)
 /* Its bit beside "off": signals of handlers that have not locked yet can arrive
  * (src/handler_usage.c); fast-path steps are learned apart for it. */
 #define SIGNALS_PENDING	2
@@ -3999,6 +4000,8 @@ lockdep_rcu_suspicious(const char *file, const int line, const char *s)
 /* Lockdep stores a chain's depth in 6 bits, so 63 is its ceiling. */
 #define MAX_LOCK_DEPTH	((unsigned long)LIBLOCKDEP_MAX_LOCK_DEPTH)
 #define TASK_COMM_LEN	16
+/* The thread's cache of lock table entries: 64 slots (src/lock_table.c). */
+#define LOCK_CACHE_BITS	6
 
 /* What a thread waits in, by its own word, and what the watchdog last saw of it
  * (src/hang_watchdog.c). */
@@ -4033,6 +4036,19 @@ struct task_struct {
 		};
 	};
 	u64			curr_chain_key;
+	/*
+	 * The rest of what a lock or unlock reads on the fast way, here so that it is
+	 * one thread-local symbol: a shared library (the preload flavour) loads each
+	 * symbol's offset from its GOT. Each file's, with its initial value there.
+	 */
+	int			signals_off;	/* linux/irqflags.h */
+	unsigned long		deferred_signals;	/* held back, src/reentry.c */
+	struct {					/* the thread's steps, src/fast_path.c */
+		struct fast_path_steps	*steps;
+		unsigned long		zapped;
+		bool			retired;
+	} fast_path;
+	struct lock_entry	*lock_cache[1 << LOCK_CACHE_BITS];	/* src/lock_table.c */
 	u64			hardirq_chain_key;
 	struct irqtrace_events	irqtrace;
 	unsigned int		hardirq_threaded;
@@ -4046,7 +4062,7 @@ struct task_struct {
 };
 
 /* Softirqs do not exist here; "enabled" would only make lockdep mark a usage bit
- * per acquisition that no check can ever use. */
+ * per acquisition that no check can ever use. Its initial values: src/task.c. */
 static __thread struct task_struct liblockdep_task;
 #define current			(&liblockdep_task)
 /* The gate's word with entry_ready alone set. */
@@ -12911,10 +12927,10 @@ __initcall(lockdep_proc_init);
 #define liblockdep_busy		(current->busy)	/* beside the entry's readiness, linux/sched.h */
 
 /* Asynchronous signals that came while the thread was inside liblockdep, held back
- * until it leaves (src/signals.c): a bit per signal. Each way out of liblockdep looks
- * at it after it has left, so a signal that comes in between finds the thread out and
- * runs at once. */
-static __thread unsigned long deferred_signals;
+ * until it leaves (src/signals.c): a bit per signal, in the thread's task. Each way
+ * out of liblockdep looks at it after it has left, so a signal that comes in between
+ * finds the thread out and runs at once. */
+#define deferred_signals	(current->deferred_signals)
 static void deferred_signals_deliver(void);
 
 static void liblockdep_busy_begin(void)
@@ -23098,12 +23114,10 @@ static inline unsigned long lock_slot_hash(const void *lock, unsigned long mask)
  * lock it serves now, so that field alone tells whether a remembered entry is still
  * the lock's: removal clears it, and reuse for another lock changes it. An unused
  * slot names lock_entry_none. A miss costs a look-up in the table, not a cliff
- * (lock_cache_refill()).
+ * (lock_cache_refill()). The cache is in the thread's task (linux/sched.h), empty as
+ * the thread starts.
  */
-#define LOCK_CACHE_BITS		6
-static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS] = {
-	[0 ... (1 << LOCK_CACHE_BITS) - 1] = LOCK_ENTRY_TOMBSTONE,
-};
+#define LOCK_CACHE_EMPTY	{ [0 ... (1 << LOCK_CACHE_BITS) - 1] = LOCK_ENTRY_TOMBSTONE }
 
 /*
  * The top bits of the address's low 32 times a constant: two instructions (a 32-bit
@@ -23117,7 +23131,7 @@ static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS] = {
  */
 static inline struct lock_entry **lock_cache_slot(const void *lock)
 {
-	return &lock_cache[(u32)(unsigned long)lock * 0xCF2FBAE1U >> (32 - LOCK_CACHE_BITS)];
+	return &current->lock_cache[(u32)(unsigned long)lock * 0xCF2FBAE1U >> (32 - LOCK_CACHE_BITS)];
 }
 
 static inline struct lock_entry *lock_cache_find(const void *lock)
@@ -23959,11 +23973,12 @@ static const union {
 	char room[sizeof(struct fast_path_steps) + 2 * FAST_PATH_BUCKET_BYTES];
 } fast_path_no_steps = { .t.offsets = FAST_PATH_BUCKET_BYTES };
 
-static __thread struct {
-	unsigned long zapped;		/* nr_zapped_classes the steps were learned at */
-	struct fast_path_steps *steps;
-	bool retired;			/* past the thread's exit hook: learns no more */
-} fast_path = { .steps = (struct fast_path_steps *)&fast_path_no_steps.t };
+/*
+ * The thread's, in its task (linux/sched.h): its steps, nr_zapped_classes they were
+ * learned at, and whether it is past its exit hook (it learns no more). It starts
+ * with the empty table.
+ */
+#define FAST_PATH_NONE_LEARNED	{ .steps = (struct fast_path_steps *)&fast_path_no_steps.t }
 
 /* The last 8 bytes of a held_lock: the bit fields' word, then pin_count. */
 #define HELD_LOCK_TAIL(hlock)	((char *)(hlock) + sizeof(struct held_lock) - sizeof(u64))
@@ -24021,13 +24036,13 @@ static __always_inline const struct fast_path_step *fast_path_step_find(u64 chai
 									u32 mode, bool both_buckets)
 {
 	u64 hash = fast_path_hash(chain_key, class, mode);
-	const struct fast_path_step *step = fast_path_bucket(fast_path.steps, hash);
+	const struct fast_path_step *step = fast_path_bucket(current->fast_path.steps, hash);
 
 	if (!fast_path_step_is(step, chain_key, class, mode) &&
 	    !fast_path_step_is(++step, chain_key, class, mode)) {
 		if (!both_buckets)
 			return NULL;
-		step = fast_path_bucket_other(fast_path.steps, hash);
+		step = fast_path_bucket_other(current->fast_path.steps, hash);
 		if (!fast_path_step_is(step, chain_key, class, mode) &&
 		    !fast_path_step_is(++step, chain_key, class, mode))
 			return NULL;
@@ -24190,9 +24205,9 @@ static bool fast_path_allowed(struct task_struct *task)
 		return false;
 	real_ready_resolve();
 	zapped = READ_ONCE(nr_zapped_classes);
-	if (fast_path.zapped != zapped) {
+	if (current->fast_path.zapped != zapped) {
 		fast_path_steps_forget();
-		fast_path.zapped = zapped;
+		current->fast_path.zapped = zapped;
 	}
 	return true;
 }
@@ -24201,7 +24216,7 @@ static bool fast_path_allowed(struct task_struct *task)
  * (the count they were learned at matches no zap count). */
 static void fast_path_steps_stale(void)
 {
-	fast_path.zapped = ~0UL;
+	current->fast_path.zapped = ~0UL;
 	current->entry_ready = false;
 }
 
@@ -24284,9 +24299,9 @@ static void fast_path_steps_free(struct fast_path_steps *t)
  */
 static void fast_path_steps_add(const struct fast_path_step *step)
 {
-	struct fast_path_steps *t = fast_path.steps, *bigger;
+	struct fast_path_steps *t = current->fast_path.steps, *bigger;
 
-	if (fast_path.retired)
+	if (current->fast_path.retired)
 		return;
 	while (t == &fast_path_no_steps.t || !fast_path_steps_put(t, step)) {
 		if (fast_path_steps_last(t) + 1 >= FAST_PATH_STEPS_MAX)
@@ -24295,7 +24310,7 @@ static void fast_path_steps_add(const struct fast_path_step *step)
 					      FAST_PATH_STEPS_MIN : 2 * (fast_path_steps_last(t) + 1));
 		if (!bigger)
 			return;
-		fast_path.steps = bigger;
+		current->fast_path.steps = bigger;
 		fast_path_steps_free(t);
 		t = bigger;
 	}
@@ -24304,7 +24319,7 @@ static void fast_path_steps_add(const struct fast_path_step *step)
 /* Every step goes (a zap): each may name a chain or a class that is gone. */
 static void fast_path_steps_forget(void)
 {
-	struct fast_path_steps *t = fast_path.steps;
+	struct fast_path_steps *t = current->fast_path.steps;
 
 	if (t == &fast_path_no_steps.t)
 		return;
@@ -24315,10 +24330,10 @@ static void fast_path_steps_forget(void)
 /* The thread's exit: its table is given back, and no step is learned after it. */
 static void fast_path_thread_exit(void)
 {
-	struct fast_path_steps *t = fast_path.steps;
+	struct fast_path_steps *t = current->fast_path.steps;
 
-	fast_path.retired = true;
-	fast_path.steps = (struct fast_path_steps *)&fast_path_no_steps.t;
+	current->fast_path.retired = true;
+	current->fast_path.steps = (struct fast_path_steps *)&fast_path_no_steps.t;
 	fast_path_steps_free(t);
 }
 
@@ -24364,9 +24379,9 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    hlock->prev_chain_key != chain_key || hlock->irq_context ||
 	    (!(mode & FAST_PATH_MODE_TRYLOCK) && fast_path_class_held(task, depth, hlock)))
 		return;
-	if (fast_path.zapped != zapped) {
+	if (current->fast_path.zapped != zapped) {
 		fast_path_steps_forget();
-		fast_path.zapped = zapped;
+		current->fast_path.zapped = zapped;
 	}
 	memcpy(&tail, HELD_LOCK_TAIL(hlock), sizeof(tail));
 	step.chain_key = chain_key;
@@ -24428,7 +24443,7 @@ static bool fast_path_release_below(struct task_struct *task, unsigned int depth
 
 	if (below->references || below->pin_count || top->nest_lock ||
 	    !fast_path_usable(task, depth - 2) ||
-	    fast_path.zapped != READ_ONCE(nr_zapped_classes))
+	    current->fast_path.zapped != READ_ONCE(nr_zapped_classes))
 		return false;
 	step = fast_path_step_find(below->prev_chain_key, &lock_classes[top->class_idx],
 				   fast_path_mode(depth - 2, top->read, top->trylock), true);
@@ -24475,6 +24490,14 @@ static void fast_path_learn_reacquired(unsigned int depth)
  * record on each lock it still holds, reported if another thread waits for the lock
  * (src/ended_holders.c).
  */
+/* The thread's task as it starts: "interrupts" off (linux/irqflags.h), no steps
+ * learned (src/fast_path.c), an empty lock cache (src/lock_table.c). */
+static __thread struct task_struct liblockdep_task = {
+	.signals_off = 1,
+	.fast_path = FAST_PATH_NONE_LEARNED,
+	.lock_cache = LOCK_CACHE_EMPTY,
+};
+
 static LIST_HEAD(live_tasks);
 static pthread_mutex_t live_tasks_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t task_exit_key;

@@ -95,12 +95,10 @@ static inline unsigned long lock_slot_hash(const void *lock, unsigned long mask)
  * lock it serves now, so that field alone tells whether a remembered entry is still
  * the lock's: removal clears it, and reuse for another lock changes it. An unused
  * slot names lock_entry_none. A miss costs a look-up in the table, not a cliff
- * (lock_cache_refill()).
+ * (lock_cache_refill()). The cache is in the thread's task (linux/sched.h), empty as
+ * the thread starts.
  */
-#define LOCK_CACHE_BITS		6
-static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS] = {
-	[0 ... (1 << LOCK_CACHE_BITS) - 1] = LOCK_ENTRY_TOMBSTONE,
-};
+#define LOCK_CACHE_EMPTY	{ [0 ... (1 << LOCK_CACHE_BITS) - 1] = LOCK_ENTRY_TOMBSTONE }
 
 /*
  * The top bits of the address's low 32 times a constant: two instructions (a 32-bit
@@ -114,7 +112,7 @@ static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS] = {
  */
 static inline struct lock_entry **lock_cache_slot(const void *lock)
 {
-	return &lock_cache[(u32)(unsigned long)lock * 0xCF2FBAE1U >> (32 - LOCK_CACHE_BITS)];
+	return &current->lock_cache[(u32)(unsigned long)lock * 0xCF2FBAE1U >> (32 - LOCK_CACHE_BITS)];
 }
 
 static inline struct lock_entry *lock_cache_find(const void *lock)

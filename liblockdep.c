@@ -22530,6 +22530,25 @@ static void lock_places_visit_level(size_t level_nr, unsigned long from, unsigne
 }
 
 /*
+ * Whether [from, from + len), len > 0, may hold a lock of the table: not while it has
+ * none, nor, in most frees, a small block in one granule or two whose counters say
+ * at once that no lock starts in either. Inline: this is all such a free() costs.
+ */
+static __always_inline bool lock_places_maybe(const void *from, unsigned long len)
+{
+	unsigned long start = (unsigned long)from;
+
+	if (lock_places_none())
+		return false;
+	return len > 1UL << LOCK_PLACE_GRANULE_SHIFT ||
+	       (__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], start)],
+				__ATOMIC_RELAXED) |
+		__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0],
+									  start + len - 1)],
+				__ATOMIC_RELAXED));
+}
+
+/*
  * Calls @visit for each address in [from, from + len) where a lock of the table may
  * be (the caller asks the table), looking first at the coarsest size that splits
  * the range into a few pieces. Takes no lock and allocates nothing.
@@ -22540,18 +22559,10 @@ static void lock_places_visit(const void *from, unsigned long len,
 	unsigned long start = (unsigned long)from, end = start + len;
 	size_t level_nr = 0;
 
-	if (lock_places_none() || !len)
+	if (!len || !lock_places_maybe(from, len))
 		return;
 	if (end < start)
 		end = ULONG_MAX;
-	/* Most frees: a small block, in one granule or two, whose counters say at once
-	 * that no lock starts in either. */
-	if (len <= 1UL << LOCK_PLACE_GRANULE_SHIFT &&
-	    !(__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], start)],
-			      __ATOMIC_RELAXED) |
-	      __atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], end - 1)],
-			      __ATOMIC_RELAXED)))
-		return;
 	while (level_nr + 1 < ARRAY_SIZE(lock_place_levels) &&
 	       (len >> lock_place_levels[level_nr].shift) > 8)
 		level_nr++;
@@ -31612,19 +31623,26 @@ static void forget_lock_at(unsigned long addr, void *arg)
 	lock_entry_forget(lock);
 }
 
+/* The locks that may be in [from, from + len), out of line (see below). */
+static noinline void forget_locks_visit(const void *from, unsigned long len, unsigned long ip)
+{
+	struct freed_memory m = { from, len, ip, false };
+
+	if (!thread_in_liblockdep())
+		lock_places_visit(from, len, forget_lock_at, &m);
+}
+
 /*
  * [from, from + len) is about to be, or has just been, given back: its locks are
  * gone. Not while liblockdep is at work in this thread (its own frees hold no lock
  * of the program's, and a signal handler that interrupted it must not take its
- * mutexes).
+ * mutexes). The test of the counters inline, with no call: most frees end there.
  */
-static void forget_locks_in(const void *from, unsigned long len, unsigned long ip)
+static __always_inline void forget_locks_in(const void *from, unsigned long len,
+					    unsigned long ip)
 {
-	struct freed_memory m = { from, len, ip, false };
-
-	if (lock_places_none() || thread_in_liblockdep())
-		return;
-	lock_places_visit(from, len, forget_lock_at, &m);
+	if (unlikely(lock_places_maybe(from, len)))
+		forget_locks_visit(from, len, ip);
 }
 
 /* Memory that ended with its thread (src/task.c), whose held locks were checked at
@@ -31636,28 +31654,17 @@ static void forget_locks_of_ended(const void *from, unsigned long len)
 	lock_places_visit(from, len, forget_lock_at, &m);
 }
 
-static void forget_locks_in_block(void *ptr, size_t from_offset, unsigned long ip)
-{
-	size_t (*usable_size)(void *) = next_alloc()->usable_size;
-	size_t size;
-
-	if (!ptr || !usable_size || lock_places_none())
-		return;
-	size = usable_size(ptr);
-	if (size > from_offset)
-		forget_locks_in((char *)ptr + from_offset, size - from_offset, ip);
-}
-
 LIBLOCKDEP_WRAPPER_API void liblockdep_free(void *ptr)
 {
-	void (*next)(void *);
+	const struct next_allocator *n = next_alloc();
+	size_t size;
 
-	if (unlikely(!lock_places_none()))
-		forget_locks_in_block(ptr, 0, _RET_IP_);
-	next = next_alloc()->free;
+	/* The block's size is asked only while the table has locks. */
+	if (unlikely(!lock_places_none()) && ptr && n->usable_size && (size = n->usable_size(ptr)))
+		forget_locks_in(ptr, size, _RET_IP_);
 	/* Only a free() made by the lookup of the real one: that block is left. */
-	if (likely(next))
-		next(ptr);
+	if (likely(n->free))
+		n->free(ptr);
 }
 
 /*

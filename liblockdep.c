@@ -1395,7 +1395,8 @@ static __thread int hardirq_context;
  * signal (or, in a handler, while its mask does), which holds while there is none. */
 /* In the thread's task, beside what else the fast path's gate tests (linux/sched.h). */
 #define liblockdep_irqs_off		(liblockdep_task.irqs_off)
-static __thread int liblockdep_signals_off = 1;
+/* In the thread's task too; 1 as a thread starts (src/task.c). */
+#define liblockdep_signals_off		(liblockdep_task.signals_off)
 /* Its bit beside "off": signals of handlers that have not locked yet can arrive
  * (src/handler_usage.c); fast-path steps are learned apart for it. */
 #define SIGNALS_PENDING	2
@@ -4006,6 +4007,8 @@ lockdep_rcu_suspicious(const char *file, const int line, const char *s)
 /* Lockdep stores a chain's depth in 6 bits, so 63 is its ceiling. */
 #define MAX_LOCK_DEPTH	((unsigned long)LIBLOCKDEP_MAX_LOCK_DEPTH)
 #define TASK_COMM_LEN	16
+/* The thread's cache of lock table entries: 64 slots (src/lock_table.c). */
+#define LOCK_CACHE_BITS	6
 
 /* What a thread waits in, by its own word, and what the watchdog last saw of it
  * (src/hang_watchdog.c). */
@@ -4040,6 +4043,19 @@ struct task_struct {
 		};
 	};
 	u64			curr_chain_key;
+	/*
+	 * The rest of what a lock or unlock reads on the fast way, here so that it is
+	 * one thread-local symbol: a shared library (the preload flavour) loads each
+	 * symbol's offset from its GOT. Each file's, with its initial value there.
+	 */
+	int			signals_off;	/* linux/irqflags.h */
+	unsigned long		deferred_signals;	/* held back, src/reentry.c */
+	struct {					/* the thread's steps, src/fast_path.c */
+		struct fast_path_steps	*steps;
+		unsigned long		zapped;
+		bool			retired;
+	} fast_path;
+	struct lock_entry	*lock_cache[1 << LOCK_CACHE_BITS];	/* src/lock_table.c */
 	u64			hardirq_chain_key;
 	struct irqtrace_events	irqtrace;
 	unsigned int		hardirq_threaded;
@@ -4053,7 +4069,7 @@ struct task_struct {
 };
 
 /* Softirqs do not exist here; "enabled" would only make lockdep mark a usage bit
- * per acquisition that no check can ever use. */
+ * per acquisition that no check can ever use. Its initial values: src/task.c. */
 static __thread struct task_struct liblockdep_task;
 #define current			(&liblockdep_task)
 /* The gate's word with entry_ready alone set. */
@@ -12918,10 +12934,10 @@ __initcall(lockdep_proc_init);
 #define liblockdep_busy		(current->busy)	/* beside the entry's readiness, linux/sched.h */
 
 /* Asynchronous signals that came while the thread was inside liblockdep, held back
- * until it leaves (src/signals.c): a bit per signal. Each way out of liblockdep looks
- * at it after it has left, so a signal that comes in between finds the thread out and
- * runs at once. */
-static __thread unsigned long deferred_signals;
+ * until it leaves (src/signals.c): a bit per signal, in the thread's task. Each way
+ * out of liblockdep looks at it after it has left, so a signal that comes in between
+ * finds the thread out and runs at once. */
+#define deferred_signals	(current->deferred_signals)
 static void deferred_signals_deliver(void);
 
 static void liblockdep_busy_begin(void)
@@ -24135,6 +24151,25 @@ static void lock_places_visit_level(size_t level_nr, unsigned long from, unsigne
 }
 
 /*
+ * Whether [from, from + len), len > 0, may hold a lock of the table: not while it has
+ * none, nor, in most frees, a small block in one granule or two whose counters say
+ * at once that no lock starts in either. Inline: this is all such a free() costs.
+ */
+static __always_inline bool lock_places_maybe(const void *from, unsigned long len)
+{
+	unsigned long start = (unsigned long)from;
+
+	if (lock_places_none())
+		return false;
+	return len > 1UL << LOCK_PLACE_GRANULE_SHIFT ||
+	       (__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], start)],
+				__ATOMIC_RELAXED) |
+		__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0],
+									  start + len - 1)],
+				__ATOMIC_RELAXED));
+}
+
+/*
  * Calls @visit for each address in [from, from + len) where a lock of the table may
  * be (the caller asks the table), looking first at the coarsest size that splits
  * the range into a few pieces. Takes no lock and allocates nothing.
@@ -24145,18 +24180,10 @@ static void lock_places_visit(const void *from, unsigned long len,
 	unsigned long start = (unsigned long)from, end = start + len;
 	size_t level_nr = 0;
 
-	if (lock_places_none() || !len)
+	if (!len || !lock_places_maybe(from, len))
 		return;
 	if (end < start)
 		end = ULONG_MAX;
-	/* Most frees: a small block, in one granule or two, whose counters say at once
-	 * that no lock starts in either. */
-	if (len <= 1UL << LOCK_PLACE_GRANULE_SHIFT &&
-	    !(__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], start)],
-			      __ATOMIC_RELAXED) |
-	      __atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], end - 1)],
-			      __ATOMIC_RELAXED)))
-		return;
 	while (level_nr + 1 < ARRAY_SIZE(lock_place_levels) &&
 	       (len >> lock_place_levels[level_nr].shift) > 8)
 		level_nr++;
@@ -24700,12 +24727,6 @@ static struct lock_entry_chunk *lock_entry_chunks;
 static u32 last_lock_serial;
 static pthread_mutex_t lock_table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* A multiplicative hash of the lock's address: its top 64 - @shift bits. */
-static inline unsigned long lock_hash(const void *lock, unsigned int shift)
-{
-	return ((unsigned long)lock * 0x9E3779B97F4A7C15UL) >> shift;
-}
-
 /*
  * The table's: the product's bits folded down, then its low ones. The top bits
  * alone cluster under linear probing for some strides between locks (heap mutexes
@@ -24725,16 +24746,24 @@ static inline unsigned long lock_slot_hash(const void *lock, unsigned long mask)
  * lock it serves now, so that field alone tells whether a remembered entry is still
  * the lock's: removal clears it, and reuse for another lock changes it. An unused
  * slot names lock_entry_none. A miss costs a look-up in the table, not a cliff
- * (lock_cache_refill()).
+ * (lock_cache_refill()). The cache is in the thread's task (linux/sched.h), empty as
+ * the thread starts.
  */
-#define LOCK_CACHE_BITS		6
-static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS] = {
-	[0 ... (1 << LOCK_CACHE_BITS) - 1] = LOCK_ENTRY_TOMBSTONE,
-};
+#define LOCK_CACHE_EMPTY	{ [0 ... (1 << LOCK_CACHE_BITS) - 1] = LOCK_ENTRY_TOMBSTONE }
 
+/*
+ * The top bits of the address's low 32 times a constant: two instructions (a 32-bit
+ * multiply takes its constant as an immediate). The constant was searched for one
+ * that puts locks at a fixed stride in as many slots as there are locks: 16 and 32
+ * locks 8 to 4,096 bytes apart (every multiple of 8 up to 128, and the usual
+ * structure sizes and powers of two beyond) in 16 and 32 slots, 64 locks in 59 of
+ * the 64 (random places: 40), where the golden ratio's 64-bit constant put 16 locks
+ * 96 bytes apart (a mutex in a structure of 96 bytes) in 8 slots and 48 bytes apart
+ * in 6 (docs/cost.md has the table).
+ */
 static inline struct lock_entry **lock_cache_slot(const void *lock)
 {
-	return &lock_cache[lock_hash(lock, 64 - LOCK_CACHE_BITS)];
+	return &current->lock_cache[(u32)(unsigned long)lock * 0xCF2FBAE1U >> (32 - LOCK_CACHE_BITS)];
 }
 
 static inline struct lock_entry *lock_cache_find(const void *lock)
@@ -25576,11 +25605,12 @@ static const union {
 	char room[sizeof(struct fast_path_steps) + 2 * FAST_PATH_BUCKET_BYTES];
 } fast_path_no_steps = { .t.offsets = FAST_PATH_BUCKET_BYTES };
 
-static __thread struct {
-	unsigned long zapped;		/* nr_zapped_classes the steps were learned at */
-	struct fast_path_steps *steps;
-	bool retired;			/* past the thread's exit hook: learns no more */
-} fast_path = { .steps = (struct fast_path_steps *)&fast_path_no_steps.t };
+/*
+ * The thread's, in its task (linux/sched.h): its steps, nr_zapped_classes they were
+ * learned at, and whether it is past its exit hook (it learns no more). It starts
+ * with the empty table.
+ */
+#define FAST_PATH_NONE_LEARNED	{ .steps = (struct fast_path_steps *)&fast_path_no_steps.t }
 
 /* The last 8 bytes of a held_lock: the bit fields' word, then pin_count. */
 #define HELD_LOCK_TAIL(hlock)	((char *)(hlock) + sizeof(struct held_lock) - sizeof(u64))
@@ -25638,13 +25668,13 @@ static __always_inline const struct fast_path_step *fast_path_step_find(u64 chai
 									u32 mode, bool both_buckets)
 {
 	u64 hash = fast_path_hash(chain_key, class, mode);
-	const struct fast_path_step *step = fast_path_bucket(fast_path.steps, hash);
+	const struct fast_path_step *step = fast_path_bucket(current->fast_path.steps, hash);
 
 	if (!fast_path_step_is(step, chain_key, class, mode) &&
 	    !fast_path_step_is(++step, chain_key, class, mode)) {
 		if (!both_buckets)
 			return NULL;
-		step = fast_path_bucket_other(fast_path.steps, hash);
+		step = fast_path_bucket_other(current->fast_path.steps, hash);
 		if (!fast_path_step_is(step, chain_key, class, mode) &&
 		    !fast_path_step_is(++step, chain_key, class, mode))
 			return NULL;
@@ -25807,9 +25837,9 @@ static bool fast_path_allowed(struct task_struct *task)
 		return false;
 	real_ready_resolve();
 	zapped = READ_ONCE(nr_zapped_classes);
-	if (fast_path.zapped != zapped) {
+	if (current->fast_path.zapped != zapped) {
 		fast_path_steps_forget();
-		fast_path.zapped = zapped;
+		current->fast_path.zapped = zapped;
 	}
 	return true;
 }
@@ -25818,7 +25848,7 @@ static bool fast_path_allowed(struct task_struct *task)
  * (the count they were learned at matches no zap count). */
 static void fast_path_steps_stale(void)
 {
-	fast_path.zapped = ~0UL;
+	current->fast_path.zapped = ~0UL;
 	current->entry_ready = false;
 }
 
@@ -25901,9 +25931,9 @@ static void fast_path_steps_free(struct fast_path_steps *t)
  */
 static void fast_path_steps_add(const struct fast_path_step *step)
 {
-	struct fast_path_steps *t = fast_path.steps, *bigger;
+	struct fast_path_steps *t = current->fast_path.steps, *bigger;
 
-	if (fast_path.retired)
+	if (current->fast_path.retired)
 		return;
 	while (t == &fast_path_no_steps.t || !fast_path_steps_put(t, step)) {
 		if (fast_path_steps_last(t) + 1 >= FAST_PATH_STEPS_MAX)
@@ -25912,7 +25942,7 @@ static void fast_path_steps_add(const struct fast_path_step *step)
 					      FAST_PATH_STEPS_MIN : 2 * (fast_path_steps_last(t) + 1));
 		if (!bigger)
 			return;
-		fast_path.steps = bigger;
+		current->fast_path.steps = bigger;
 		fast_path_steps_free(t);
 		t = bigger;
 	}
@@ -25921,7 +25951,7 @@ static void fast_path_steps_add(const struct fast_path_step *step)
 /* Every step goes (a zap): each may name a chain or a class that is gone. */
 static void fast_path_steps_forget(void)
 {
-	struct fast_path_steps *t = fast_path.steps;
+	struct fast_path_steps *t = current->fast_path.steps;
 
 	if (t == &fast_path_no_steps.t)
 		return;
@@ -25932,10 +25962,10 @@ static void fast_path_steps_forget(void)
 /* The thread's exit: its table is given back, and no step is learned after it. */
 static void fast_path_thread_exit(void)
 {
-	struct fast_path_steps *t = fast_path.steps;
+	struct fast_path_steps *t = current->fast_path.steps;
 
-	fast_path.retired = true;
-	fast_path.steps = (struct fast_path_steps *)&fast_path_no_steps.t;
+	current->fast_path.retired = true;
+	current->fast_path.steps = (struct fast_path_steps *)&fast_path_no_steps.t;
 	fast_path_steps_free(t);
 }
 
@@ -25981,9 +26011,9 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    hlock->prev_chain_key != chain_key || hlock->irq_context ||
 	    (!(mode & FAST_PATH_MODE_TRYLOCK) && fast_path_class_held(task, depth, hlock)))
 		return;
-	if (fast_path.zapped != zapped) {
+	if (current->fast_path.zapped != zapped) {
 		fast_path_steps_forget();
-		fast_path.zapped = zapped;
+		current->fast_path.zapped = zapped;
 	}
 	memcpy(&tail, HELD_LOCK_TAIL(hlock), sizeof(tail));
 	step.chain_key = chain_key;
@@ -26045,7 +26075,7 @@ static bool fast_path_release_below(struct task_struct *task, unsigned int depth
 
 	if (below->references || below->pin_count || top->nest_lock ||
 	    !fast_path_usable(task, depth - 2) ||
-	    fast_path.zapped != READ_ONCE(nr_zapped_classes))
+	    current->fast_path.zapped != READ_ONCE(nr_zapped_classes))
 		return false;
 	step = fast_path_step_find(below->prev_chain_key, &lock_classes[top->class_idx],
 				   fast_path_mode(depth - 2, top->read, top->trylock), true);
@@ -26092,6 +26122,14 @@ static void fast_path_learn_reacquired(unsigned int depth)
  * record on each lock it still holds, reported if another thread waits for the lock
  * (src/ended_holders.c).
  */
+/* The thread's task as it starts: "interrupts" off (linux/irqflags.h), no steps
+ * learned (src/fast_path.c), an empty lock cache (src/lock_table.c). */
+static __thread struct task_struct liblockdep_task = {
+	.signals_off = 1,
+	.fast_path = FAST_PATH_NONE_LEARNED,
+	.lock_cache = LOCK_CACHE_EMPTY,
+};
+
 static LIST_HEAD(live_tasks);
 static pthread_mutex_t live_tasks_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t task_exit_key;
@@ -29046,18 +29084,13 @@ static int held_lock_pos(const struct task_struct *task, const struct lock_entry
 /* Lockdep's own way, for a release the fast path does not know. Lockdep takes the
  * locks above e again: not over one released unseen (held_locks_catch_up()). If e
  * was, it goes there as it would here, quietly. */
-static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
+static noinline void lock_release_lockdep(struct lock_entry *e, unsigned long ip)
 {
 	struct task_struct *task = current;
 	struct lock_stat_release stat;
 	int depth = task->lockdep_depth, pos;
 	bool reported;
 
-	/* Just below the innermost, still held: the fast path may know the rest. */
-	if (depth >= 2 && task->held_locks[depth - 2].instance == &e->map &&
-	    !merged_locks_held() && held_lock_ours(task, &task->held_locks[depth - 1]) &&
-	    fast_path_release_below(task, depth))
-		return;
 	pos = held_lock_pos(task, e);
 	if (pos >= 0 && pos < depth - 1) {
 		held_locks_catch_up(ip);
@@ -29074,6 +29107,21 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 	lock_stat_release_end(&stat, pos);
 	if (pos == depth - 2 && !reported)
 		fast_path_learn_reacquired(pos);
+}
+
+/* A release the inline fast path does not know. Just below the innermost, still held
+ * (std::scoped_lock's first lock), the fast path may know the rest: apart from
+ * lockdep's way, so as not to save the six registers and the frame its calls need. */
+static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
+{
+	struct task_struct *task = current;
+	int depth = task->lockdep_depth;
+
+	if (depth >= 2 && task->held_locks[depth - 2].instance == &e->map &&
+	    !merged_locks_held() && held_lock_ours(task, &task->held_locks[depth - 1]) &&
+	    fast_path_release_below(task, depth))
+		return;
+	lock_release_lockdep(e, ip);
 }
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)
@@ -31247,11 +31295,12 @@ static noinline int rwlock_wrlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 }
 
 /* The common case, as for a mutex (src/pthread_mutex.c), with no register to save
- * and the gate open: a failure of the real call is undone without knowing the lock. */
+ * and the gate open, a lock missing from the thread's cache found in the table: a
+ * failure of the real call is undone without knowing the lock. */
 static __always_inline int rwlock_lock_fast(pthread_rwlock_t *rw, enum rwlock_call call,
 					    unsigned long ip)
 {
-	struct lock_entry *e = lock_cache_find(rw);
+	struct lock_entry *e = lock_cache_find(rw) ?: lock_cache_refill(rw);
 	int ret;
 
 	if (unlikely(!e) ||
@@ -33373,19 +33422,26 @@ static void forget_lock_at(unsigned long addr, void *arg)
 	lock_entry_forget(lock);
 }
 
+/* The locks that may be in [from, from + len), out of line (see below). */
+static noinline void forget_locks_visit(const void *from, unsigned long len, unsigned long ip)
+{
+	struct freed_memory m = { from, len, ip, false };
+
+	if (!thread_in_liblockdep())
+		lock_places_visit(from, len, forget_lock_at, &m);
+}
+
 /*
  * [from, from + len) is about to be, or has just been, given back: its locks are
  * gone. Not while liblockdep is at work in this thread (its own frees hold no lock
  * of the program's, and a signal handler that interrupted it must not take its
- * mutexes).
+ * mutexes). The test of the counters inline, with no call: most frees end there.
  */
-static void forget_locks_in(const void *from, unsigned long len, unsigned long ip)
+static __always_inline void forget_locks_in(const void *from, unsigned long len,
+					    unsigned long ip)
 {
-	struct freed_memory m = { from, len, ip, false };
-
-	if (lock_places_none() || thread_in_liblockdep())
-		return;
-	lock_places_visit(from, len, forget_lock_at, &m);
+	if (unlikely(lock_places_maybe(from, len)))
+		forget_locks_visit(from, len, ip);
 }
 
 /* Memory that ended with its thread (src/task.c), whose held locks were checked at
@@ -33397,28 +33453,17 @@ static void forget_locks_of_ended(const void *from, unsigned long len)
 	lock_places_visit(from, len, forget_lock_at, &m);
 }
 
-static void forget_locks_in_block(void *ptr, size_t from_offset, unsigned long ip)
-{
-	size_t (*usable_size)(void *) = next_alloc()->usable_size;
-	size_t size;
-
-	if (!ptr || !usable_size || lock_places_none())
-		return;
-	size = usable_size(ptr);
-	if (size > from_offset)
-		forget_locks_in((char *)ptr + from_offset, size - from_offset, ip);
-}
-
 LIBLOCKDEP_WRAPPER_API void liblockdep_free(void *ptr)
 {
-	void (*next)(void *);
+	const struct next_allocator *n = next_alloc();
+	size_t size;
 
-	if (unlikely(!lock_places_none()))
-		forget_locks_in_block(ptr, 0, _RET_IP_);
-	next = next_alloc()->free;
+	/* The block's size is asked only while the table has locks. */
+	if (unlikely(!lock_places_none()) && ptr && n->usable_size && (size = n->usable_size(ptr)))
+		forget_locks_in(ptr, size, _RET_IP_);
 	/* Only a free() made by the lookup of the real one: that block is left. */
-	if (likely(next))
-		next(ptr);
+	if (likely(n->free))
+		n->free(ptr);
 }
 
 /*

@@ -75,11 +75,12 @@ static const union {
 	char room[sizeof(struct fast_path_steps) + 2 * FAST_PATH_BUCKET_BYTES];
 } fast_path_no_steps = { .t.offsets = FAST_PATH_BUCKET_BYTES };
 
-static __thread struct {
-	unsigned long zapped;		/* nr_zapped_classes the steps were learned at */
-	struct fast_path_steps *steps;
-	bool retired;			/* past the thread's exit hook: learns no more */
-} fast_path = { .steps = (struct fast_path_steps *)&fast_path_no_steps.t };
+/*
+ * The thread's, in its task (linux/sched.h): its steps, nr_zapped_classes they were
+ * learned at, and whether it is past its exit hook (it learns no more). It starts
+ * with the empty table.
+ */
+#define FAST_PATH_NONE_LEARNED	{ .steps = (struct fast_path_steps *)&fast_path_no_steps.t }
 
 /* The last 8 bytes of a held_lock: the bit fields' word, then pin_count. */
 #define HELD_LOCK_TAIL(hlock)	((char *)(hlock) + sizeof(struct held_lock) - sizeof(u64))
@@ -137,13 +138,13 @@ static __always_inline const struct fast_path_step *fast_path_step_find(u64 chai
 									u32 mode, bool both_buckets)
 {
 	u64 hash = fast_path_hash(chain_key, class, mode);
-	const struct fast_path_step *step = fast_path_bucket(fast_path.steps, hash);
+	const struct fast_path_step *step = fast_path_bucket(current->fast_path.steps, hash);
 
 	if (!fast_path_step_is(step, chain_key, class, mode) &&
 	    !fast_path_step_is(++step, chain_key, class, mode)) {
 		if (!both_buckets)
 			return NULL;
-		step = fast_path_bucket_other(fast_path.steps, hash);
+		step = fast_path_bucket_other(current->fast_path.steps, hash);
 		if (!fast_path_step_is(step, chain_key, class, mode) &&
 		    !fast_path_step_is(++step, chain_key, class, mode))
 			return NULL;
@@ -306,9 +307,9 @@ static bool fast_path_allowed(struct task_struct *task)
 		return false;
 	real_ready_resolve();
 	zapped = READ_ONCE(nr_zapped_classes);
-	if (fast_path.zapped != zapped) {
+	if (current->fast_path.zapped != zapped) {
 		fast_path_steps_forget();
-		fast_path.zapped = zapped;
+		current->fast_path.zapped = zapped;
 	}
 	return true;
 }
@@ -317,7 +318,7 @@ static bool fast_path_allowed(struct task_struct *task)
  * (the count they were learned at matches no zap count). */
 static void fast_path_steps_stale(void)
 {
-	fast_path.zapped = ~0UL;
+	current->fast_path.zapped = ~0UL;
 	current->entry_ready = false;
 }
 
@@ -400,9 +401,9 @@ static void fast_path_steps_free(struct fast_path_steps *t)
  */
 static void fast_path_steps_add(const struct fast_path_step *step)
 {
-	struct fast_path_steps *t = fast_path.steps, *bigger;
+	struct fast_path_steps *t = current->fast_path.steps, *bigger;
 
-	if (fast_path.retired)
+	if (current->fast_path.retired)
 		return;
 	while (t == &fast_path_no_steps.t || !fast_path_steps_put(t, step)) {
 		if (fast_path_steps_last(t) + 1 >= FAST_PATH_STEPS_MAX)
@@ -411,7 +412,7 @@ static void fast_path_steps_add(const struct fast_path_step *step)
 					      FAST_PATH_STEPS_MIN : 2 * (fast_path_steps_last(t) + 1));
 		if (!bigger)
 			return;
-		fast_path.steps = bigger;
+		current->fast_path.steps = bigger;
 		fast_path_steps_free(t);
 		t = bigger;
 	}
@@ -420,7 +421,7 @@ static void fast_path_steps_add(const struct fast_path_step *step)
 /* Every step goes (a zap): each may name a chain or a class that is gone. */
 static void fast_path_steps_forget(void)
 {
-	struct fast_path_steps *t = fast_path.steps;
+	struct fast_path_steps *t = current->fast_path.steps;
 
 	if (t == &fast_path_no_steps.t)
 		return;
@@ -431,10 +432,10 @@ static void fast_path_steps_forget(void)
 /* The thread's exit: its table is given back, and no step is learned after it. */
 static void fast_path_thread_exit(void)
 {
-	struct fast_path_steps *t = fast_path.steps;
+	struct fast_path_steps *t = current->fast_path.steps;
 
-	fast_path.retired = true;
-	fast_path.steps = (struct fast_path_steps *)&fast_path_no_steps.t;
+	current->fast_path.retired = true;
+	current->fast_path.steps = (struct fast_path_steps *)&fast_path_no_steps.t;
 	fast_path_steps_free(t);
 }
 
@@ -480,9 +481,9 @@ static void fast_path_learn(struct lockdep_map *map, unsigned int subclass, u64 
 	    hlock->prev_chain_key != chain_key || hlock->irq_context ||
 	    (!(mode & FAST_PATH_MODE_TRYLOCK) && fast_path_class_held(task, depth, hlock)))
 		return;
-	if (fast_path.zapped != zapped) {
+	if (current->fast_path.zapped != zapped) {
 		fast_path_steps_forget();
-		fast_path.zapped = zapped;
+		current->fast_path.zapped = zapped;
 	}
 	memcpy(&tail, HELD_LOCK_TAIL(hlock), sizeof(tail));
 	step.chain_key = chain_key;
@@ -544,7 +545,7 @@ static bool fast_path_release_below(struct task_struct *task, unsigned int depth
 
 	if (below->references || below->pin_count || top->nest_lock ||
 	    !fast_path_usable(task, depth - 2) ||
-	    fast_path.zapped != READ_ONCE(nr_zapped_classes))
+	    current->fast_path.zapped != READ_ONCE(nr_zapped_classes))
 		return false;
 	step = fast_path_step_find(below->prev_chain_key, &lock_classes[top->class_idx],
 				   fast_path_mode(depth - 2, top->read, top->trylock), true);

@@ -135,19 +135,26 @@ static void forget_lock_at(unsigned long addr, void *arg)
 	lock_entry_forget(lock);
 }
 
+/* The locks that may be in [from, from + len), out of line (see below). */
+static noinline void forget_locks_visit(const void *from, unsigned long len, unsigned long ip)
+{
+	struct freed_memory m = { from, len, ip, false };
+
+	if (!thread_in_liblockdep())
+		lock_places_visit(from, len, forget_lock_at, &m);
+}
+
 /*
  * [from, from + len) is about to be, or has just been, given back: its locks are
  * gone. Not while liblockdep is at work in this thread (its own frees hold no lock
  * of the program's, and a signal handler that interrupted it must not take its
- * mutexes).
+ * mutexes). The test of the counters inline, with no call: most frees end there.
  */
-static void forget_locks_in(const void *from, unsigned long len, unsigned long ip)
+static __always_inline void forget_locks_in(const void *from, unsigned long len,
+					    unsigned long ip)
 {
-	struct freed_memory m = { from, len, ip, false };
-
-	if (lock_places_none() || thread_in_liblockdep())
-		return;
-	lock_places_visit(from, len, forget_lock_at, &m);
+	if (unlikely(lock_places_maybe(from, len)))
+		forget_locks_visit(from, len, ip);
 }
 
 /* Memory that ended with its thread (src/task.c), whose held locks were checked at
@@ -159,28 +166,17 @@ static void forget_locks_of_ended(const void *from, unsigned long len)
 	lock_places_visit(from, len, forget_lock_at, &m);
 }
 
-static void forget_locks_in_block(void *ptr, size_t from_offset, unsigned long ip)
-{
-	size_t (*usable_size)(void *) = next_alloc()->usable_size;
-	size_t size;
-
-	if (!ptr || !usable_size || lock_places_none())
-		return;
-	size = usable_size(ptr);
-	if (size > from_offset)
-		forget_locks_in((char *)ptr + from_offset, size - from_offset, ip);
-}
-
 LIBLOCKDEP_WRAPPER_API void liblockdep_free(void *ptr)
 {
-	void (*next)(void *);
+	const struct next_allocator *n = next_alloc();
+	size_t size;
 
-	if (unlikely(!lock_places_none()))
-		forget_locks_in_block(ptr, 0, _RET_IP_);
-	next = next_alloc()->free;
+	/* The block's size is asked only while the table has locks. */
+	if (unlikely(!lock_places_none()) && ptr && n->usable_size && (size = n->usable_size(ptr)))
+		forget_locks_in(ptr, size, _RET_IP_);
 	/* Only a free() made by the lookup of the real one: that block is left. */
-	if (likely(next))
-		next(ptr);
+	if (likely(n->free))
+		n->free(ptr);
 }
 
 /*

@@ -117,6 +117,25 @@ static void lock_places_visit_level(size_t level_nr, unsigned long from, unsigne
 }
 
 /*
+ * Whether [from, from + len), len > 0, may hold a lock of the table: not while it has
+ * none, nor, in most frees, a small block in one granule or two whose counters say
+ * at once that no lock starts in either. Inline: this is all such a free() costs.
+ */
+static __always_inline bool lock_places_maybe(const void *from, unsigned long len)
+{
+	unsigned long start = (unsigned long)from;
+
+	if (lock_places_none())
+		return false;
+	return len > 1UL << LOCK_PLACE_GRANULE_SHIFT ||
+	       (__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], start)],
+				__ATOMIC_RELAXED) |
+		__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0],
+									  start + len - 1)],
+				__ATOMIC_RELAXED));
+}
+
+/*
  * Calls @visit for each address in [from, from + len) where a lock of the table may
  * be (the caller asks the table), looking first at the coarsest size that splits
  * the range into a few pieces. Takes no lock and allocates nothing.
@@ -127,18 +146,10 @@ static void lock_places_visit(const void *from, unsigned long len,
 	unsigned long start = (unsigned long)from, end = start + len;
 	size_t level_nr = 0;
 
-	if (lock_places_none() || !len)
+	if (!len || !lock_places_maybe(from, len))
 		return;
 	if (end < start)
 		end = ULONG_MAX;
-	/* Most frees: a small block, in one granule or two, whose counters say at once
-	 * that no lock starts in either. */
-	if (len <= 1UL << LOCK_PLACE_GRANULE_SHIFT &&
-	    !(__atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], start)],
-			      __ATOMIC_RELAXED) |
-	      __atomic_load_n(&lock_place_granule_slots[lock_place_hash(&lock_place_levels[0], end - 1)],
-			      __ATOMIC_RELAXED)))
-		return;
 	while (level_nr + 1 < ARRAY_SIZE(lock_place_levels) &&
 	       (len >> lock_place_levels[level_nr].shift) > 8)
 		level_nr++;

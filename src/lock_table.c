@@ -76,12 +76,6 @@ static struct lock_entry_chunk *lock_entry_chunks;
 static u32 last_lock_serial;
 static pthread_mutex_t lock_table_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/* A multiplicative hash of the lock's address: its top 64 - @shift bits. */
-static inline unsigned long lock_hash(const void *lock, unsigned int shift)
-{
-	return ((unsigned long)lock * 0x9E3779B97F4A7C15UL) >> shift;
-}
-
 /*
  * The table's: the product's bits folded down, then its low ones. The top bits
  * alone cluster under linear probing for some strides between locks (heap mutexes
@@ -101,16 +95,24 @@ static inline unsigned long lock_slot_hash(const void *lock, unsigned long mask)
  * lock it serves now, so that field alone tells whether a remembered entry is still
  * the lock's: removal clears it, and reuse for another lock changes it. An unused
  * slot names lock_entry_none. A miss costs a look-up in the table, not a cliff
- * (lock_cache_refill()).
+ * (lock_cache_refill()). The cache is in the thread's task (linux/sched.h), empty as
+ * the thread starts.
  */
-#define LOCK_CACHE_BITS		6
-static __thread struct lock_entry *lock_cache[1 << LOCK_CACHE_BITS] = {
-	[0 ... (1 << LOCK_CACHE_BITS) - 1] = LOCK_ENTRY_TOMBSTONE,
-};
+#define LOCK_CACHE_EMPTY	{ [0 ... (1 << LOCK_CACHE_BITS) - 1] = LOCK_ENTRY_TOMBSTONE }
 
+/*
+ * The top bits of the address's low 32 times a constant: two instructions (a 32-bit
+ * multiply takes its constant as an immediate). The constant was searched for one
+ * that puts locks at a fixed stride in as many slots as there are locks: 16 and 32
+ * locks 8 to 4,096 bytes apart (every multiple of 8 up to 128, and the usual
+ * structure sizes and powers of two beyond) in 16 and 32 slots, 64 locks in 59 of
+ * the 64 (random places: 40), where the golden ratio's 64-bit constant put 16 locks
+ * 96 bytes apart (a mutex in a structure of 96 bytes) in 8 slots and 48 bytes apart
+ * in 6 (docs/cost.md has the table).
+ */
 static inline struct lock_entry **lock_cache_slot(const void *lock)
 {
-	return &lock_cache[lock_hash(lock, 64 - LOCK_CACHE_BITS)];
+	return &current->lock_cache[(u32)(unsigned long)lock * 0xCF2FBAE1U >> (32 - LOCK_CACHE_BITS)];
 }
 
 static inline struct lock_entry *lock_cache_find(const void *lock)

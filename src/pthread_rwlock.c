@@ -96,11 +96,12 @@ static noinline int rwlock_wrlock_slow(pthread_rwlock_t *rw, unsigned long ip)
 }
 
 /* The common case, as for a mutex (src/pthread_mutex.c), with no register to save
- * and the gate open: a failure of the real call is undone without knowing the lock. */
+ * and the gate open, a lock missing from the thread's cache found in the table: a
+ * failure of the real call is undone without knowing the lock. */
 static __always_inline int rwlock_lock_fast(pthread_rwlock_t *rw, enum rwlock_call call,
 					    unsigned long ip)
 {
-	struct lock_entry *e = lock_cache_find(rw);
+	struct lock_entry *e = lock_cache_find(rw) ?: lock_cache_refill(rw);
 	int ret;
 
 	if (unlikely(!e) ||

@@ -11,10 +11,10 @@
 #define liblockdep_busy		(current->busy)	/* beside the entry's readiness, linux/sched.h */
 
 /* Asynchronous signals that came while the thread was inside liblockdep, held back
- * until it leaves (src/signals.c): a bit per signal. Each way out of liblockdep looks
- * at it after it has left, so a signal that comes in between finds the thread out and
- * runs at once. */
-static __thread unsigned long deferred_signals;
+ * until it leaves (src/signals.c): a bit per signal, in the thread's task. Each way
+ * out of liblockdep looks at it after it has left, so a signal that comes in between
+ * finds the thread out and runs at once. */
+#define deferred_signals	(current->deferred_signals)
 static void deferred_signals_deliver(void);
 
 static void liblockdep_busy_begin(void)

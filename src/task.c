@@ -5,6 +5,14 @@
  * record on each lock it still holds, reported if another thread waits for the lock
  * (src/ended_holders.c).
  */
+/* The thread's task as it starts: "interrupts" off (linux/irqflags.h), no steps
+ * learned (src/fast_path.c), an empty lock cache (src/lock_table.c). */
+static __thread struct task_struct liblockdep_task = {
+	.signals_off = 1,
+	.fast_path = FAST_PATH_NONE_LEARNED,
+	.lock_cache = LOCK_CACHE_EMPTY,
+};
+
 static LIST_HEAD(live_tasks);
 static pthread_mutex_t live_tasks_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t task_exit_key;

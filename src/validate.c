@@ -609,18 +609,13 @@ static int held_lock_pos(const struct task_struct *task, const struct lock_entry
 /* Lockdep's own way, for a release the fast path does not know. Lockdep takes the
  * locks above e again: not over one released unseen (held_locks_catch_up()). If e
  * was, it goes there as it would here, quietly. */
-static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
+static noinline void lock_release_lockdep(struct lock_entry *e, unsigned long ip)
 {
 	struct task_struct *task = current;
 	struct lock_stat_release stat;
 	int depth = task->lockdep_depth, pos;
 	bool reported;
 
-	/* Just below the innermost, still held: the fast path may know the rest. */
-	if (depth >= 2 && task->held_locks[depth - 2].instance == &e->map &&
-	    !merged_locks_held() && held_lock_ours(task, &task->held_locks[depth - 1]) &&
-	    fast_path_release_below(task, depth))
-		return;
 	pos = held_lock_pos(task, e);
 	if (pos >= 0 && pos < depth - 1) {
 		held_locks_catch_up(ip);
@@ -637,6 +632,21 @@ static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
 	lock_stat_release_end(&stat, pos);
 	if (pos == depth - 2 && !reported)
 		fast_path_learn_reacquired(pos);
+}
+
+/* A release the inline fast path does not know. Just below the innermost, still held
+ * (std::scoped_lock's first lock), the fast path may know the rest: apart from
+ * lockdep's way, so as not to save the six registers and the frame its calls need. */
+static noinline void lock_release_slow(struct lock_entry *e, unsigned long ip)
+{
+	struct task_struct *task = current;
+	int depth = task->lockdep_depth;
+
+	if (depth >= 2 && task->held_locks[depth - 2].instance == &e->map &&
+	    !merged_locks_held() && held_lock_ours(task, &task->held_locks[depth - 1]) &&
+	    fast_path_release_below(task, depth))
+		return;
+	lock_release_lockdep(e, ip);
 }
 
 static __always_inline void lock_release_entered(struct lock_entry *e, unsigned long ip)

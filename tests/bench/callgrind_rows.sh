@@ -182,6 +182,7 @@ row "1,000 classes round robin" 1000 20 2000 "liblockdep <= 3x plain" "d <= 3 * 
 	classes 1000
 row "100,000 heap locks of one class" 100000 1 20 "liblockdep <= 3x plain" "d <= 3 * p" \
 	heap 100000
+row "1,000 rwlocks round robin (write)" 1000 20 2000 "" "" rwlocks 1000
 row "C++ queue and sharded map, -O2 (per round of 5 pairs)" 1 2000 400000 \
 	"preload (./lockdep) <= 2.5x plain" "l <= 2.5 * p" cxx-O2
 row "C++ queue and sharded map, -O0 (per round of 5 pairs)" 1 1000 100000 "" "" cxx-O0

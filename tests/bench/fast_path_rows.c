@@ -9,6 +9,7 @@
  *   nest K       K locks of K classes nested in a fixed order, released in reverse
  *   classes K    K locks of K classes, one at a time, round robin
  *   heap K       K heap mutexes made at one call site (one class), round robin
+ *   rwlocks K    K rwlocks of K classes, write-locked one at a time, round robin
  *
  * usage: fast_path_rows WORKLOAD K ITERATIONS
  */
@@ -22,6 +23,9 @@
 /* Each statically initialised lock is a class of its own. */
 static pthread_mutex_t classes[MAX_CLASSES] = {
 	[0 ... MAX_CLASSES - 1] = PTHREAD_MUTEX_INITIALIZER
+};
+static pthread_rwlock_t rwlocks[MAX_CLASSES] = {
+	[0 ... MAX_CLASSES - 1] = PTHREAD_RWLOCK_INITIALIZER
 };
 static pthread_mutex_t *heap;
 static long k, iterations;
@@ -61,6 +65,16 @@ static void round_robin(pthread_mutex_t *locks)
 	}
 }
 
+static void rwlocks_round_robin(void)
+{
+	for (long i = 0; i < iterations; i++) {
+		for (long j = 0; j < k; j++) {
+			pthread_rwlock_wrlock(&rwlocks[j]);
+			pthread_rwlock_unlock(&rwlocks[j]);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *w = argc == 4 ? argv[1] : "";
@@ -69,7 +83,7 @@ int main(int argc, char **argv)
 	k = argc == 4 ? atol(argv[2]) : 0;
 	iterations = argc == 4 ? atol(argv[3]) : 0;
 	if (k < 1 || iterations < 0 || (strcmp(w, "heap") && k > MAX_CLASSES)) {
-		fprintf(stderr, "usage: fast_path_rows mutex|thread|nest|classes|heap K ITERATIONS\n");
+		fprintf(stderr, "usage: fast_path_rows mutex|thread|nest|classes|heap|rwlocks K ITERATIONS\n");
 		return 2;
 	}
 	if (!strcmp(w, "mutex")) {
@@ -81,6 +95,8 @@ int main(int argc, char **argv)
 		nest();
 	} else if (!strcmp(w, "classes")) {
 		round_robin(classes);
+	} else if (!strcmp(w, "rwlocks")) {
+		rwlocks_round_robin();
 	} else if (!strcmp(w, "heap")) {
 		heap = malloc(k * sizeof(*heap));
 		if (!heap)

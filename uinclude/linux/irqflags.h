@@ -33,7 +33,8 @@ static __thread int hardirq_context;
  * signal (or, in a handler, while its mask does), which holds while there is none. */
 /* In the thread's task, beside what else the fast path's gate tests (linux/sched.h). */
 #define liblockdep_irqs_off		(liblockdep_task.irqs_off)
-static __thread int liblockdep_signals_off = 1;
+/* In the thread's task too; 1 as a thread starts (src/task.c). */
+#define liblockdep_signals_off		(liblockdep_task.signals_off)
 /* Its bit beside "off": signals of handlers that have not locked yet can arrive
  * (src/handler_usage.c); fast-path steps are learned apart for it. */
 #define SIGNALS_PENDING	2

@@ -15,6 +15,8 @@
 /* Lockdep stores a chain's depth in 6 bits, so 63 is its ceiling. */
 #define MAX_LOCK_DEPTH	((unsigned long)LIBLOCKDEP_MAX_LOCK_DEPTH)
 #define TASK_COMM_LEN	16
+/* The thread's cache of lock table entries: 64 slots (src/lock_table.c). */
+#define LOCK_CACHE_BITS	6
 
 /* What a thread waits in, by its own word, and what the watchdog last saw of it
  * (src/hang_watchdog.c). */
@@ -49,6 +51,19 @@ struct task_struct {
 		};
 	};
 	u64			curr_chain_key;
+	/*
+	 * The rest of what a lock or unlock reads on the fast way, here so that it is
+	 * one thread-local symbol: a shared library (the preload flavour) loads each
+	 * symbol's offset from its GOT. Each file's, with its initial value there.
+	 */
+	int			signals_off;	/* linux/irqflags.h */
+	unsigned long		deferred_signals;	/* held back, src/reentry.c */
+	struct {					/* the thread's steps, src/fast_path.c */
+		struct fast_path_steps	*steps;
+		unsigned long		zapped;
+		bool			retired;
+	} fast_path;
+	struct lock_entry	*lock_cache[1 << LOCK_CACHE_BITS];	/* src/lock_table.c */
 	u64			hardirq_chain_key;
 	struct irqtrace_events	irqtrace;
 	unsigned int		hardirq_threaded;
@@ -62,7 +77,7 @@ struct task_struct {
 };
 
 /* Softirqs do not exist here; "enabled" would only make lockdep mark a usage bit
- * per acquisition that no check can ever use. */
+ * per acquisition that no check can ever use. Its initial values: src/task.c. */
 static __thread struct task_struct liblockdep_task;
 #define current			(&liblockdep_task)
 /* The gate's word with entry_ready alone set. */

@@ -122,6 +122,22 @@ static void sibling_visit(struct sibling_search *ss, unsigned long *tail, u32 fr
 	ss->queue[(*tail)++] = s;
 }
 
+/* The states after s, over lockdep's dependencies and over the pairs, each having
+ * crossed the edge it needs as told. */
+static void sibling_visit_next(struct sibling_search *ss, unsigned long *tail, u32 s,
+			       bool crossed_by_dependency, bool crossed_by_pair)
+{
+	unsigned int idx = s / 2;
+	struct lock_list *entry;
+
+	list_for_each_entry(entry, &lock_classes[idx].locks_after, entry)
+		sibling_visit(ss, tail, s, entry->class - lock_classes,
+			      crossed_by_dependency, entry);
+	for (struct sibling_pair *p = ss->out[idx]; p; p = p->next)
+		if (sibling_class_is(idx, p->from_key) && sibling_class_is(p->to, p->to_key))
+			sibling_visit(ss, tail, s, p->to, crossed_by_pair, NULL);
+}
+
 /* Whether the way to s passes a class twice: then it holds a shorter cycle, of
  * lockdep's dependencies alone, or of both kinds, reported when it closed, and its
  * own report would only repeat that one. */
@@ -155,16 +171,10 @@ static long sibling_cycle_search(unsigned int start, bool needs_pair)
 		u32 s = ss->queue[head++];
 		unsigned int idx = s / 2;
 		bool crossed = s & 1;
-		struct lock_list *entry;
 
 		if (crossed && test_bit(idx, ss->target) && !sibling_path_repeats(ss, s))
 			return s;
-		list_for_each_entry(entry, &lock_classes[idx].locks_after, entry)
-			sibling_visit(ss, &tail, s, entry->class - lock_classes,
-				      crossed || !needs_pair, entry);
-		for (struct sibling_pair *p = ss->out[idx]; p; p = p->next)
-			if (sibling_class_is(idx, p->from_key) && sibling_class_is(p->to, p->to_key))
-				sibling_visit(ss, &tail, s, p->to, crossed || needs_pair, NULL);
+		sibling_visit_next(ss, &tail, s, crossed || !needs_pair, crossed || needs_pair);
 	}
 	return -1;
 }

@@ -69,16 +69,11 @@ static long sibling_irq_search(unsigned long safe, unsigned long unsafe)
 		u32 s = ss->queue[head++];
 		unsigned int idx = s / 2;
 		bool crossed = s & 1;
-		struct lock_list *entry;
 
 		if (crossed && (lock_classes[idx].usage_mask & unsafe) &&
 		    !sibling_irq_class(idx)->reported)
 			return s;
-		list_for_each_entry(entry, &lock_classes[idx].locks_after, entry)
-			sibling_visit(ss, &tail, s, entry->class - lock_classes, crossed, entry);
-		for (struct sibling_pair *p = ss->out[idx]; p; p = p->next)
-			if (sibling_class_is(idx, p->from_key) && sibling_class_is(p->to, p->to_key))
-				sibling_visit(ss, &tail, s, p->to, true, NULL);
+		sibling_visit_next(ss, &tail, s, crossed, true);
 	}
 	return -1;
 }

@@ -10,34 +10,14 @@
  * Expect: WARNING: HARDIRQ-safe -> HARDIRQ-unsafe lock order detected
  * Names: mutex@pad_init<queue_init mutex@pad_init
  */
-#include "instance_init.h"
-
-static struct queue *queue;
-
-static void on_usr1(int sig)
-{
-	(void)sig;
-	pthread_mutex_lock(&queue->sinkpad->stream_lock);
-	pthread_mutex_unlock(&queue->sinkpad->stream_lock);
-}
+#include "instance_init_irq.h"
 
 int main(void)
 {
-	struct encoder *encoder = object_new(&encoder_type, "jpegenc0");
-	sigset_t usr1;
-
-	queue = object_new(&queue_type, "queue1");
-	install_handler(SIGUSR1, on_usr1, 0);
+	pads_make();
 	raise(SIGUSR1);
 	pthread_mutex_lock(&encoder->sinkpad->stream_lock);
 	pthread_mutex_unlock(&encoder->sinkpad->stream_lock);
-
-	sigemptyset(&usr1);
-	sigaddset(&usr1, SIGUSR1);
-	EXPECT_RET(pthread_sigmask(SIG_BLOCK, &usr1, NULL), 0);
-	pthread_mutex_lock(&queue->sinkpad->stream_lock);
-	pthread_mutex_lock(&encoder->sinkpad->stream_lock);
-	pthread_mutex_unlock(&encoder->sinkpad->stream_lock);
-	pthread_mutex_unlock(&queue->sinkpad->stream_lock);
+	pads_nest_blocked();
 	return 0;
 }

@@ -127,6 +127,7 @@ SRC_FILES = [
     'src/once.c',
     # Signal handlers as hard interrupts.
     'src/handler_usage.c',
+    'src/sibling_irq.c',
     'src/signals.c',
     # Lifetimes: memory freed, objects unloaded.
     'src/freed_memory.c',

@@ -28907,6 +28907,8 @@ static void sibling_pairs_learn(struct task_struct *task, struct lock_entry *e,
 				unsigned int depth, const unsigned long *hidden, unsigned long ip);
 static void sibling_cycles_check(struct task_struct *task, struct lock_entry *e,
 				 unsigned int depth, const unsigned long *hidden, unsigned long ip);
+static void sibling_irq_dependency_added(void);
+static void sibling_irq_usage_changed(const struct held_lock *held, unsigned int n);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). Locks the thread holds but
@@ -28968,7 +28970,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 			if (!siblings)
 				memset(hidden, 0, sizeof(hidden));
 			sibling_cycles_check(task, e, depth, hidden, ip);
+			sibling_irq_dependency_added();
 		}
+		/* A new hard-irq usage may meet a sibling pair. */
+		if (unlikely(READ_ONCE(nr_sibling_pairs)) && task->lockdep_depth > depth)
+			sibling_irq_usage_changed(&task->held_locks[depth], 1);
 		handler_takes_acquired(task, depth);
 		/* Lockdep's walk down its records may go on into those set aside. */
 		if (unlikely(merged_outer_held()) && task->lockdep_depth == depth + 1)
@@ -29717,6 +29723,8 @@ static void siblings_shown(struct task_struct *task, const struct lock_entry *e,
  * pair comes; a pair whose class went (its code unloaded) is given back when its
  * list is next walked. Everything is under the graph lock.
  */
+static void sibling_irq_dependency_added(void);
+
 struct sibling_pair {
 	struct sibling_pair *next;
 	const struct lockdep_subclass_key *from_key, *to_key;	/* the classes still the same */
@@ -29813,6 +29821,22 @@ static void sibling_visit(struct sibling_search *ss, unsigned long *tail, u32 fr
 	ss->queue[(*tail)++] = s;
 }
 
+/* The states after s, over lockdep's dependencies and over the pairs, each having
+ * crossed the edge it needs as told. */
+static void sibling_visit_next(struct sibling_search *ss, unsigned long *tail, u32 s,
+			       bool crossed_by_dependency, bool crossed_by_pair)
+{
+	unsigned int idx = s / 2;
+	struct lock_list *entry;
+
+	list_for_each_entry(entry, &lock_classes[idx].locks_after, entry)
+		sibling_visit(ss, tail, s, entry->class - lock_classes,
+			      crossed_by_dependency, entry);
+	for (struct sibling_pair *p = ss->out[idx]; p; p = p->next)
+		if (sibling_class_is(idx, p->from_key) && sibling_class_is(p->to, p->to_key))
+			sibling_visit(ss, tail, s, p->to, crossed_by_pair, NULL);
+}
+
 /* Whether the way to s passes a class twice: then it holds a shorter cycle, of
  * lockdep's dependencies alone, or of both kinds, reported when it closed, and its
  * own report would only repeat that one. */
@@ -29846,36 +29870,26 @@ static long sibling_cycle_search(unsigned int start, bool needs_pair)
 		u32 s = ss->queue[head++];
 		unsigned int idx = s / 2;
 		bool crossed = s & 1;
-		struct lock_list *entry;
 
 		if (crossed && test_bit(idx, ss->target) && !sibling_path_repeats(ss, s))
 			return s;
-		list_for_each_entry(entry, &lock_classes[idx].locks_after, entry)
-			sibling_visit(ss, &tail, s, entry->class - lock_classes,
-				      crossed || !needs_pair, entry);
-		for (struct sibling_pair *p = ss->out[idx]; p; p = p->next)
-			if (sibling_class_is(idx, p->from_key) && sibling_class_is(p->to, p->to_key))
-				sibling_visit(ss, &tail, s, p->to, crossed || needs_pair, NULL);
+		sibling_visit_next(ss, &tail, s, crossed || !needs_pair, crossed || needs_pair);
 	}
 	return -1;
 }
 
-/* The cycle found, from the new lock's class to the held lock's: each class, with
- * the stack of lockdep's dependency that leads to it, or said to be a sibling's. */
-static noinline void sibling_cycle_report(struct lock_entry *e, struct held_lock *hlock,
-					  u32 found, unsigned long ip)
+/* The way the search found to state found: each class, with the stack of lockdep's
+ * dependency that leads to it, or said to be a sibling's. */
+static void sibling_path_print(u32 found)
 {
 	struct sibling_search *ss = sibling_search;
 	unsigned long n = 0;
 
-	if (!instance_report_head("WARNING: possible circular locking dependency detected",
-				  e, hlock, ip))
-		return;
 	for (u32 s = found; s != SIBLING_ROOT; s = ss->prev[s])
 		ss->queue[n++] = s;
-	pr_warn("\nwhich lock already depends on the new lock, through classes that one\n"
-		"function made for different callers (siblings, nested by instance)\n"
-		"and other classes; each class below was taken holding the one before it:\n\n");
+	pr_warn("\nthrough classes that one function made for different callers\n"
+		"(siblings, nested by instance) and other classes; each class below\n"
+		"was taken holding the one before it:\n\n");
 	while (n--) {
 		u32 s = ss->queue[n];
 
@@ -29890,6 +29904,17 @@ static noinline void sibling_cycle_report(struct lock_entry *e, struct held_lock
 			printk(KERN_CONT "), a sibling's lock taken inside the one before it\n");
 		}
 	}
+}
+
+/* The cycle found, from the new lock's class to the held lock's. */
+static noinline void sibling_cycle_report(struct lock_entry *e, struct held_lock *hlock,
+					  u32 found, unsigned long ip)
+{
+	if (!instance_report_head("WARNING: possible circular locking dependency detected",
+				  e, hlock, ip))
+		return;
+	pr_warn("\nwhich lock already depends on the new lock,");
+	sibling_path_print(found);
 	pr_warn("\nother info that might help us debug this:\n");
 	pr_warn(" Each thread holds one lock of the cycle and waits for the next one.\n");
 	instance_report_tail();
@@ -29915,6 +29940,7 @@ static noinline void sibling_pairs_learn(struct task_struct *task, struct lock_e
 
 		if (!test_bit(i, hidden) || !sibling_pair_add(hlock->class_idx, to))
 			continue;
+		sibling_irq_dependency_added();
 		__set_bit(hlock->class_idx, sibling_search->target);
 		found = sibling_cycle_search(to, false);
 		__clear_bit(hlock->class_idx, sibling_search->target);
@@ -32322,6 +32348,8 @@ LIBLOCKDEP_WRAPPER_API void liblockdep_call_once(once_flag *once, void (*init)(v
  * whose handler locks, the mark carries the stack of the handler's first lock.
  */
 
+static void sibling_irq_usage_changed(const struct held_lock *held, unsigned int n);
+
 /* A class's takes with pending signals deliverable: [0] write, [1] read. */
 struct handler_takes {
 	const struct lockdep_subclass_key *key;	/* of the class it is of */
@@ -32467,6 +32495,7 @@ static void handler_takes_mark(unsigned long sig)
 			stack_trace_given = NULL;
 		}
 	}
+	sibling_irq_usage_changed(NULL, 0);
 	lockdep_recursion_finish();
 	raw_local_irq_restore(flags);
 }
@@ -32521,6 +32550,177 @@ static void handler_usage_forget(void)
 	liblockdep_graph_unlock();
 }
 /************** End of src/handler_usage.c **************/
+/************** Begin file src/sibling_irq.c **************/
+#line 1 "src/sibling_irq.c"
+/*
+ * Hard-irq usage across sibling pairs. A sibling's dependency on another is the
+ * instance graph's (src/sibling_cycles.c), so lockdep's irq checks never see it: a
+ * queue's pad taken in a handler, an encoder's pad taken with the signal deliverable,
+ * the queue's pad held over the encoder's is a deadlock (the signal arrives where
+ * the encoder's pad is held, its handler waits for the queue's pad, whose holder
+ * waits for the encoder's) that lockdep cannot tell.
+ *
+ * So the kernel's irq rule is applied here to lockdep's dependencies and the pairs
+ * together: a class used in a hard irq (a locking handler, src/handler_usage.c)
+ * must not be taken before one held with hard irqs on, write before either, read
+ * before write. A way from one to the other through at least one pair is reported
+ * (a way of lockdep's dependencies alone is lockdep's): as lockdep's "safe ->
+ * unsafe lock order" when a dependency or a pair came, as its "irq lock inversion"
+ * when a class's usage changed, once per unsafe class. It is looked for only while
+ * pairs exist and a handler locks. Its dependencies count whatever their reads.
+ * The usage each class was last checked with is liblockdep's own pages, taken with
+ * the first check. Everything is under the graph lock.
+ */
+struct sibling_irq_class {
+	const struct lockdep_subclass_key *key;	/* of the class it is of */
+	unsigned long usage;			/* hard-irq usage last checked */
+	bool reported;				/* as the unsafe end of a report */
+};
+
+static struct sibling_irq_class *sibling_irq_classes;
+
+#define LOCKF_HARDIRQ_ALL	(LOCKF_USED_IN_HARDIRQ | LOCKF_USED_IN_HARDIRQ_READ | \
+				 LOCKF_ENABLED_HARDIRQ | LOCKF_ENABLED_HARDIRQ_READ)
+
+static struct sibling_irq_class *sibling_irq_class(unsigned int idx)
+{
+	struct sibling_irq_class *c = &sibling_irq_classes[idx];
+
+	if (c->key != lock_classes[idx].key) {
+		memset(c, 0, sizeof(*c));
+		c->key = lock_classes[idx].key;
+	}
+	return c;
+}
+
+/* Whether a check may find anything: pairs exist and a handler locks. */
+static bool sibling_irq_armed(void)
+{
+	if (!READ_ONCE(nr_sibling_pairs) || !sibling_search ||
+	    !__atomic_load_n(&locking_signals, __ATOMIC_RELAXED))
+		return false;
+	if (!sibling_irq_classes)
+		sibling_irq_classes = liblockdep_pages_alloc(MAX_LOCKDEP_KEYS *
+							     sizeof(*sibling_irq_classes));
+	return sibling_irq_classes;
+}
+
+/*
+ * From every class with usage safe, over lockdep's dependencies and the pairs: the
+ * first state of a class not reported yet with usage unsafe, reached across a pair;
+ * -1 if none.
+ */
+static long sibling_irq_search(unsigned long safe, unsigned long unsafe)
+{
+	struct sibling_search *ss = sibling_search;
+	unsigned long head = 0, tail = 0;
+
+	memset(ss->seen, 0, sizeof(ss->seen));
+	for (unsigned long i = 0; i <= max_lock_class_idx; i++)
+		if (test_bit(i, lock_classes_in_use) && (lock_classes[i].usage_mask & safe))
+			sibling_visit(ss, &tail, SIBLING_ROOT, i, false, NULL);
+	while (head < tail) {
+		u32 s = ss->queue[head++];
+		unsigned int idx = s / 2;
+		bool crossed = s & 1;
+
+		if (crossed && (lock_classes[idx].usage_mask & unsafe) &&
+		    !sibling_irq_class(idx)->reported)
+			return s;
+		sibling_visit_next(ss, &tail, s, crossed, true);
+	}
+	return -1;
+}
+
+static noinline void sibling_irq_report(const char *headline, u32 found,
+					enum lock_usage_bit safe_bit)
+{
+	static const char rule[] = "========================================================";
+	struct lock_class *unsafe = &lock_classes[found / 2];
+	enum lock_usage_bit unsafe_bit = unsafe->usage_mask & LOCKF_ENABLED_HARDIRQ ?
+					 LOCK_ENABLED_HARDIRQ : LOCK_ENABLED_HARDIRQ_READ;
+	struct lock_list safe_entry = { }, unsafe_entry = { .class = unsafe };
+	struct lock_class *middle = unsafe;
+	u32 s = found;
+	int len = strlen(headline);
+
+	for (; sibling_search->prev[s] != SIBLING_ROOT; s = sibling_search->prev[s])
+		middle = &lock_classes[s / 2];
+	safe_entry.class = &lock_classes[s / 2];
+	sibling_irq_class(found / 2)->reported = true;
+	if (!liblockdep_report_begin(headline, unsafe->key))
+		return;
+	pr_warn("\n");
+	pr_warn("%.*s\n", len, rule);
+	pr_warn("%s\n", headline);
+	print_kernel_ident();
+	pr_warn("%.*s\n", len, "--------------------------------------------------------");
+	pr_warn("a HARDIRQ-irq-safe lock:\n");
+	__print_lock_name(NULL, safe_entry.class);
+	pr_warn("\n... which became HARDIRQ-irq-safe at:\n");
+	print_lock_trace(safe_entry.class->usage_traces[safe_bit], 1);
+	pr_warn("\nis taken before a HARDIRQ-irq-unsafe lock:\n");
+	__print_lock_name(NULL, unsafe);
+	pr_warn("\n... which became HARDIRQ-irq-unsafe at:\n");
+	print_lock_trace(unsafe->usage_traces[unsafe_bit], 1);
+	sibling_path_print(found);
+	pr_warn("\nother info that might help us debug this:\n\n");
+	print_irq_lock_scenario(&safe_entry, &unsafe_entry, safe_entry.class, middle);
+	lockdep_print_held_locks(current);
+	pr_warn("\nstack backtrace:\n");
+	dump_stack();
+	liblockdep_report_end();
+}
+
+/* Under the graph lock, armed: a safe class before an unsafe one, reported. */
+static void sibling_irq_check(const char *headline)
+{
+	long found = sibling_irq_search(LOCKF_USED_IN_HARDIRQ,
+					LOCKF_ENABLED_HARDIRQ | LOCKF_ENABLED_HARDIRQ_READ);
+
+	if (found >= 0) {
+		sibling_irq_report(headline, found, LOCK_USED_IN_HARDIRQ);
+		return;
+	}
+	found = sibling_irq_search(LOCKF_USED_IN_HARDIRQ_READ, LOCKF_ENABLED_HARDIRQ);
+	if (found >= 0)
+		sibling_irq_report(headline, found, LOCK_USED_IN_HARDIRQ_READ);
+}
+
+/* A dependency of lockdep's or a pair came. */
+static void sibling_irq_dependency_added(void)
+{
+	if (!sibling_irq_armed())
+		return;
+	liblockdep_graph_lock();
+	sibling_irq_check("WARNING: HARDIRQ-safe -> HARDIRQ-unsafe lock order detected");
+	liblockdep_graph_unlock();
+}
+
+/*
+ * The hard-irq usage of the classes of held may have changed (lockdep marked it, at
+ * a take or when interrupts came on); n 0: of any class (src/handler_usage.c).
+ */
+static noinline void sibling_irq_usage_changed(const struct held_lock *held, unsigned int n)
+{
+	bool changed = !n;
+
+	if (!sibling_irq_armed())
+		return;
+	liblockdep_graph_lock();
+	for (unsigned int i = 0; i < n; i++) {
+		struct sibling_irq_class *c = sibling_irq_class(held[i].class_idx);
+		unsigned long usage = lock_classes[held[i].class_idx].usage_mask &
+				      LOCKF_HARDIRQ_ALL;
+
+		changed |= usage != c->usage;
+		c->usage = usage;
+	}
+	if (changed)
+		sibling_irq_check("WARNING: possible irq lock inversion dependency detected");
+	liblockdep_graph_unlock();
+}
+/************** End of src/sibling_irq.c **************/
 /************** Begin file src/signals.c **************/
 #line 1 "src/signals.c"
 /*
@@ -32675,6 +32875,9 @@ static void hardirqs_on_traced(unsigned long ip)
 	else		/* lockdep's marking stops at its first report */
 		current->hardirq_chain_key = current->curr_chain_key;
 	lockdep_hardirqs_on(ip);
+	/* The held locks' usage, marked, may meet a sibling pair. */
+	if (unlikely(READ_ONCE(nr_sibling_pairs)) && current->lockdep_depth)
+		sibling_irq_usage_changed(current->held_locks, current->lockdep_depth);
 	raw_local_irq_restore(flags);
 }
 

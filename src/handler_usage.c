@@ -45,6 +45,8 @@
  * whose handler locks, the mark carries the stack of the handler's first lock.
  */
 
+static void sibling_irq_usage_changed(const struct held_lock *held, unsigned int n);
+
 /* A class's takes with pending signals deliverable: [0] write, [1] read. */
 struct handler_takes {
 	const struct lockdep_subclass_key *key;	/* of the class it is of */
@@ -190,6 +192,7 @@ static void handler_takes_mark(unsigned long sig)
 			stack_trace_given = NULL;
 		}
 	}
+	sibling_irq_usage_changed(NULL, 0);
 	lockdep_recursion_finish();
 	raw_local_irq_restore(flags);
 }

@@ -24,6 +24,8 @@
  * pair comes; a pair whose class went (its code unloaded) is given back when its
  * list is next walked. Everything is under the graph lock.
  */
+static void sibling_irq_dependency_added(void);
+
 struct sibling_pair {
 	struct sibling_pair *next;
 	const struct lockdep_subclass_key *from_key, *to_key;	/* the classes still the same */
@@ -120,6 +122,22 @@ static void sibling_visit(struct sibling_search *ss, unsigned long *tail, u32 fr
 	ss->queue[(*tail)++] = s;
 }
 
+/* The states after s, over lockdep's dependencies and over the pairs, each having
+ * crossed the edge it needs as told. */
+static void sibling_visit_next(struct sibling_search *ss, unsigned long *tail, u32 s,
+			       bool crossed_by_dependency, bool crossed_by_pair)
+{
+	unsigned int idx = s / 2;
+	struct lock_list *entry;
+
+	list_for_each_entry(entry, &lock_classes[idx].locks_after, entry)
+		sibling_visit(ss, tail, s, entry->class - lock_classes,
+			      crossed_by_dependency, entry);
+	for (struct sibling_pair *p = ss->out[idx]; p; p = p->next)
+		if (sibling_class_is(idx, p->from_key) && sibling_class_is(p->to, p->to_key))
+			sibling_visit(ss, tail, s, p->to, crossed_by_pair, NULL);
+}
+
 /* Whether the way to s passes a class twice: then it holds a shorter cycle, of
  * lockdep's dependencies alone, or of both kinds, reported when it closed, and its
  * own report would only repeat that one. */
@@ -153,36 +171,26 @@ static long sibling_cycle_search(unsigned int start, bool needs_pair)
 		u32 s = ss->queue[head++];
 		unsigned int idx = s / 2;
 		bool crossed = s & 1;
-		struct lock_list *entry;
 
 		if (crossed && test_bit(idx, ss->target) && !sibling_path_repeats(ss, s))
 			return s;
-		list_for_each_entry(entry, &lock_classes[idx].locks_after, entry)
-			sibling_visit(ss, &tail, s, entry->class - lock_classes,
-				      crossed || !needs_pair, entry);
-		for (struct sibling_pair *p = ss->out[idx]; p; p = p->next)
-			if (sibling_class_is(idx, p->from_key) && sibling_class_is(p->to, p->to_key))
-				sibling_visit(ss, &tail, s, p->to, crossed || needs_pair, NULL);
+		sibling_visit_next(ss, &tail, s, crossed || !needs_pair, crossed || needs_pair);
 	}
 	return -1;
 }
 
-/* The cycle found, from the new lock's class to the held lock's: each class, with
- * the stack of lockdep's dependency that leads to it, or said to be a sibling's. */
-static noinline void sibling_cycle_report(struct lock_entry *e, struct held_lock *hlock,
-					  u32 found, unsigned long ip)
+/* The way the search found to state found: each class, with the stack of lockdep's
+ * dependency that leads to it, or said to be a sibling's. */
+static void sibling_path_print(u32 found)
 {
 	struct sibling_search *ss = sibling_search;
 	unsigned long n = 0;
 
-	if (!instance_report_head("WARNING: possible circular locking dependency detected",
-				  e, hlock, ip))
-		return;
 	for (u32 s = found; s != SIBLING_ROOT; s = ss->prev[s])
 		ss->queue[n++] = s;
-	pr_warn("\nwhich lock already depends on the new lock, through classes that one\n"
-		"function made for different callers (siblings, nested by instance)\n"
-		"and other classes; each class below was taken holding the one before it:\n\n");
+	pr_warn("\nthrough classes that one function made for different callers\n"
+		"(siblings, nested by instance) and other classes; each class below\n"
+		"was taken holding the one before it:\n\n");
 	while (n--) {
 		u32 s = ss->queue[n];
 
@@ -197,6 +205,17 @@ static noinline void sibling_cycle_report(struct lock_entry *e, struct held_lock
 			printk(KERN_CONT "), a sibling's lock taken inside the one before it\n");
 		}
 	}
+}
+
+/* The cycle found, from the new lock's class to the held lock's. */
+static noinline void sibling_cycle_report(struct lock_entry *e, struct held_lock *hlock,
+					  u32 found, unsigned long ip)
+{
+	if (!instance_report_head("WARNING: possible circular locking dependency detected",
+				  e, hlock, ip))
+		return;
+	pr_warn("\nwhich lock already depends on the new lock,");
+	sibling_path_print(found);
 	pr_warn("\nother info that might help us debug this:\n");
 	pr_warn(" Each thread holds one lock of the cycle and waits for the next one.\n");
 	instance_report_tail();
@@ -222,6 +241,7 @@ static noinline void sibling_pairs_learn(struct task_struct *task, struct lock_e
 
 		if (!test_bit(i, hidden) || !sibling_pair_add(hlock->class_idx, to))
 			continue;
+		sibling_irq_dependency_added();
 		__set_bit(hlock->class_idx, sibling_search->target);
 		found = sibling_cycle_search(to, false);
 		__clear_bit(hlock->class_idx, sibling_search->target);

@@ -150,6 +150,9 @@ static void hardirqs_on_traced(unsigned long ip)
 	else		/* lockdep's marking stops at its first report */
 		current->hardirq_chain_key = current->curr_chain_key;
 	lockdep_hardirqs_on(ip);
+	/* The held locks' usage, marked, may meet a sibling pair. */
+	if (unlikely(READ_ONCE(nr_sibling_pairs)) && current->lockdep_depth)
+		sibling_irq_usage_changed(current->held_locks, current->lockdep_depth);
 	raw_local_irq_restore(flags);
 }
 

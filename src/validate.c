@@ -432,6 +432,8 @@ static void sibling_pairs_learn(struct task_struct *task, struct lock_entry *e,
 				unsigned int depth, const unsigned long *hidden, unsigned long ip);
 static void sibling_cycles_check(struct task_struct *task, struct lock_entry *e,
 				 unsigned int depth, const unsigned long *hidden, unsigned long ip);
+static void sibling_irq_dependency_added(void);
+static void sibling_irq_usage_changed(const struct held_lock *held, unsigned int n);
 
 /* Lockdep's own way, for what the fast path (src/fast_path.c) does not know yet, and
  * for a lock's first acquisition (src/first_use.c). Locks the thread holds but
@@ -493,7 +495,11 @@ static noinline void lock_acquire_slow(struct lock_entry *e, unsigned int subcla
 			if (!siblings)
 				memset(hidden, 0, sizeof(hidden));
 			sibling_cycles_check(task, e, depth, hidden, ip);
+			sibling_irq_dependency_added();
 		}
+		/* A new hard-irq usage may meet a sibling pair. */
+		if (unlikely(READ_ONCE(nr_sibling_pairs)) && task->lockdep_depth > depth)
+			sibling_irq_usage_changed(&task->held_locks[depth], 1);
 		handler_takes_acquired(task, depth);
 		/* Lockdep's walk down its records may go on into those set aside. */
 		if (unlikely(merged_outer_held()) && task->lockdep_depth == depth + 1)

@@ -19,7 +19,7 @@
  * character other than a tab reaches the output.
  */
 #define PRINTK_LINE_MAX 1024
-#define PRINTK_REPORT_MAX 65536
+#define PRINTK_REPORT_MAX 262144
 #define PRINTK_REPORT_CLOSING_ROOM 4096	/* kept for the lines that end a report */
 
 static __thread struct {

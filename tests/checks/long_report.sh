@@ -1,5 +1,5 @@
-# A report longer than its buffer (a cycle of 50 locks, each link with a deep stack):
-# it is held whole to its end all the same, cut at 60 KiB with a line that says so,
+# A report longer than its buffer (a cycle of 200 locks, each link with a deep stack):
+# it is held whole to its end all the same, cut at 252 KiB with a line that says so,
 # and still ends with its fingerprint; its JSON record is marked truncated.
 set -eu
 cc=${CC:-cc}
@@ -8,7 +8,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cat > "$out/long.c" <<'C'
 #include <pthread.h>
-#define N 50
+#define N 200
 static pthread_mutex_t locks[N];
 static void descend_through_a_function_with_a_long_name_on_the_way_to_a_lock(int depth, int i)
 {
@@ -41,10 +41,10 @@ set -e
 [ "$(grep -c '^WARNING: possible circular locking dependency detected$' "$out/err")" = 1 ] ||
 	{ echo "not one report"; head -c 2000 "$out/err"; exit 1; }
 size=$(wc -c < "$out/err")
-[ "$size" -le 65536 ] || { echo "report of $size bytes"; exit 1; }
+[ "$size" -le 262144 ] || { echo "report of $size bytes"; exit 1; }
 # The report ends: what was cut, the fingerprint, the rule that would suppress it.
 tail -n 3 "$out/err" | head -n 1 |
-	grep -qx 'liblockdep: [0-9]* bytes of this report left out: it is longer than 61440 bytes' ||
+	grep -qx 'liblockdep: [0-9]* bytes of this report left out: it is longer than 258048 bytes' ||
 	{ echo "no line for what was cut:"; tail -n 3 "$out/err"; exit 1; }
 fingerprint=$(tail -n 2 "$out/err" | head -n 1 | sed -n 's/^fingerprint: //p')
 [ -n "$fingerprint" ] || { echo "the report does not end with its fingerprint"; tail -n 3 "$out/err"; exit 1; }
